@@ -1,0 +1,14 @@
+"""Russian ability text of «Берсерк» cards → typed AST.
+
+    >>> from grammar import parse
+    >>> card = parse("{tap}: Выстрел на 2, дальность 3.")
+    >>> card.abilities[0].effects[0].range
+    3
+
+``parse`` accepts canonical text (``{code}`` icons, one ability per line) or any source notation
+(emoji, ``<img alt>``): it normalises first.  It never raises on card text: whatever the grammar
+cannot type becomes an ``Opaque`` node with its span.
+"""
+from grammar.ast import is_typed, to_dict, to_json, walk  # noqa: F401
+from grammar.icons import normalise  # noqa: F401
+from grammar.parse import CardText, ParsedLine, grammar_hash, parse  # noqa: F401

@@ -1,0 +1,465 @@
+"""The typed ability AST: one frozen dataclass per grammar rule.
+
+Every node keeps its source ``span`` (character offsets into the canonical card text, not the
+raw source).  Collections are tuples.  ``to_dict`` / ``from_dict`` are the canonical JSON pair;
+spans are left out of the canonical form on purpose: the regression snapshot must change when a
+card's *meaning* changes, not when an earlier line grew by a word.
+
+Vocabulary (closed; the values below are the only ones the transformer produces):
+
+attack kinds (``Attack.kind``, ``Bonus.to``, ``Reduction.against``, ``Protection.against``)
+    strike (простой удар), shot (выстрел), discharge (разряд), throw (метание),
+    uchr (удар через ряд), special (особый удар), magic (магический удар), direct (направленный
+    удар, as a *bonus target*), ranged (дальние атаки), melee (ближние удары),
+    nonmagic (немагические атаки), magical (магические атаки), flyers (атаки летающих),
+    spells (заклинания), effects (воздействия), poison (отравление), any (все атаки),
+    response (ответные удары), dice (бросок кубика), range (дальность)
+strengths: weak, medium, strong
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Iterator, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+
+    def shift(self, by: int) -> "Span":
+        return Span(self.start + by, self.end + by)
+
+
+NOSPAN = Span(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    span: Span = field(default=NOSPAN, kw_only=True, compare=False, repr=False)
+
+    @property
+    def kind(self) -> str:
+        """Stable short name for the DB and facets (overridden where a field says more)."""
+        return _snake(type(self).__name__)
+
+
+# ---------------------------------------------------------------- damage and amounts
+@dataclass(frozen=True, slots=True)
+class Fixed(Node):
+    """«на 2»."""
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class ByStrength(Node):
+    """«на 2-3-4»: weak / medium / strong, chosen by the die (514.8)."""
+    weak: int
+    medium: int
+    strong: int
+
+
+@dataclass(frozen=True, slots=True)
+class Variable(Node):
+    """«на X», «на X+1», «на X-1»; ``maximum`` from «(максимум 4)»."""
+    name: str = "X"
+    offset: int = 0
+    maximum: int | None = None
+
+
+Damage = Union[Fixed, ByStrength, Variable]
+
+
+def damage_values(d: Damage | None) -> tuple[int | None, int | None, int | None]:
+    """(weak, medium, strong) for DB columns; ``None`` where the value is not a number."""
+    if isinstance(d, Fixed):
+        return d.value, d.value, d.value
+    if isinstance(d, ByStrength):
+        return d.weak, d.medium, d.strong
+    return None, None, None
+
+
+# ---------------------------------------------------------------- small parts
+@dataclass(frozen=True, slots=True)
+class Cost(Node):
+    """What an activated ability costs: ``{instant}{counter}{tap}``, «3{counter}{tap}», «X{counter}{tap}»."""
+    tap: bool = False
+    counters: int | str = 0           # a number, or "X"
+    instant: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Limit(Node):
+    """«(1 раз за ход)», «(не более 2 раз за ход)», «(до 2 раз за ход)», «(1 раз за бой)»."""
+    times: int
+    per: str                          # turn | fight | game
+    each: str | None = None           # «для каждого ряда» → "row"
+
+
+@dataclass(frozen=True, slots=True)
+class Selector(Node):
+    """A typed noun phrase: who or what an effect or bonus applies to.
+
+    ``noun``: creature | card | flyer | self | attacked | attacker | cell | defender | …;
+    ``side``: own | enemy | None; ``qualifiers``: closed vocabulary (adjacent, opposite, closed,
+    open, flying, nonflying, ordinary, elite, wounded, unwounded, poisoned, other, element:горы …,
+    cost<=N, cost>=N, with:shot …); ``count``: «двух или менее» → (0, 2), «три» → (3, 3)."""
+    noun: str
+    side: str | None = None
+    qualifiers: tuple[str, ...] = ()
+    count: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Duration(Node):
+    """«до конца хода», «до конца вашего хода», «до конца боя», «на X ходов противника» …"""
+    until: str                        # end_of_turn | end_of_your_turn | end_of_opponent_turn |
+                                      # end_of_your_next_turn | end_of_fight | while:<condition>
+
+
+@dataclass(frozen=True, slots=True)
+class Condition(Node):
+    """«пока …», «если …»: a typed condition (``what``) with its parameters."""
+    what: str
+    params: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    """«При гибели», «В начале вашего хода», «При перемещении», «При 🗡», «При сильном 🗡» …
+
+    ``event``: death | own_death | turn_start | opponent_turn_start | turn_end |
+    opponent_turn_end | fight_start | move | move_adjacent | attack | strong_attack |
+    attacked | becomes_defender | incarnation | prophecy | … ; ``attack``: the attack kind the
+    event is about (strike, shot …) or None; ``subject``: whose event (Selector) or None."""
+    event: str
+    attack: str | None = None
+    strength: str | None = None
+    subject: Selector | None = None
+
+
+# ---------------------------------------------------------------- effects
+@dataclass(frozen=True, slots=True)
+class Attack(Node):
+    """выстрел, разряд, метание, удар через ряд, особый/магический удар, простой удар.
+
+    ``damage`` None only for a bare «Разряд» where the seeds fix strength 0 → Fixed(0) is used
+    instead, so None means «the card's own simple strike»."""
+    attack: str                       # shot | discharge | throw | uchr | special | magic | strike
+    damage: Damage | None = None
+    range: int | None = None
+    name: str | None = None           # «Метание «бомбы»», «Особый удар «молниеносный выпад»»
+    count: tuple[int, int] = (1, 1)   # «Три или менее разряда» → (1, 3)
+    target: Selector | None = None    # «по карте на выбранной клетке», «по разным существам»
+    riders: tuple["Effect", ...] = () # «, атакованное существо получает отравление на 1»
+
+    @property
+    def kind(self) -> str:
+        return self.attack
+
+
+@dataclass(frozen=True, slots=True)
+class Poison(Node):
+    """Отравление на N (ability, rider or effect)."""
+    amount: Damage
+    target: Selector | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Finishing(Node):
+    """Добивание на N / на X."""
+    amount: Damage
+    target: Selector | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Wound(Node):
+    """«ранить … на N» (and «получить N ран»: target self)."""
+    target: Selector
+    amount: Damage
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Node):
+    """«излечить … на N», «излечиться на N»."""
+    target: Selector
+    amount: Damage | None = None      # None: «излечить от ран, полученных …»
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(Node):
+    """«Получить 🎯», «получает ⚔️1 до конца хода», «получает ⚪️», «получает полёт»."""
+    target: Selector
+    what: tuple["Ability", ...]
+    duration: Duration | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Node):
+    """«теряет все ⚪️», «потерять полёт», «теряет все особенности»."""
+    target: Selector
+    what: str                         # counters | flying | abilities | markers
+    amount: int | None = None         # None = all
+
+
+@dataclass(frozen=True, slots=True)
+class Action(Node):
+    """A typed game action without its own class: закрыть, открыть, переместить, уничтожить,
+    вызвать, телепортироваться, пророчество N, перебросить кубик, блокировать удар …
+
+    ``verb`` is from a closed vocabulary (English ids); ``target`` and ``params`` qualify it."""
+    verb: str
+    target: Selector | None = None
+    params: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence_(Node):
+    """Effects joined by «, при этом», «;», «и» — executed in order."""
+    steps: tuple["Effect", ...]
+
+    @property
+    def kind(self) -> str:
+        return "sequence"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Node):
+    """«либо A, либо B», «A или B» (the owner chooses unless ``chooser`` says otherwise)."""
+    options: tuple["Effect", ...]
+    chooser: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Named(Node):
+    """Воздействие / Заклинание «name» — body."""
+    effect_kind: str                  # effect (воздействие) | spell (заклинание)
+    name: str | None
+    body: tuple["Effect", ...]
+    limit: Limit | None = None
+
+    @property
+    def kind(self) -> str:
+        return "spell" if self.effect_kind == "spell" else "named_effect"
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque(Node):
+    """Text the grammar cannot type yet — kept with its span, never dropped."""
+    text: str
+
+
+# ---------------------------------------------------------------- abilities
+@dataclass(frozen=True, slots=True)
+class Keyword(Node):
+    """A keyword ability with an optional number.
+
+    names: ova (опыт в атаке), ovz (опыт в защите), ovs (опыт в стрельбе), regen, armor,
+    flying, incorporeal, direct, unanswerable, corpse_eater, clumsy (неповоротливость),
+    incarnation, jump (value = range), symbiote, stamina, diagonal_move, no_close_after_attack,
+    no_response_wounds …"""
+    name: str
+    value: int | None = None
+    against: Selector | None = None   # «Направленный удар по лесным существам»
+
+    @property
+    def kind(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Protection(Node):
+    """Защита от … : ``against`` lists attack kinds (shot, discharge, throw, magic, spells, poison,
+    flyers, strike, nonmagic …); ``strengths`` narrows («от слабых 🗡»)."""
+    against: tuple[str, ...]
+    strengths: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Vampirism(Node):
+    amount: Damage | None = None
+    maximum: int | None = None        # «Максимум 10 {health}»
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Node):
+    """«+N к <attacks> [по <whom>]»; negative ``amount`` for «-1 к …» given to others."""
+    amount: Damage
+    to: tuple[str, ...]
+    strengths: tuple[str, ...] = ()
+    against: Selector | None = None
+    duration: Duration | None = None
+    per: str | None = None            # «за каждую ⚪️» → "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class Reduction(Node):
+    """«−N от <attacks>» (damage taken is reduced)."""
+    amount: Damage
+    against: tuple[str, ...]
+    strengths: tuple[str, ...] = ()
+    source: Selector | None = None    # «существ стоимостью 3 или менее»
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterLimit(Node):
+    """«Не может иметь более N {counter}»."""
+    maximum: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartsWithCounters(Node):
+    """«Начинает бой с {counter}»."""
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Activated(Node):
+    """cost: effects (limit) — e.g. «{tap}: Выстрел на 2, дальность 3.»"""
+    cost: Cost
+    effects: tuple["Effect", ...]
+    limit: Limit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Triggered(Node):
+    """«При гибели — …», «В начале вашего хода …», «При сильном 🗡 — …»."""
+    trigger: Trigger
+    effects: tuple["Effect", ...]
+    limit: Limit | None = None
+    optional: bool = False            # «может …»
+
+
+@dataclass(frozen=True, slots=True)
+class Static(Node):
+    """A continuous effect with an optional condition: «Получает +1 к 🗡, пока …»."""
+    effects: tuple["Effect", ...]
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Formation(Node):
+    """Строй: inner (while in formation)."""
+    inner: tuple["Ability", ...]
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WhenOrder(Node):
+    """{second}: … / {first}: … — applies only when the owner moves second / first."""
+    order: str                        # first | second
+    inner: tuple["Ability", ...]
+
+    @property
+    def kind(self) -> str:
+        return "when_" + self.order
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Node):
+    """An ability that uses an icon whose meaning is not proven: the judge refuses to rule on it."""
+    icon: str
+    inner: tuple["Ability", ...] = ()
+
+
+Effect = Union[Attack, Poison, Finishing, Wound, Heal, Gain, Lose, Action, Sequence_, Choice,
+               Named, Bonus, Reduction, Protection, Keyword, Opaque]
+Ability = Union[Keyword, Protection, Vampirism, Bonus, Reduction, CounterLimit,
+                StartsWithCounters, Activated, Triggered, Static, Formation, WhenOrder, Named,
+                Attack, Poison, Finishing, Unknown, Opaque]
+
+
+# ---------------------------------------------------------------- walking and JSON
+NODE_TYPES: dict[str, type] = {}
+
+
+def _register() -> None:
+    for name, obj in list(globals().items()):
+        if isinstance(obj, type) and issubclass(obj, Node) and obj is not Node:
+            NODE_TYPES[obj.__name__] = obj
+
+
+def _snake(name: str) -> str:
+    out = []
+    for i, ch in enumerate(name.rstrip("_")):
+        if ch.isupper() and i:
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+def children(node: Node) -> Iterator[Node]:
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, Node):
+                    yield item
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """Pre-order over ``node`` and everything below it."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(children(current))))
+
+
+def is_typed(node: Node) -> bool:
+    """True when no ``Opaque`` or ``Unknown`` sits anywhere below ``node``."""
+    return not any(isinstance(n, (Opaque, Unknown)) for n in walk(node))
+
+
+def to_dict(node: Any, spans: bool = False) -> Any:
+    """Canonical plain-data form: ``{"node": ClassName, field: value …}``; defaults omitted."""
+    if isinstance(node, Node):
+        out: dict[str, Any] = {"node": type(node).__name__}
+        for f in fields(node):
+            if f.name == "span":
+                if spans:
+                    out["span"] = [node.span.start, node.span.end]
+                continue
+            value = getattr(node, f.name)
+            if value == f.default or (value == () and f.default is not None
+                                      and getattr(f, "default_factory", None) is None
+                                      and f.default == ()):
+                continue
+            out[f.name] = to_dict(value, spans)
+        return out
+    if isinstance(node, tuple):
+        return [to_dict(v, spans) for v in node]
+    return node
+
+
+def from_dict(data: Any) -> Any:
+    """Inverse of ``to_dict`` (spans restored when present)."""
+    if isinstance(data, dict) and "node" in data:
+        cls = NODE_TYPES[data["node"]]
+        kwargs = {}
+        for f in fields(cls):
+            if f.name == "span":
+                if "span" in data:
+                    kwargs["span"] = Span(*data["span"])
+                continue
+            if f.name in data:
+                kwargs[f.name] = from_dict(data[f.name])
+        return cls(**kwargs)
+    if isinstance(data, list):
+        return tuple(from_dict(v) for v in data)
+    return data
+
+
+def to_json(node: Any, spans: bool = False) -> str:
+    """Canonical JSON: sorted keys, no whitespace variance, UTF-8 kept readable."""
+    return json.dumps(to_dict(node, spans), ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))
+
+
+_register()

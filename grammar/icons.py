@@ -1,0 +1,154 @@
+"""Icon normalisation: every source notation → canonical text with ``{code}`` placeholders.
+
+Sources write icons three ways: emoji (the tgbot JSON), ``{code}`` (berserk-nxt), and
+``<img alt="code">`` (web pages).  Canonical text has one ability per line and icons as
+``{code}``.  The emoji table is the *proven* part of the corpus's icon legend
+(../shared/corpus/classic/icon_legend.tsv); codes the legend marks unproven (ovs, stamina) and
+emoji that are not in the table stay distinct, named tokens (``{ovs}``, ``{emoji:U+1F984}``),
+so the parser can type them as ``Unknown`` and the judge refuses to rule on them.
+
+The tgbot source has known defects; each repair is reported as a ``Repair`` so a maintainer sees
+exactly what was changed:
+
+* ``broken-strike``: 🗡 written as two U+FFFD (a broken surrogate pair) → ``{strike}``;
+* ``lost-strike``: 🗡 dropped entirely, recognisable from the words around the hole
+  («При сильном  —», «объявлять  только», «к следующему ,») → ``{strike}``;
+* ``lost-icon``: an icon dropped where the context does not say which one → ``{lost}`` (an
+  unknown token: never guessed);
+* ``split``: two abilities glued together without the ``|`` separator («….⤵️: …») → two lines.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+# Proven emoji → code (icon_legend.tsv, column "proven" = yes).  Keys are without U+FE0F;
+# the variation selector is stripped before lookup.
+EMOJI_CODES: dict[str, str] = {
+    "\u2935": "tap",        # ⤵️
+    "\u26aa": "counter",    # ⚪️
+    "\U0001f5e1": "strike",  # 🗡
+    "\u2694": "ova",        # ⚔️
+    "\U0001f3af": "direct",  # 🎯
+    "\u262f": "regen",      # ☯️
+    "\U0001f6e1": "ovz",     # 🛡
+    "\u2764": "health",     # ❤️
+    "\u2197": "uchr",       # ↗️
+    "\U0001fa78": "zoo",     # 🩸
+    "\U0001f4dc": "zoz",     # 📜
+    "\U0001f52e": "zom",     # 🔮
+    "\u26a1": "zor",        # ⚡️
+    "2\u20e3": "second",    # 2️⃣
+    "1\u20e3": "first",     # 1️⃣
+    "\u23f3": "instant",    # ⏳
+    "\U0001fa93": "zot",     # 🪓
+    "\U0001f43e": "move",    # 🐾
+    "\U0001f536": "elite",   # 🔶
+    "\U0001f537": "ordinary",  # 🔷
+}
+
+#: Codes whose meaning is proven (by the legend or by DESIGN.md's list of berserk-nxt codes that
+#: the legend aligns).  ``ovs`` and ``stamina`` are known codes but unproven in the corpus.
+KNOWN_CODES = frozenset(EMOJI_CODES.values()) | {"armor", "zov", "zoal", "gold", "silver"}
+UNPROVEN_CODES = frozenset({"ovs", "stamina"})
+
+_ICON_RE = re.compile(
+    "|".join(re.escape(k) for k in sorted(EMOJI_CODES, key=len, reverse=True))
+)
+_VS16 = "\ufe0f"
+_IMG_RE = re.compile(r"""<img\b[^>]*?\balt\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
+_BROKEN_PAIR = "\ufffd\ufffd"
+# A 🗡 that the source lost: the words before the hole need a strike noun there.
+_LOST_STRIKE_RE = re.compile(
+    r"(?P<before>(?:[Пп]ри (?:сильном|слабом|среднем)|объявлять|к следующему))"
+    r"(?P<gap>\s+)(?=—|,|только)"
+)
+# An icon lost after «карты» in «если обе карты  —»: which icon is not recoverable.
+_LOST_ICON_RE = re.compile(r"(?P<before>карты)(?P<gap>\s{2,})(?=—)")
+# Abilities glued without a separator: «… .{tap}: …» or «… .{second}: …».
+_GLUED_RE = re.compile(r"(?<=[.»])\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|second|first)\})+\s*:)")
+_OTHER_EMOJI_RE = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2190-\u21ff\u2300-\u23ff\u2b00-\u2bff\u2900-\u297f]"
+)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """One change made to the source text, for the maintainer's report."""
+
+    kind: str          # broken-strike | lost-strike | lost-icon | split | unknown-icon
+    position: int      # offset in the *input* text
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} @{self.position}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Normalised:
+    text: str                               # canonical: {code} icons, one ability per line
+    repairs: tuple[Repair, ...] = ()
+    unknown_icons: tuple[str, ...] = ()     # named tokens the legend does not prove
+
+
+def detect_notation(text: str) -> str:
+    if _IMG_RE.search(text):
+        return "html"
+    if _ICON_RE.search(text.replace(_VS16, "")) or "\ufffd" in text:
+        return "emoji"
+    return "canonical"
+
+
+def normalise(text: str | None, separator: str | None = None) -> Normalised:
+    """Canonical form of ``text`` from any notation.
+
+    ``separator``: the source's ability separator ('|' for the tgbot JSON); each separated part
+    becomes a line.  Unknown or unproven icons are kept as named tokens and listed.
+    """
+    if not text:
+        return Normalised("")
+    repairs: list[Repair] = []
+    if _BROKEN_PAIR in text:
+        for m in re.finditer(_BROKEN_PAIR, text):
+            repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))
+        text = text.replace(_BROKEN_PAIR, "{strike}")
+    for m in _LOST_STRIKE_RE.finditer(text):
+        repairs.append(Repair("lost-strike", m.end("before"),
+                              f"«{m.group('before')} _» → {{strike}}"))
+    text = _LOST_STRIKE_RE.sub(lambda m: f"{m.group('before')} {{strike}} ", text)
+    for m in _LOST_ICON_RE.finditer(text):
+        repairs.append(Repair("lost-icon", m.end("before"), "icon missing in the source → {lost}"))
+    text = _LOST_ICON_RE.sub(lambda m: f"{m.group('before')} {{lost}} ", text)
+
+    text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
+    text = _ICON_RE.sub(lambda m: "{" + EMOJI_CODES[m.group(0)] + "}", text.replace(_VS16, ""))
+
+    unknown: list[str] = []
+
+    def _unknown_emoji(m: re.Match) -> str:
+        token = f"emoji:U+{ord(m.group(0)):04X}"
+        unknown.append(token)
+        repairs.append(Repair("unknown-icon", m.start(), f"{m.group(0)} → {{{token}}}"))
+        return "{" + token + "}"
+
+    text = _OTHER_EMOJI_RE.sub(_unknown_emoji, text)
+    parts = text.split(separator) if separator else text.splitlines()
+    lines: list[str] = []
+    for part in parts:
+        pieces = _GLUED_RE.split(part)
+        if len(pieces) > 1:
+            repairs.append(Repair("split", 0, f"{len(pieces)} abilities without a separator"))
+        lines.extend(p.strip() for p in pieces if p.strip())
+    canonical = "\n".join(lines)
+    for code in re.findall(r"\{([^{}]+)\}", canonical):
+        if (code not in KNOWN_CODES or code in UNPROVEN_CODES) and code not in unknown:
+            unknown.append(code)
+    return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)))
+
+
+def to_display(text: str) -> str:
+    """Canonical text with proven icons back as emoji (for terminals that show them)."""
+    back = {v: k + ("" if k[0].isdigit() else _VS16) for k, v in EMOJI_CODES.items()}
+    back["second"], back["first"] = "2\ufe0f\u20e3", "1\ufe0f\u20e3"
+    return re.sub(r"\{(\w+)\}", lambda m: back.get(m.group(1), m.group(0)), text)

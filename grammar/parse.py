@@ -1,0 +1,227 @@
+"""The parser driver: canonical text → lines → sentences → typed abilities.
+
+Three tries per sentence, each a Lark LALR parse over the same cached grammar:
+
+1. ``sentence`` — the whole sentence as one typed ability;
+2. ``frame`` — only its head is typed (a cost, «Строй:», a trigger, «Воздействие «…» —»), the
+   rest is one ``REST`` token that is parsed again as effects (step 1 and 2, recursively);
+3. ``Opaque`` with the sentence's span.
+
+So an untyped tail never costs the typed head, and card text never raises.
+
+Matching runs on a *folded copy* of the text (lower case, ё→е, Х→X, − → -, card's own name →
+``§``) that has exactly the same length as the original, so every token offset is an offset
+into the canonical text: spans and quoted names («…») are taken from the original.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, UnexpectedInput
+from lark.exceptions import VisitError
+
+from grammar import ast as A
+from grammar.icons import normalise
+
+GRAMMAR_FILE = "abilities.lark"
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files("grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+def grammar_hash() -> str:
+    """Short hash of the grammar file and the transformer: stored in the DB's meta."""
+    from grammar import transform
+
+    h = hashlib.sha256(grammar_text().encode())
+    h.update(resources.files("grammar").joinpath("transform.py").read_bytes())
+    return h.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual",
+                start=["sentence", "frame", "effects"], propagate_positions=False,
+                maybe_placeholders=False, cache=True)
+
+
+@dataclass(frozen=True)
+class ParsedLine:
+    """One line of canonical text (one source segment)."""
+
+    index: int
+    text: str
+    span: A.Span
+    abilities: tuple
+    structural: bool          # every sentence of the line got at least a typed frame
+
+    @property
+    def typed(self) -> bool:
+        return all(A.is_typed(a) for a in self.abilities)
+
+    def opaque_nodes(self) -> list[A.Opaque]:
+        return [n for a in self.abilities for n in A.walk(a) if isinstance(n, (A.Opaque, A.Unknown))]
+
+
+@dataclass(frozen=True)
+class CardText:
+    text: str                 # canonical
+    lines: tuple[ParsedLine, ...]
+    repairs: tuple = ()
+    unknown_icons: tuple[str, ...] = ()
+
+    @property
+    def abilities(self) -> tuple:
+        return tuple(a for line in self.lines for a in line.abilities)
+
+    @property
+    def typed(self) -> bool:
+        return all(line.typed for line in self.lines)
+
+
+# ---------------------------------------------------------------- folding
+_FOLD = str.maketrans({"ё": "е", "Ё": "е", "Х": "x", "х": "х", "X": "x", "−": "-", "–": "-",
+                       "’": "'", "\u00a0": " "})
+
+
+def fold_for_matching(text: str, name: str | None = None) -> str:
+    """Same-length matching copy of ``text`` (see the module doc)."""
+    folded = text.translate(_FOLD)
+    lowered = folded.lower()
+    if len(lowered) == len(folded):
+        folded = lowered
+    if name:
+        pattern = _name_pattern(name)
+        if pattern is not None:
+            folded = pattern.sub(lambda m: "§" * len(m.group(0)), folded)
+    return folded
+
+
+@lru_cache(maxsize=4096)
+def _name_pattern(name: str) -> re.Pattern | None:
+    """A regex for the card's own name in any case form: each word's stem + any ending."""
+    words = [w for w in re.split(r"[\s\-]+", name.translate(_FOLD).lower()) if w]
+    if not words:
+        return None
+    parts = []
+    for w in words:
+        stem = w if len(w) <= 3 else w[: max(3, len(w) - 2)]
+        parts.append(re.escape(stem) + r"\w*")
+    return re.compile(r"(?<!\w)" + r"[\s\-]+".join(parts) + r"(?!\w)")
+
+
+# ---------------------------------------------------------------- sentences
+_SPLIT_AT = re.compile(r"\.(?=\s|$|\{)")
+
+
+def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of one line: split at '.' outside «» and ()."""
+    out, depth, quote, begin = [], 0, 0, start
+    i, n = start, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "«":
+            quote += 1
+        elif ch == "»":
+            quote = max(0, quote - 1)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "." and not depth and not quote and _SPLIT_AT.match(text, i):
+            out.append((begin, i))
+            begin = i + 1
+        i += 1
+    out.append((begin, n))
+    return [(s, e) for s, e in (_trim(text, s, e) for s, e in out) if e > s]
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s] in " \t.":
+        s += 1
+    while e > s and text[e - 1] in " \t.":
+        e -= 1
+    return s, e
+
+
+# ---------------------------------------------------------------- parsing
+class _Context:
+    """Per-text state handed to the transformer: original text and the matching copy."""
+
+    def __init__(self, original: str, folded: str):
+        self.original = original
+        self.folded = folded
+
+
+def _parse_as(ctx: _Context, start: str, s: int, e: int):
+    from grammar.transform import build
+
+    tree = _parser().parse(ctx.folded[s:e], start=start)
+    return build(tree, ctx, s)
+
+
+def parse_unit(ctx: _Context, s: int, e: int, start: str = "sentence") -> tuple[tuple, bool]:
+    """Typed nodes for text[s:e] and whether at least a frame was typed."""
+    for attempt in (start, "frame"):
+        try:
+            nodes = _parse_as(ctx, attempt, s, e)
+            return nodes, True
+        except (UnexpectedInput, _Reject):
+            continue
+        except VisitError as err:          # a transformer refusal is a failed attempt
+            if isinstance(err.orig_exc, _Reject):
+                continue
+            raise
+    return (A.Opaque(ctx.original[s:e], span=A.Span(s, e)),), False
+
+
+class _Reject(Exception):
+    """Raised by the transformer when a parse is grammatical but not meaningful."""
+
+
+def parse_line(ctx: _Context, index: int, s: int, e: int) -> ParsedLine:
+    abilities: list = []
+    structural = True
+    for ss, se in split_sentences(ctx.original[:e], s):
+        nodes, ok = parse_unit(ctx, ss, se)
+        structural = structural and ok
+        for node in nodes:
+            _attach(abilities, node)
+    return ParsedLine(index, ctx.original[s:e], A.Span(s, e), tuple(abilities), structural)
+
+
+def _attach(abilities: list, node) -> None:
+    """A rider sentence («При сильной атаке — …», «При выстреле …») that follows an attack
+    ability belongs to that attack: fold it in as a rider instead of a separate ability."""
+    from grammar.transform import as_rider
+
+    if abilities:
+        merged = as_rider(abilities[-1], node)
+        if merged is not None:
+            abilities[-1] = merged
+            return
+    abilities.append(node)
+
+
+def parse(text: str | None, name: str | None = None, separator: str | None = None) -> CardText:
+    """Parse card text (canonical or any source notation).  Never raises on text content.
+
+    ``name``: the card's own name, so that «Килсус», «Мороку» are read as *this card*;
+    ``separator``: the source's ability separator ('|' in the tgbot JSON)."""
+    if not text or not text.strip():
+        return CardText("", ())
+    norm = normalise(text, separator)
+    canonical = norm.text
+    ctx = _Context(canonical, fold_for_matching(canonical, name))
+    lines = []
+    offset = 0
+    for index, line in enumerate(canonical.split("\n")):
+        lines.append(parse_line(ctx, index, offset, offset + len(line)))
+        offset += len(line) + 1
+    return CardText(canonical, tuple(lines), norm.repairs, norm.unknown_icons)

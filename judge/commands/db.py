@@ -1,0 +1,2 @@
+"""Commands of this topic; filled in by its issue."""
+commands: list = []
