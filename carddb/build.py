@@ -1,0 +1,342 @@
+"""Building the card DB: cards → one SQLite file, atomically, with sqlite-utils.
+
+    >>> from carddb.build import build_db
+    >>> report = build_db("cards.db", ["carddb/examples/cards.yaml"])      # doctest: +SKIP
+    >>> report.counts["cards"]                                             # doctest: +SKIP
+    32
+
+The file is written under a temporary name next to the target and renamed over it only when
+everything succeeded, so a failed build never leaves a half-written DB and never touches the
+previous one.  Rows are inserted in a stable order (source order), so the same inputs give the
+same rows; only ``meta.build_time`` differs between two builds.
+
+Tables (docs/carddb.md has the column list):
+
+cards         one row per card: stats as columns, canonical text (NULL = unknown), folded copies
+              for matching, ``keywords`` (JSON array, facetable) and the typed flag
+abilities     one row per top-level ability: kind, node class, typed flag, the common params as
+              columns (damage weak/medium/strong, range, amount), canonical JSON and span
+card_keywords one row per feature found anywhere in a card's ability tree (an attack inside an
+              activated ability, a protection inside «Строй» …) with its strongest damage,
+              range and amount: what the search language's ability terms query
+sets         name, card count, source file
+parse_issues  what the grammar left untyped (Opaque / unknown icons) and what readers repaired
+meta          build time, grammar hash, source file hashes, counts
+cards_fts     FTS5 over the folded name and text (case and ё/е folded)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import sqlite_utils
+
+from grammar import ast as A
+from grammar.errors import InputError, Location, Problem, fold
+
+from carddb.model import Card, strike_text
+from carddb.sources import read_cards
+
+SCHEMA_VERSION = "1"
+
+# Node classes that are parts of a larger thing, not features a player searches for.
+_PART_NODES = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
+               A.Condition, A.Trigger, A.Sequence_)
+
+
+def bundled_examples() -> Path:
+    """The project's own example cards (package data)."""
+    return Path(str(resources.files("carddb").joinpath("examples/cards.yaml")))
+
+
+@dataclass
+class BuildReport:
+    path: str
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+# ---------------------------------------------------------------- row makers
+def _strongest(d) -> int | None:
+    values = [v for v in A.damage_values(d) if v is not None]
+    return max(values) if values else None
+
+
+def node_params(node) -> dict:
+    """damage weak/medium/strong, range and amount of a node (the first that has them)."""
+    out = {"damage_weak": None, "damage_medium": None, "damage_strong": None,
+           "range": None, "amount": None}
+    for n in A.walk(node):
+        if isinstance(n, A.Attack):
+            if out["damage_weak"] is None and n.damage is not None:
+                (out["damage_weak"], out["damage_medium"],
+                 out["damage_strong"]) = A.damage_values(n.damage)
+            if out["range"] is None and n.range is not None:
+                out["range"] = n.range
+        elif isinstance(n, (A.Poison, A.Finishing, A.Wound, A.Heal, A.Bonus, A.Reduction)):
+            amount = getattr(n, "amount", None)
+            if out["amount"] is None and amount is not None:
+                out["amount"] = _strongest(amount)
+        elif isinstance(n, A.Keyword) and n.value is not None and out["amount"] is None:
+            out["amount"] = n.value
+        elif isinstance(n, A.Vampirism) and n.amount is not None and out["amount"] is None:
+            out["amount"] = _strongest(n.amount)
+    return out
+
+
+def features(card: Card, abilities: Iterable) -> list[dict]:
+    """card_keywords rows: every searchable node anywhere in the tree, plus card-level facts."""
+    rows: list[dict] = []
+    for ability in abilities:
+        for n in A.walk(ability):
+            if isinstance(n, _PART_NODES) or isinstance(n, A.Opaque):
+                continue
+            row = {"keyword": n.kind, "strongest": None, "range": None, "amount": None}
+            if isinstance(n, A.Attack):
+                row["strongest"] = _strongest(n.damage) if n.damage is not None else None
+                row["range"] = n.range
+            elif isinstance(n, (A.Poison, A.Finishing)):
+                row["strongest"] = row["amount"] = _strongest(n.amount)
+            elif isinstance(n, A.Keyword):
+                row["amount"] = n.value
+            elif isinstance(n, A.Vampirism) and n.amount is not None:
+                row["amount"] = _strongest(n.amount)
+            rows.append(row)
+            if isinstance(n, A.Protection):
+                for against in n.against:
+                    rows.append({"keyword": f"protection:{against}", "strongest": None,
+                                 "range": None, "amount": None})
+    if card.flying:
+        rows.append({"keyword": "flying", "strongest": None, "range": None, "amount": None})
+    if card.card_type == "симбиот":
+        rows.append({"keyword": "symbiote", "strongest": None, "range": None, "amount": None})
+    return rows
+
+
+def _card_rows(card: Card, card_id: int, source: str, source_index: int):
+    parsed = card.parsed()
+    abilities_rows, issues = [], []
+    all_abilities = []
+    if parsed is not None:
+        for line in parsed.lines:
+            for position, ability in enumerate(line.abilities):
+                all_abilities.append(ability)
+                typed = A.is_typed(ability)
+                abilities_rows.append({
+                    "card_id": card_id, "card_name": card.name, "line": line.index,
+                    "position": position, "kind": ability.kind, "node": type(ability).__name__,
+                    "typed": int(typed), **node_params(ability),
+                    "json": A.to_json(ability),
+                    "span_start": ability.span.start, "span_end": ability.span.end,
+                    "text": parsed.text[ability.span.start:ability.span.end] or line.text,
+                })
+            for opaque in line.opaque_nodes():
+                issues.append({"card_id": card_id, "card_name": card.name, "kind":
+                               "opaque" if isinstance(opaque, A.Opaque) else "unknown_icon",
+                               "line": line.index, "detail": getattr(opaque, "text", None)
+                               or getattr(opaque, "icon", "")})
+    for repair in card.repairs:
+        issues.append({"card_id": card_id, "card_name": card.name, "kind": "source_repair",
+                       "line": None, "detail": repair})
+    feats = features(card, all_abilities)
+    keywords = sorted({f["keyword"] for f in feats})
+    typed = parsed is not None and parsed.typed
+    row = {
+        "id": card_id, "name": card.name, "name_fold": fold(card.name),
+        "set_name": card.set, "set_fold": fold(card.set), "number": card.number,
+        "element": card.element, "elements": json.dumps(list(card.elements), ensure_ascii=False),
+        "card_type": card.card_type, "cost": card.cost, "elite": int(card.elite),
+        "uniq": int(card.unique), "life": card.life,
+        "move": card.move if not isinstance(card.move, str) else None,
+        "move_text": ("полёт" if card.flying else
+                      (str(card.move) if card.move is not None else None)),
+        "flying": int(card.flying), "strike": strike_text(card.strike),
+        "strike_weak": card.strike[0] if card.strike else None,
+        "strike_medium": card.strike[1] if card.strike else None,
+        "strike_strong": card.strike[2] if card.strike else None,
+        "classes": json.dumps(list(card.classes), ensure_ascii=False),
+        "rarity": card.rarity, "text": card.text,
+        "text_fold": fold(card.text) if card.text else None,
+        "text_known": int(card.text is not None), "typed": int(typed),
+        "abilities_count": len(abilities_rows),
+        "keywords": json.dumps(keywords, ensure_ascii=False),
+        "source": source, "source_index": source_index,
+    }
+    for f in feats:
+        f["card_id"] = card_id
+    return row, abilities_rows, feats, issues
+
+
+# ---------------------------------------------------------------- schema
+def _create_schema(db: sqlite_utils.Database) -> None:
+    db["cards"].create({
+        "id": int, "name": str, "name_fold": str, "set_name": str, "set_fold": str,
+        "number": int, "element": str, "elements": str, "card_type": str, "cost": int,
+        "elite": int, "uniq": int, "life": int, "move": int, "move_text": str, "flying": int,
+        "strike": str, "strike_weak": int, "strike_medium": int, "strike_strong": int,
+        "classes": str, "rarity": str, "text": str, "text_fold": str, "text_known": int,
+        "typed": int, "abilities_count": int, "keywords": str, "source": str,
+        "source_index": int,
+    }, pk="id", not_null={"name", "card_type"})
+    db["abilities"].create({
+        "id": int, "card_id": int, "card_name": str, "line": int, "position": int, "kind": str,
+        "node": str, "typed": int, "damage_weak": int, "damage_medium": int,
+        "damage_strong": int, "range": int, "amount": int, "json": str, "span_start": int,
+        "span_end": int, "text": str,
+    }, pk="id", foreign_keys=[("card_id", "cards", "id")])
+    db["card_keywords"].create({
+        "id": int, "card_id": int, "keyword": str, "strongest": int, "range": int, "amount": int,
+    }, pk="id", foreign_keys=[("card_id", "cards", "id")])
+    db["sets"].create({"name": str, "cards": int, "source": str}, pk="name")
+    db["parse_issues"].create({"id": int, "card_id": int, "card_name": str, "kind": str,
+                               "line": int, "detail": str}, pk="id",
+                              foreign_keys=[("card_id", "cards", "id")])
+    db["meta"].create({"key": str, "value": str}, pk="key")
+
+
+def _create_indexes(db: sqlite_utils.Database) -> None:
+    db["cards"].create_index(["name_fold"])
+    db["cards"].create_index(["set_fold", "name_fold"], unique=True)
+    for column in ("cost", "life", "card_type", "element"):
+        db["cards"].create_index([column])
+    db["abilities"].create_index(["card_id"])
+    db["abilities"].create_index(["kind"])
+    db["card_keywords"].create_index(["keyword", "card_id"])
+    db["card_keywords"].create_index(["card_id"])
+    db["parse_issues"].create_index(["card_id"])
+    db["cards"].enable_fts(["name_fold", "text_fold"], fts_version="FTS5",
+                           tokenize="unicode61 remove_diacritics 2", create_triggers=False)
+
+
+# ---------------------------------------------------------------- the build
+def read_all(sources: Sequence[str | Path], format: str | None = None):
+    """Read every source; raise one InputError listing every problem of every file."""
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    cards: list[tuple[Card, str, int]] = []
+    seen: dict[tuple[str, str], str] = {}
+    for source in sources:
+        result = read_cards(source, format=format)
+        problems.extend(result.problems)
+        warnings.extend(result.warnings)
+        for index, card in enumerate(result.cards):
+            key = (fold(card.set), fold(card.name))
+            if key in seen and seen[key] != str(source):
+                problems.append(Problem(Location(str(source)), f"карта «{card.name}»: имя "
+                                        f"повторяется в сете «{card.set}» (уже есть в {seen[key]})"))
+                continue
+            seen.setdefault(key, str(source))
+            cards.append((card, str(source), index))
+    if problems:
+        raise InputError(problems)
+    return cards, warnings
+
+
+def file_hash(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
+             format: str | None = None, rules: Sequence[tuple[str, str]] = ()) -> BuildReport:
+    """Build the DB at ``out`` from ``sources`` (default: the bundled examples).
+
+    ``rules``: (file, book) pairs handed to ``rulings.importers.write_clauses`` when that
+    importer exists (the rulebooks issue owns it)."""
+    started = time.perf_counter()
+    out = Path(out)
+    sources = list(sources) if sources else [bundled_examples()]
+    cards, warnings = read_all(sources, format)
+    rules_writer = _rules_writer() if rules else None
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        counts = _write(tmp, cards, sources, rules, rules_writer)
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return BuildReport(str(out), counts, warnings, time.perf_counter() - started)
+
+
+def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
+    tmp.unlink(missing_ok=True)
+    db = sqlite_utils.Database(tmp)
+    db.conn.execute("pragma journal_mode = off")
+    db.conn.execute("pragma synchronous = off")
+    with db.conn:
+        _create_schema(db)
+        card_rows, ability_rows, feature_rows, issue_rows = [], [], [], []
+        sets: dict[str, dict] = {}
+        for card_id, (card, source, index) in enumerate(cards, start=1):
+            row, abil, feats, issues = _card_rows(card, card_id, source, index)
+            card_rows.append(row)
+            ability_rows.extend(abil)
+            feature_rows.extend(feats)
+            issue_rows.extend(issues)
+            entry = sets.setdefault(card.set, {"name": card.set, "cards": 0,
+                                               "source": Path(source).name})
+            entry["cards"] += 1
+        db["cards"].insert_all(card_rows, batch_size=1000)
+        db["abilities"].insert_all(ability_rows, batch_size=1000)
+        db["card_keywords"].insert_all(feature_rows, batch_size=1000)
+        db["parse_issues"].insert_all(issue_rows, batch_size=1000)
+        db["sets"].insert_all(sets.values())
+        _create_indexes(db)
+        db["cards_fts"].insert_all(
+            ({"rowid": r["id"], "name_fold": r["name_fold"], "text_fold": r["text_fold"]}
+             for r in card_rows), batch_size=1000)
+        clauses = 0
+        if rules_writer is not None:
+            for rules_file, book in rules:
+                clauses += rules_writer(db, rules_file, book) or 0
+        from grammar import grammar_hash
+
+        counts = {"cards": len(card_rows), "abilities": len(ability_rows),
+                  "typed_abilities": sum(r["typed"] for r in ability_rows),
+                  "cards_text_unknown": sum(1 for r in card_rows if not r["text_known"]),
+                  "cards_typed": sum(r["typed"] for r in card_rows if r["text_known"]),
+                  "parse_issues": len(issue_rows), "sets": len(sets), "clauses": clauses}
+        meta = {
+            "schema_version": SCHEMA_VERSION,
+            "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "grammar_hash": grammar_hash(),
+            "sources": json.dumps([{"file": Path(s).name, "sha256": file_hash(s)}
+                                   for s in sources], ensure_ascii=False),
+            "counts": json.dumps(counts, ensure_ascii=False),
+        }
+        db["meta"].insert_all({"key": k, "value": v} for k, v in meta.items())
+    db.conn.execute("pragma journal_mode = delete")
+    db.conn.execute("vacuum") if len(card_rows) < 2000 else None
+    db.conn.close()
+    return counts
+
+
+def _rules_writer():
+    """``rulings.importers.write_clauses`` adapted to (db, file, book) → count, or an error
+    that says the importer is not there yet."""
+    try:
+        from rulings.importers import write_clauses  # owned by the rulebooks issue
+    except ImportError:
+        raise InputError(Problem(Location("--rules"), "импорт правил ещё не доступен "
+                                 "(rulings.importers.write_clauses не найден)")) from None
+
+    def write(db, rules_file, book):
+        from rulings import importers
+
+        reader = getattr(importers, "read_clauses", None) or getattr(importers, "import_book")
+        clauses = reader(rules_file, book)
+        write_clauses(db, clauses)
+        return len(clauses)
+
+    return write

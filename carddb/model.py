@@ -1,0 +1,273 @@
+"""The card as every layer sees it: one small frozen value object.
+
+Decisions that other modules rely on (documented in docs/carddb.md):
+
+* ``elements`` is a tuple of lower-case element names from ``ELEMENTS``; a neutral card has
+  ``("нейтральная",)`` — the corpus writes «Нейтральная», and a facet needs a value to show.
+  ``Card.neutral`` says it without string compares.
+* ``text`` is the canonical ability text (``{code}`` icons, one ability per line).  ``None``
+  means *unknown* (the source does not have it), ``""`` means *the card has no abilities*.
+* ``move`` is an int, ``"X"`` or ``None``; a flyer has ``flying=True`` and ``move=None``
+  (the corpus writes «Полет» in the move column).  ``card_type`` «летающее» implies ``flying``.
+* ``strike`` is ``(weak, medium, strong)`` or ``None`` (cards that do not strike: terrain,
+  buildings — the corpus writes «--»).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any
+
+from grammar.errors import fold
+
+#: Canonical element names (lower case, plural as the corpus writes them).
+ELEMENTS = ("степи", "горы", "леса", "болота", "тьма", "нейтральная")
+NEUTRAL = "нейтральная"
+
+#: Every spelling a user or a source may write → canonical element.  One place owns this.
+ELEMENT_ALIASES: dict[str, str] = {}
+for _canon, _aliases in {
+    "степи": ("степи", "степь", "степные", "степная", "степной", "степное"),
+    "горы": ("горы", "гора", "горные", "горная", "горный", "горное"),
+    "леса": ("леса", "лес", "лесные", "лесная", "лесной", "лесное"),
+    "болота": ("болота", "болото", "болотные", "болотная", "болотный", "болотное"),
+    "тьма": ("тьма", "тьмы", "темные", "тёмные", "темная", "тёмная"),
+    "нейтральная": ("нейтральная", "нейтральные", "нейтралы", "нейтрал", "нейтральный",
+                    "нейтральное"),
+}.items():
+    for _alias in _aliases:
+        ELEMENT_ALIASES[fold(_alias)] = _canon
+
+#: Card types the project knows (the nxt «Компаньон» type is kept under its own name).
+CARD_TYPES = ("существо", "летающее", "симбиот", "компаньон", "артефакт", "местность",
+              "экипировка", "герой")
+
+
+def element_of(word: str) -> str | None:
+    """Canonical element for any accepted spelling, or None."""
+    return ELEMENT_ALIASES.get(fold(word.strip()))
+
+
+def parse_strike(value: Any) -> tuple[int, int, int] | None:
+    """«1-2-3», [1, 2, 3] or (1, 2, 3) → (1, 2, 3); «--», None, "" → None.
+
+    Raises ValueError for anything else (the readers turn it into a Problem)."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        parts = list(value)
+    else:
+        text = str(value).strip()
+        if text in ("", "--", "-", "—"):
+            return None
+        parts = re.split(r"\s*[-–—/]\s*", text)
+    if len(parts) != 3:
+        raise ValueError(f"удар должен быть «слабый-средний-сильный», а не «{value}»")
+    try:
+        out = tuple(int(p) for p in parts)
+    except (TypeError, ValueError):
+        raise ValueError(f"удар должен состоять из трёх чисел, а не «{value}»") from None
+    if any(n < 0 for n in out):
+        raise ValueError(f"удар не может быть отрицательным: «{value}»")
+    return out  # type: ignore[return-value]
+
+
+def strike_text(strike: tuple[int, int, int] | None) -> str | None:
+    return None if strike is None else "-".join(str(n) for n in strike)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str, name: str):
+    from grammar import parse
+
+    return parse(text, name=name)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card.  Equality is by value; ``repairs`` (what a reader fixed) does not count."""
+
+    name: str
+    set: str = ""
+    number: int | None = None
+    elements: tuple[str, ...] = ()
+    card_type: str = "существо"
+    cost: int | None = None
+    elite: bool = False
+    unique: bool = False
+    life: int | None = None
+    move: int | str | None = None
+    flying: bool = False
+    strike: tuple[int, int, int] | None = None
+    classes: tuple[str, ...] = ()
+    rarity: str | None = None
+    text: str | None = None
+    repairs: tuple[str, ...] = field(default=(), compare=False)
+
+    # ------------------------------------------------------------ derived
+    @property
+    def neutral(self) -> bool:
+        return self.elements == (NEUTRAL,)
+
+    @property
+    def text_known(self) -> bool:
+        return self.text is not None
+
+    @property
+    def element(self) -> str:
+        """Elements for display: «горы», «горы, леса»."""
+        return ", ".join(self.elements)
+
+    def parsed(self):
+        """``grammar.parse`` of the text (cached); None when the text is unknown."""
+        if self.text is None:
+            return None
+        return _parsed(self.text, self.name)
+
+    def abilities(self) -> tuple:
+        """Typed abilities of the card text; () for no text *and* for unknown text
+        (ask ``text_known`` to tell them apart)."""
+        parsed = self.parsed()
+        return parsed.abilities if parsed is not None else ()
+
+    # ------------------------------------------------------------ canonical dict form
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical YAML/JSON form (see docs/carddb.md): readable, round-trips."""
+        out: dict[str, Any] = {"name": self.name}
+        if self.set:
+            out["set"] = self.set
+        if self.number is not None:
+            out["number"] = self.number
+        out["element"] = self.elements[0] if len(self.elements) == 1 else list(self.elements)
+        out["type"] = self.card_type
+        if self.cost is not None:
+            out["cost"] = self.cost
+        out["elite"] = self.elite
+        out["unique"] = self.unique
+        if self.life is not None:
+            out["life"] = self.life
+        if self.flying:
+            out["move"] = "полёт"
+        elif self.move is not None:
+            out["move"] = self.move
+        if self.strike is not None:
+            out["strike"] = strike_text(self.strike)
+        if self.classes:
+            out["classes"] = list(self.classes)
+        if self.rarity:
+            out["rarity"] = self.rarity
+        if self.text is not None:
+            out["text"] = self.text
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Card":
+        """Inverse of ``to_dict``.  Raises ``CardFieldError`` (field, message) on a bad field;
+        ``carddb.sources`` collects those into located problems."""
+        known = {f.name for f in fields(cls)} | {"element", "type", "classes", "class", "uniq"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise CardFieldError(unknown[0], "неизвестное поле; допустимы: "
+                                 + ", ".join(sorted(known - {"repairs"})))
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise CardFieldError("name", "у карты нет имени")
+        elements = _elements(data.get("element", data.get("elements")))
+        card_type = str(data.get("type", data.get("card_type", "существо"))).strip().lower()
+        if card_type not in CARD_TYPES:
+            raise CardFieldError("type", f"неизвестный тип «{card_type}»; допустимы: "
+                                 + ", ".join(CARD_TYPES))
+        move, flying = _move(data.get("move"), bool(data.get("flying", False)))
+        if card_type == "летающее":
+            flying, move = True, None
+        try:
+            strike = parse_strike(data.get("strike"))
+        except ValueError as err:
+            raise CardFieldError("strike", str(err)) from None
+        classes = data.get("classes", data.get("class", ()))
+        if isinstance(classes, str):
+            classes = [c for c in (p.strip() for p in classes.split(",")) if c]
+        text = data.get("text")
+        if text is not None and not isinstance(text, str):
+            raise CardFieldError("text", "текст должен быть строкой")
+        return cls(
+            name=name.strip(), set=str(data.get("set") or ""),
+            number=_int_or_none(data.get("number"), "number"),
+            elements=elements, card_type=card_type,
+            cost=_int_or_none(data.get("cost"), "cost"),
+            elite=_bool(data.get("elite", False), "elite"),
+            unique=_bool(data.get("unique", data.get("uniq", False)), "unique"),
+            life=_int_or_none(data.get("life"), "life"),
+            move=move, flying=flying, strike=strike,
+            classes=tuple(str(c).strip() for c in classes),
+            rarity=(str(data["rarity"]) if data.get("rarity") else None),
+            text=None if text is None else text.rstrip("\n"),
+        )
+
+
+class CardFieldError(ValueError):
+    """A bad field in a card dict: which field, and a Russian message."""
+
+    def __init__(self, field_name: str, message: str):
+        self.field = field_name
+        self.message = message
+        super().__init__(f"{field_name}: {message}")
+
+
+def _elements(value: Any) -> tuple[str, ...]:
+    if value is None:
+        raise CardFieldError("element", "не указана стихия")
+    items = [value] if isinstance(value, str) else list(value)
+    out = []
+    for item in items:
+        for part in str(item).split(","):
+            canon = element_of(part)
+            if canon is None:
+                raise CardFieldError("element", f"неизвестная стихия «{part.strip()}»; допустимы: "
+                                     + ", ".join(ELEMENTS))
+            out.append(canon)
+    return tuple(dict.fromkeys(out))
+
+
+def _move(value: Any, flying: bool) -> tuple[int | str | None, bool]:
+    if value is None or value == "":
+        return None, flying
+    if isinstance(value, bool):
+        raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{value}»")
+    if isinstance(value, int):
+        return value, flying
+    text = str(value).strip()
+    if fold(text) in ("полет", "летает", "flying"):
+        return None, True
+    if text in ("X", "Х", "x", "х"):
+        return "X", flying
+    if text.isdigit():
+        return int(text), flying
+    raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{value}»")
+
+
+def _int_or_none(value: Any, name: str) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise CardFieldError(name, f"ожидалось число, а не «{value}»")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if re.fullmatch(r"\d+", text):
+        return int(text)
+    raise CardFieldError(name, f"ожидалось число, а не «{value}»")
+
+
+def _bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in (0, 1, "0", "1"):
+        return bool(int(value))
+    text = fold(str(value).strip())
+    if text in ("да", "true", "yes"):
+        return True
+    if text in ("нет", "false", "no"):
+        return False
+    raise CardFieldError(name, f"ожидалось «да» или «нет», а не «{value}»")
