@@ -1,0 +1,373 @@
+"""Reading deck and squad files: plain text lines or YAML, every mistake located.
+
+Plain text (one card per line; blank lines and ``#`` comments allowed)::
+
+    # колода горы-леса
+    3 Кочевник
+    2 Волхв
+
+A squad line adds how the card was paid and, optionally, its cell (board coordinates, see
+docs/legality.md)::
+
+    игрок: второй
+    пересдачи: 1
+    Волхв 4з b3          # 4 золотых, клетка b3
+    Кочевник 2з 1с c3    # 2 золотых + 1 серебряный
+    Кочевник             # оплата не указана: подберёт проверка
+
+YAML: ``{ruleset, cards: {Название: N} | [«N Название», …]}`` for a deck;
+``{ruleset, player, side, redeals, crystals: {gold, silver}, squad: [«строка отряда» |
+{card, gold, silver, cell}]}`` for a squad.
+
+Malformed input is never a legality finding: it raises ``InputError`` listing *every* bad line
+with file:line:col and a caret, and nothing is checked (exit 2).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grammar.errors import InputError, Location, Problem, did_you_mean, fold
+
+# ---------------------------------------------------------------- value objects
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card line of a deck or squad file."""
+
+    name: str
+    count: int = 1
+    line: int | None = None
+    gold: int | None = None       # squad only: crystals paid (None: not stated)
+    silver: int | None = None
+    cell: str | None = None       # squad only: board cell («c2»), or a zone word as written
+
+
+@dataclass(frozen=True)
+class ListFile:
+    """A read deck or squad file: entries in file order plus the header settings."""
+
+    source: str
+    entries: tuple[Entry, ...]
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(e.count for e in self.entries)
+
+
+# Header settings of a file: canonical key → accepted spellings (text «ключ: значение» lines
+# and YAML keys alike).  One table, so the text and YAML readers cannot drift apart.
+SETTING_KEYS: dict[str, tuple[str, ...]] = {
+    "ruleset": ("ruleset", "правила"),
+    "player": ("player", "игрок"),
+    "side": ("side", "сторона"),
+    "redeals": ("redeals", "пересдачи", "пересдач"),
+    "gold": ("gold", "золото", "золотых"),
+    "silver": ("silver", "серебро", "серебряных"),
+}
+_KEY_OF = {fold(alias): key for key, aliases in SETTING_KEYS.items() for alias in aliases}
+PLAYER_WORDS = {"first": "first", "1": "first", "первый": "first",
+                "second": "second", "2": "second", "второй": "second"}
+
+# Cells: column a–e (Cyrillic look-alikes а, в, с, д, е accepted) and row 1–6.
+_CELL_LETTERS = str.maketrans({"а": "a", "в": "b", "с": "c", "д": "d", "е": "e"})
+CELL_RE = re.compile(r"^[a-e][1-6]$")
+# Words that put a card outside the board (the additional zone) — legal only after reveal,
+# so the placement check reports them (placement.special) instead of the reader refusing them.
+ZONE_WORDS = ("доп", "доп.зона", "дополнительная", "зона", "extra")
+_PAY_RE = re.compile(r"^(\d+)(з|зол|g|с|сер|s)$")
+_COUNT_RE = re.compile(r"^(\d+)\s*[xх×]?\s+(.*)$", re.IGNORECASE)
+
+
+def normalise_cell(word: str) -> str:
+    word = word.strip().lower()
+    return word if fold(word) in ZONE_WORDS else word.translate(_CELL_LETTERS)
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def read_list(path: str | Path, kind: str) -> ListFile:
+    """Read a deck (``kind="deck"``) or squad (``kind="squad"``) file; YAML by extension
+    (.yaml/.yml) or by content (a top-level mapping).  Raises InputError (every problem)."""
+    source = str(path)
+    text = _read_text(Path(path), source)
+    if Path(path).suffix.lower() in (".yaml", ".yml") or _looks_like_yaml(text):
+        return _read_yaml(text, source, kind)
+    return _read_lines(text, source, kind)
+
+
+def _read_text(path: Path, source: str) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError.at("файл не найден", source) from None
+    except IsADirectoryError:
+        raise InputError.at("это каталог, а не файл", source) from None
+    except OSError as err:
+        raise InputError.at(f"файл не читается: {err.strerror}", source) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise InputError.at("файл не в кодировке UTF-8 (байт "
+                            f"0x{data[err.start]:02x})", source, line, column) from None
+
+
+def _looks_like_yaml(text: str) -> bool:
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        return bool(re.match(r"^(cards|squad|карты|отряд)\s*:", line))
+    return False
+
+
+# ---------------------------------------------------------------- plain text
+
+
+def _read_lines(text: str, source: str, kind: str) -> ListFile:
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    settings: dict[str, Any] = {}
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
+        body = raw.split("#", 1)[0].rstrip()
+        if not body.strip():
+            continue
+        indent = len(body) - len(body.lstrip())
+        setting = re.match(r"^\s*([^\d\W][\w-]*)\s*:\s*(.*)$", body)
+        if setting:
+            _setting(setting.group(1), setting.group(2).strip(), settings, problems,
+                     Location(source, number, indent + 1), text)
+            continue
+        where = Location(source, number, indent + 1)
+        entry = (_deck_line if kind == "deck" else _squad_line)(body.strip(), number, where,
+                                                                 text, problems)
+        if entry is not None:
+            entries.append(entry)
+    if problems:
+        raise InputError(problems)
+    if not entries:
+        raise InputError.at("в файле нет ни одной карты", source)
+    return ListFile(source, tuple(entries), settings)
+
+
+def _setting(key: str, value: Any, settings: dict, problems: list, where: Location,
+             text: str | None) -> None:
+    canon = _KEY_OF.get(fold(key))
+    if canon is None:
+        hint = did_you_mean(key, [a for aliases in SETTING_KEYS.values() for a in aliases])
+        tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
+        problems.append(Problem(where, f"неизвестная настройка «{key}»{tail}", text, len(key)))
+        return
+    if canon in ("redeals", "gold", "silver"):
+        if isinstance(value, bool) or not re.fullmatch(r"\d+", str(value).strip()):
+            problems.append(Problem(where, f"«{key}» должно быть целым числом ≥ 0, а не "
+                                           f"«{value}»", text))
+            return
+        value = int(str(value).strip())
+    elif canon == "player":
+        word = PLAYER_WORDS.get(fold(str(value)))
+        if word is None:
+            problems.append(Problem(where, f"игрок должен быть «первый» или «второй», а не "
+                                           f"«{value}»", text))
+            return
+        value = word
+    elif canon == "side":
+        if str(value).strip().upper() not in ("A", "B", "А", "В"):
+            problems.append(Problem(where, f"сторона должна быть A или B, а не «{value}»", text))
+            return
+        value = {"А": "A", "В": "B"}.get(str(value).strip().upper(), str(value).strip().upper())
+    else:
+        value = str(value).strip()
+    settings[canon] = value
+
+
+def _deck_line(body: str, number: int, where: Location, text: str | None,
+               problems: list) -> Entry | None:
+    match = _COUNT_RE.match(body)
+    if not match and re.fullmatch(r"\d+\s*[xх×]?", body):
+        problems.append(Problem(where, "после количества нет названия карты", text, len(body)))
+        return None
+    if not match:
+        problems.append(Problem(where, "нет количества: строка колоды пишется «N Название», "
+                                       "например «3 Кочевник»", text))
+        return None
+    count, name = int(match.group(1)), match.group(2).strip()
+    if count < 1:
+        problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}",
+                                text, len(match.group(1))))
+        return None
+    if not name:
+        problems.append(Problem(where, "после количества нет названия карты", text))
+        return None
+    return Entry(name=name, count=count, line=number)
+
+
+def _squad_line(body: str, number: int, where: Location, text: str | None,
+                problems: list) -> Entry | None:
+    """«[N ]Название [Xз] [Yс] [клетка]» — tokens after the name are read from the right."""
+    words = body.split()
+    gold = silver = cell = None
+    while words:
+        tail = words[-1].lower()
+        pay = _PAY_RE.match(tail)
+        if pay:
+            amount = int(pay.group(1))
+            if pay.group(2) in ("з", "зол", "g"):
+                gold = (gold or 0) + amount
+            else:
+                silver = (silver or 0) + amount
+            words.pop()
+        elif CELL_RE.match(normalise_cell(tail)) or fold(tail) in ZONE_WORDS:
+            if cell is not None:
+                problems.append(Problem(where, "у карты указано две клетки", text))
+                return None
+            cell = normalise_cell(tail)
+            words.pop()
+        else:
+            break
+    count = 1
+    if words and words[0].isdigit():
+        count = int(words.pop(0))
+        if count < 1:
+            problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}",
+                                    text))
+            return None
+        if count > 1 and (cell or gold is not None or silver is not None):
+            problems.append(Problem(where, "оплата и клетка указываются для каждой карты "
+                                           "отдельно: напишите по строке на экземпляр", text))
+            return None
+    name = " ".join(words)
+    if not name:
+        problems.append(Problem(where, "нет названия карты", text))
+        return None
+    return Entry(name=name, count=count, line=number, gold=gold, silver=silver, cell=cell)
+
+
+# ---------------------------------------------------------------- YAML
+
+
+def _read_yaml(text: str, source: str, kind: str) -> ListFile:
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        raise InputError.at(f"не YAML: {getattr(err, 'problem', None) or err}", source, line,
+                            column, text) from None
+    if not isinstance(root, yaml.MappingNode):
+        raise InputError.at("ожидался YAML-словарь с ключом "
+                            + ("«cards»" if kind == "deck" else "«squad»"), source, 1, 1, text)
+    problems: list[Problem] = []
+    settings: dict[str, Any] = {}
+    list_node = None
+    list_keys = ("cards", "карты") if kind == "deck" else ("squad", "отряд")
+    for key_node, value_node in root.value:
+        key = str(key_node.value)
+        where = _loc(source, key_node)
+        if fold(key) in list_keys:
+            list_node = value_node
+        elif isinstance(value_node, yaml.MappingNode) and fold(key) in ("crystals", "кристаллы"):
+            for sub_key, sub_value in value_node.value:
+                _setting(str(sub_key.value), _scalar(sub_value), settings, problems,
+                         _loc(source, sub_key), text)
+        else:
+            _setting(key, _scalar(value_node), settings, problems, where, text)
+    entries: list[Entry] = []
+    if list_node is None:
+        problems.append(Problem(Location(source, 1, 1), "нет ключа «" + list_keys[0] + "»"))
+    elif isinstance(list_node, yaml.MappingNode):          # {Название: N}
+        for key_node, value_node in list_node.value:
+            where = _loc(source, value_node)
+            raw = _scalar(value_node)
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                problems.append(Problem(where, f"количество карты «{key_node.value}» должно "
+                                               f"быть целым числом, а не «{raw}»", text))
+            elif raw < 1:
+                problems.append(Problem(where, f"количество должно быть не меньше 1, а не {raw}",
+                                        text))
+            else:
+                entries.append(Entry(str(key_node.value).strip(), raw, where.line))
+    elif isinstance(list_node, yaml.SequenceNode):
+        for item in list_node.value:
+            where = _loc(source, item)
+            if isinstance(item, yaml.ScalarNode):
+                reader = _deck_line if kind == "deck" else _squad_line
+                entry = reader(str(item.value).strip(), where.line, where, text, problems)
+            else:
+                entry = _yaml_item(item, where, text, kind, problems)
+            if entry is not None:
+                entries.append(entry)
+    else:
+        problems.append(Problem(_loc(source, list_node), "список карт должен быть списком или "
+                                                          "словарём «Название: количество»",
+                                text))
+    if problems:
+        raise InputError(problems)
+    if not entries:
+        raise InputError.at("в файле нет ни одной карты", source)
+    return ListFile(source, tuple(entries), settings)
+
+
+_ITEM_KEYS = {"card": "name", "карта": "name", "name": "name", "название": "name",
+              "count": "count", "количество": "count", "gold": "gold", "золото": "gold",
+              "silver": "silver", "серебро": "silver", "cell": "cell", "клетка": "cell"}
+
+
+def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> Entry | None:
+    if not isinstance(node, yaml.MappingNode):
+        problems.append(Problem(where, "элемент списка должен быть строкой или словарём", text))
+        return None
+    values: dict[str, Any] = {}
+    ok = True
+    for key_node, value_node in node.value:
+        key = _ITEM_KEYS.get(fold(str(key_node.value)))
+        if key is None or (kind == "deck" and key in ("gold", "silver", "cell")):
+            allowed = ("card, count" if kind == "deck" else "card, gold, silver, cell")
+            problems.append(Problem(_loc(where.source, key_node),
+                                    f"неизвестный ключ «{key_node.value}»; допустимы: {allowed}",
+                                    text))
+            ok = False
+            continue
+        value = _scalar(value_node)
+        if key in ("count", "gold", "silver") and (isinstance(value, bool)
+                                                    or not isinstance(value, int) or value < 0):
+            problems.append(Problem(_loc(where.source, value_node),
+                                    f"«{key_node.value}» должно быть целым числом ≥ 0", text))
+            ok = False
+            continue
+        if key == "cell":
+            value = normalise_cell(str(value))
+        values[key] = value
+    if not ok:
+        return None
+    if not values.get("name"):
+        problems.append(Problem(where, "у элемента нет названия карты (ключ card)", text))
+        return None
+    count = values.get("count", 1)
+    if count < 1:
+        problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}", text))
+        return None
+    return Entry(name=str(values["name"]).strip(), count=count, line=where.line,
+                 gold=values.get("gold"), silver=values.get("silver"), cell=values.get("cell"))
+
+
+def _scalar(node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return yaml.safe_load(yaml.serialize(node)) if node.tag != "tag:yaml.org,2002:str" \
+            else node.value
+    return None
+
+
+def _loc(source: str, node) -> Location:
+    return Location(source, node.start_mark.line + 1, node.start_mark.column + 1)

@@ -1,0 +1,270 @@
+"""Shared vocabulary of the pre-game legality checks: findings, verdicts, rulesets, card lookup.
+
+``judge.deck``, ``judge.squad`` and ``judge.placement`` each own their rules; this module owns
+what they have in common:
+
+* ``Finding`` — one problem as data (clause id, stable rule id, Russian message, card, cell,
+  line of the input file).  Validators never stop at the first problem: they return every
+  finding, sorted by ``Finding.sort_key`` so the same input always prints the same list.
+* ``Ruleset`` — the numbers of a game variant.  Where the sources disagree (the second player's
+  crystal bonus, the neutral-only squad) the ruleset says which statement it applies and
+  ``Ruleset.notes`` prints that choice with every verdict.
+* ``CardIndex`` — card names → ``carddb.model.Card`` with ё/е- and case-folded lookup and
+  «did you mean …» for unknown names.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from carddb.model import NEUTRAL, Card
+from grammar.errors import InputError, did_you_mean, fold
+
+# ---------------------------------------------------------------- findings
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One legality problem.
+
+    ``clause`` is the citation (bare id within ``book``); ``rule`` is the stable machine id of
+    the check that fired (``deck.size``, ``squad.flyers`` …), so tests and tools need not parse
+    messages.  ``line`` is the 1-based line of the input file the problem is about, if any."""
+
+    clause: str
+    rule: str
+    message: str
+    card: str | None = None
+    cell: str | None = None
+    line: int | None = None
+    book: str = "classic"
+
+    def sort_key(self, order: tuple[str, ...]) -> tuple:
+        rank = order.index(self.rule) if self.rule in order else len(order)
+        return (rank, self.line or 0, self.cell or "", self.card or "", self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"clause": self.clause, "book": self.book, "rule": self.rule,
+                               "message": self.message}
+        for key in ("card", "cell", "line"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    def render(self, source: str | None = None) -> str:
+        where = ""
+        if self.line is not None:
+            where = f"{source}:{self.line}: " if source else f"строка {self.line}: "
+        return f"[{self.clause}] {where}{self.message}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of one check: every finding, plus what the reader should know about the
+    ruleset choices that were applied (``notes``) and the figures behind them (``summary``)."""
+
+    subject: str                              # «колода» | «отряд»
+    ruleset: "Ruleset"
+    findings: tuple[Finding, ...]
+    notes: tuple[str, ...] = ()
+    summary: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return not self.findings
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"legal": self.legal, "subject": self.subject, "ruleset": self.ruleset.name,
+                "book": self.ruleset.book,
+                "problems": [f.to_dict() for f in self.findings],
+                "notes": list(self.notes), "summary": dict(self.summary)}
+
+
+def ordered(findings: Iterable[Finding], order: tuple[str, ...]) -> tuple[Finding, ...]:
+    """Findings in the stable report order: by rule (validator's order), then by line, cell."""
+    return tuple(sorted(findings, key=lambda f: f.sort_key(order)))
+
+
+# ---------------------------------------------------------------- rulesets
+
+# Where each source stands on the disputed numbers (the doc and the notes print these).
+SOURCE_TABLETOP = "сид 000, «Краткое поэтапное описание игры» (правила настольной игры)"
+SOURCE_ONLINE = "сид 001 и раздел «Берсерк-Онлайн» сида 000"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The numbers of one game variant.  Classic squads use the crystal fields; Heroes decks
+    use ``hero`` and ``horde_copies``.  Berserk-Online tables with non-standard crystal counts
+    are the same ruleset with other ``gold``/``silver`` (``with_crystals``)."""
+
+    name: str
+    book: str
+    game: str                                  # classic | heroes
+    title: str
+    deck_min: int
+    deck_max: int | None
+    copies: int
+    # classic squad
+    gold: int = 23
+    silver: int = 22
+    second_gold: int = 0
+    second_silver: int = 0
+    second_source: str = ""
+    single_element_gold: int = 1
+    extra_element_gold: int = 1                # penalty per element above two
+    neutral_only_gold: int = 1                 # both seeds: a neutral-only squad has 24 gold
+    redeal_gold: int = 1
+    flyers_max: int = 15
+    hand_size: int = 15
+    # heroes deck
+    horde_copies: int | None = None            # None: the «Орда» exception has no limit
+    crystals_source: str = "стандарт"
+
+    def with_crystals(self, gold: int | None = None, silver: int | None = None) -> "Ruleset":
+        """A Berserk-Online table with its own crystal counts (set when the table is created)."""
+        if gold is None and silver is None:
+            return self
+        return replace(self, gold=self.gold if gold is None else gold,
+                       silver=self.silver if silver is None else silver,
+                       crystals_source="задано для стола")
+
+    def notes(self, subject: str) -> tuple[str, ...]:
+        """One line per ruleset choice that matters for ``subject`` (deck | squad)."""
+        if self.game == "heroes":
+            limit = ("без ограничения" if self.horde_copies is None
+                     else f"не более {self.horde_copies}")
+            return (f"правила {self.name}: герой + не менее {self.deck_min} карт, не более "
+                    f"{self.copies} одинаковых; карты с «Орда» — {limit} (глоссарий heroes-15)",)
+        if subject == "deck":
+            return (f"правила {self.name}: в колоде от {self.deck_min} до {self.deck_max} карт, "
+                    f"не более {self.copies} одинаковых",)
+        bonus = " и ".join(p for p in (
+            f"+{self.second_gold} золотой" if self.second_gold else "",
+            f"+{self.second_silver} серебряный" if self.second_silver else "") if p) or "нет"
+        return (f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
+                f"серебряных ({self.crystals_source})",
+                f"бонус второго игрока: {bonus} — по источнику: {self.second_source}; "
+                f"источники расходятся (см. docs/legality.md)",
+                f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой "
+                f"(оба сида: 24 золотых у первого игрока)")
+
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (
+    Ruleset(name="classic", book="classic", game="classic",
+            title="«Берсерк», настольные правила",
+            deck_min=30, deck_max=50, copies=3,
+            second_gold=1, second_silver=1, second_source=SOURCE_TABLETOP),
+    Ruleset(name="classic-online", book="classic", game="classic",
+            title="«Берсерк-Онлайн»",
+            deck_min=30, deck_max=50, copies=3,
+            second_gold=0, second_silver=1, second_source=SOURCE_ONLINE),
+    Ruleset(name="heroes-15", book="heroes-15", game="heroes",
+            title="«Берсерк. Герои», Полные правила, 15-е издание",
+            deck_min=40, deck_max=None, copies=3, horde_copies=5),
+)}
+
+
+def ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; an unknown name is an input error with suggestions."""
+    found = RULESETS.get(name)
+    if found is None:
+        hint = did_you_mean(name, RULESETS)
+        tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
+        raise InputError.at(f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}{tail}",
+                            "--ruleset")
+    return found
+
+
+# ---------------------------------------------------------------- card facts
+
+# «Орда» is a keyword line of Heroes cards.  The grammar does not type Heroes keywords yet, so
+# the word is matched in the text; whole word only («орден» is not «Орда»).
+_HORDE_RE = re.compile(r"(?<![\w])орда(?![\w])")
+_SYMBIOTE_RE = re.compile(r"^\s*симбиот\s*\.?\s*$", re.MULTILINE)
+
+
+def elements_of(card: Card) -> tuple[str, ...]:
+    """The card's elements for legality: neutral cards have none («нейтральные карты никак
+    не влияют на количество золотых кристаллов»)."""
+    return tuple(e for e in card.elements if e != NEUTRAL)
+
+
+def is_flyer(card: Card) -> bool:
+    return card.flying or card.card_type == "летающее"
+
+
+def is_symbiote(card: Card) -> bool:
+    if card.card_type == "симбиот":
+        return True
+    from grammar import ast as A
+
+    if any(isinstance(a, A.Keyword) and a.name == "symbiote" for a in card.abilities()):
+        return True
+    return bool(card.text and _SYMBIOTE_RE.search(fold(card.text)))
+
+
+def has_horde(card: Card) -> bool:
+    return bool(card.text and _HORDE_RE.search(fold(card.text)))
+
+
+def special_kind(card: Card) -> str | None:
+    """Which placement.special group a card belongs to (flyer, terrain, symbiote, equipment,
+    artifact), or None for an ordinary creature."""
+    if is_flyer(card):
+        return "летающее"
+    if card.card_type in ("местность", "экипировка", "артефакт"):
+        return card.card_type
+    if is_symbiote(card):
+        return "симбиот"
+    return None
+
+
+# ---------------------------------------------------------------- card lookup
+
+
+class CardIndex:
+    """Cards by folded name.  Reprints share a name and count as one card for legality."""
+
+    def __init__(self, cards: Iterable[Card], label: str = ""):
+        self.label = label
+        self._by_key: dict[str, Card] = {}
+        for card in cards:
+            self._by_key.setdefault(fold(card.name), card)
+        self._names = [c.name for c in self._by_key.values()]
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def get(self, name: str) -> Card | None:
+        return self._by_key.get(fold(name.strip()))
+
+    def suggest(self, name: str) -> list[str]:
+        return did_you_mean(name, self._names)
+
+    def unknown_message(self, name: str) -> str:
+        hint = self.suggest(name)
+        where = f" (источник карт: {self.label})" if self.label else ""
+        msg = f"карта «{name}» не найдена{where}"
+        if hint:
+            msg += "; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in hint)
+        return msg
+
+
+def card_index(db: str | None = None, cards: str | None = None) -> CardIndex:
+    """The cards a check resolves names against: a built DB (``--db``), a card file in any
+    format carddb reads (``--cards``), or — neither given — the project's bundled example cards.
+    A card file with problems is an input error (every problem listed)."""
+    from carddb.build import bundled_examples
+    from carddb.sources import read_cards
+    from carddb.store import load_cards
+
+    if db:
+        return CardIndex(load_cards(db), label=str(db))
+    path = cards or bundled_examples()
+    result = read_cards(path)
+    if result.problems:
+        raise InputError(result.problems)
+    return CardIndex(result.cards, label=str(cards) if cards else "примеры карт проекта")

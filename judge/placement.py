@@ -1,0 +1,148 @@
+"""Classic opening placement: which cells each player may use, and in what order.
+
+Board (DESIGN.md): columns a–e, rows 1–6, row 1 nearest player A.  Each player's half is three
+rows; a player's *own* rows are counted from the front (the row facing the enemy) because the
+seeds do: «первый ряд обычно составляют воины», «в третьем ряду прячутся … маги», and the
+second player's hidden third row is the back one.  So for side A own row 1/2/3 = board row
+3/2/1; for side B own row 1/2/3 = board row 4/5/6.
+
+Fill tiers (seed 000 «Поле боя и расстановка карт», seed 001 «Поле боя и расстановка карт"):
+
+* first player — tier 1: the central 3×3 (columns b–d × own rows 1–3); tier 2: the side cells
+  (columns a, e) of own rows 2–3; tier 3: the side cells of own row 1 (filled last);
+* second player — tier 1: all five cells of own row 1 + columns b–d of own rows 2–3;
+  tier 2: the side cells of own rows 2–3.
+
+A card may stand in tier k only when every cell of the tiers before it is occupied («если в
+отряде оказалось больше 9 карт … заполнение начинается со второго или третьего ряда, а
+боковые клетки первого ряда заполняются в последнюю очередь»).  Flyers, terrain, symbiotes,
+equipment and artifacts are placed face down on free cells like any card; they move to the
+additional zone or onto a host only when revealed (``placement.special``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from judge.legality_files import CELL_RE, ListFile
+from judge.legality_rules import Finding, special_kind
+
+if TYPE_CHECKING:
+    from judge.squad import Paid
+
+COLUMNS = "abcde"
+CENTRE = "bcd"
+SIDES = "ae"
+
+PLACEMENT_ORDER = ("placement.missing", "placement.special", "placement.half",
+                   "placement.occupied", "placement.first-player", "placement.second-player",
+                   "placement.overflow")
+
+
+def board_row(own_row: int, side: str) -> int:
+    """Board row of a player's own row (1 = front)."""
+    return 4 - own_row if side == "A" else 3 + own_row
+
+
+def own_row(cell: str, side: str) -> int | None:
+    """The player's own row (1 = front) of a board cell, or None outside their half."""
+    row = int(cell[1])
+    if side == "A":
+        return 4 - row if row <= 3 else None
+    return row - 3 if row >= 4 else None
+
+
+def cells(columns: str, own_rows: Iterable[int], side: str) -> tuple[str, ...]:
+    return tuple(f"{c}{board_row(r, side)}" for r in own_rows for c in columns)
+
+
+def tiers(player: str, side: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The fill tiers of ``player`` on ``side``: (name, cells) in the order they are filled."""
+    if player == "first":
+        return (("центральная зона 3×3", cells(CENTRE, (1, 2, 3), side)),
+                ("боковые клетки 2–3 рядов", cells(SIDES, (2, 3), side)),
+                ("боковые клетки 1 ряда", cells(SIDES, (1,), side)))
+    return (("первый ряд и центр 2–3 рядов",
+             cells(COLUMNS, (1,), side) + cells(CENTRE, (2, 3), side)),
+            ("боковые клетки 2–3 рядов", cells(SIDES, (2, 3), side)))
+
+
+def has_cells(squad: ListFile) -> bool:
+    return any(e.cell for e in squad.entries)
+
+
+def describe(player: str, side: str) -> str:
+    """The player's half as text, tier number in each cell (front row first) — for the docs."""
+    tier_of = {cell: i for i, (_, group) in enumerate(tiers(player, side), start=1)
+               for cell in group}
+    lines = []
+    for r in (1, 2, 3):
+        row = board_row(r, side)
+        lines.append(f"ряд {r} (поле {row}): " + " ".join(
+            f"{c}{row}={tier_of[f'{c}{row}']}" for c in COLUMNS))
+    return "\n".join(lines)
+
+
+def check_placement(paid: list["Paid"], player: str, side: str, book: str) -> list[Finding]:
+    """Every placement problem of a squad whose cards carry cells."""
+    findings: list[Finding] = []
+    occupied: dict[str, str] = {}
+    placed: list[tuple[str, str, int | None]] = []
+    for p in paid:
+        name = p.card.name if p.card else p.entry.name
+        cell, line = p.entry.cell, p.entry.line
+        if not cell:
+            findings.append(Finding("placement", "placement.missing",
+                                    f"«{name}» не расставлена: у каждой карты отряда должна быть "
+                                    f"клетка", card=name, line=line, book=book))
+            continue
+        if not CELL_RE.match(cell):
+            kind = special_kind(p.card) if p.card else None
+            what = f"{kind} «{name}»" if kind else f"«{name}»"
+            findings.append(Finding("placement.special", "placement.special",
+                                    f"{what}: при расстановке все карты (и летающие, местности, "
+                                    f"симбиоты, экипировка) кладутся рубашкой вверх на свободные "
+                                    f"клетки поля; в дополнительную зону или на хозяина — только "
+                                    f"после вскрытия", card=name, line=line, book=book))
+            continue
+        if own_row(cell, side) is None:
+            half = "1–3" if side == "A" else "4–6"
+            findings.append(Finding("placement", "placement.half",
+                                    f"«{name}» на {cell}: это не ваша половина поля (сторона "
+                                    f"{side} — ряды {half})", card=name, cell=cell, line=line,
+                                    book=book))
+            continue
+        if cell in occupied:
+            findings.append(Finding("placement", "placement.occupied",
+                                    f"«{name}» на {cell}: клетка уже занята «{occupied[cell]}»",
+                                    card=name, cell=cell, line=line, book=book))
+            continue
+        occupied[cell] = name
+        placed.append((name, cell, line))
+    findings.extend(_tier_findings(placed, set(occupied), player, side, book))
+    return findings
+
+
+def _tier_findings(placed, occupied: set[str], player: str, side: str,
+                   book: str) -> list[Finding]:
+    groups = tiers(player, side)
+    tier_of = {cell: i for i, (_, group) in enumerate(groups) for cell in group}
+    out = []
+    for name, cell, line in placed:
+        tier = tier_of[cell]
+        earlier = [c for _, group in groups[:tier] for c in group]
+        free = sorted(c for c in earlier if c not in occupied)
+        if not free:
+            continue
+        title, _ = groups[tier]
+        if tier == 1:
+            rule = "placement.first-player" if player == "first" else "placement.second-player"
+            base = groups[0][0]
+            who = "первый" if player == "first" else "второй"
+            message = (f"«{name}» на {cell} ({title}): {who} игрок сначала заполняет "
+                       f"{base}; свободны {', '.join(free)}")
+        else:
+            rule = "placement.overflow"
+            message = (f"«{name}» на {cell} ({title}): эти клетки заполняются в последнюю "
+                       f"очередь; свободны {', '.join(free)}")
+        out.append(Finding(rule, rule, message, card=name, cell=cell, line=line, book=book))
+    return out
