@@ -1,0 +1,572 @@
+"""Importers: official rulebook files the user owns → ``Clause`` / ``GlossaryEntry`` values.
+
+Three formats, one result type (``Imported``):
+
+* ``import_seed`` — the plain-text classic documents: numbered lines ``514.1.Текст``, tab-separated
+  table rows under a clause (the strike table of 514.2 becomes data), and the unnumbered sections
+  of the classic overview, placed by their heading or paragraph label (``CLASSIC_HEADINGS``).
+* ``import_heroes_markdown`` — the docx→markdown conversion of «Берсерк. Герои» full rules:
+  heading levels mean nothing there (a clause may be ``###``, ``#####`` or a plain paragraph), so
+  the *number* alone decides the level; the table of contents is skipped but cross-checked;
+  numbers the document repeats are kept (``104.3#2``) and reported; «ПРИМЕР» paragraphs are
+  attached to their clause; part 7 (terminology) becomes glossary entries.
+* ``import_glossary_rst`` — the Sphinx ``.. glossary::`` file.
+
+Nothing is dropped silently: every line that cannot be placed becomes a ``Problem`` (file:line)
+in ``Imported.problems``.  ``write_clauses`` stores a result in SQLite with FTS (Datasette browses
+it); ``read_clauses`` reads it back for lookup.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable
+
+from grammar.errors import InputError, Location, Problem, fold
+from rulings.model import Clause, GlossaryEntry, is_number, number_key
+
+
+@dataclass
+class Imported:
+    """What an importer produced from one file, and what it could not place."""
+
+    book: str
+    source: str
+    clauses: list[Clause] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)     # unplaced or doubtful lines
+    repeated: list[str] = field(default_factory=list)         # numbers the document repeats
+
+    def note(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(Location(self.source, line), message))
+
+    def by_id(self) -> dict[str, Clause]:
+        return {c.id: c for c in self.clauses}
+
+
+NUMBERED_LINE = re.compile(r"^(\d{3}(?:\.\d{1,3})*)\.?\s*(.*)$")
+IMG_ONLY = re.compile(r"^(?:\[IMG\]\s*)+$")
+
+
+def _clean_md(line: str) -> str:
+    """A markdown line without heading marks, emphasis around the start and ``\\.`` escapes."""
+    s = re.sub(r"^#{1,6}\s*", "", line.strip())
+    s = s.replace("\\.", ".").replace("\\-", "-").replace("\\*", "*")
+    s = re.sub(r"^(\*\*|__)(\d[\d.]*)\1?", r"\2", s)     # **104.1** … → 104.1 …
+    return s.strip()
+
+
+def _parent_of(number: str, known, part: str | None) -> str | None:
+    """The nearest existing ancestor number (106.1.1 → 106.1 → 106), else the part."""
+    parts = number.split(".")
+    while len(parts) > 1:
+        parts.pop()
+        cand = ".".join(parts)
+        if cand in known:
+            return cand
+    return part
+
+
+# ── classic seed documents ───────────────────────────────────────────────────────────────────
+
+# The strike table's words → the judge's outcome codes.
+STRIKE_WORDS = {"слабый": "weak", "средний": "medium", "сильный": "strong", "промах": "miss"}
+STRIKE_GROUPS = (("в пользу нападающего", "attacker_higher"), ("в пользу отражающего", "defender_higher"),
+                 ("одинаковые", "equal"), ("разница на кубиках 0", "equal"))
+
+# Headings (and «Метка:» paragraph labels) of the classic overview documents → clause ids.
+# Short titles only; a heading not listed here leaves its paragraphs unplaced (and reported).
+CLASSIC_HEADINGS = {
+    "правила проведения сражений": "514", "золотые правила": "golden", "правило топора": "axe", "правило легальности": "legality",
+    "правило сведения броска": "roll-clamp",
+    "колоды": "deck", "для игры требуется": "deck",
+    "формирование боевых отрядов": "squad", "3. формирование отрядов": "squad",
+    "определение количества магических кристаллов": "squad.crystals", "1. начало игры": "squad.crystals",
+    "влияние стихий на набор отряда": "squad.elements",
+    "очередность хода": "turn.order", "выбор первого хода": "turn.order", "2. очередность хода": "turn.order",
+    "зоны в игре берсерк": "field", "другие игровые зоны": "field", "4. поле боя и расстановка карт": "field",
+    "поле боя и расстановка карт": "placement", "поле боя и расстановка сил": "placement",
+    "начало битвы": "placement",
+    "ход первого игрока": "turn", "5. ход первого игрока": "turn", "ход игрока": "turn", "существа": "turn",
+    "ход второго игрока": "turn.hidden-row", "6. ход второго игрока": "turn.hidden-row",
+    "7. продолжение боя": "turn.start",
+    "движение": "movement", "действие": "action.close", "использование особенности": "action.close",
+    "использование отдельных особенностей за": "action.close",
+    "жизни": "wounds.death", "раны": "wounds.death",
+    "атака": "attack", "атаки": "attack", "таблица особенностей": "attack.ranged",
+    "нападение простым ударом": "attack.strike", "принять удар": "attack.strike",
+    "нападение простым ударом на открытую карту": "attack.strike",
+    "нападение простым ударом на закрытую карту": "attack.strike",
+    "таблица ударов": "attack.strike", "сила": "attack.strike", "кубик": "attack.strike",
+    "назначить защитника": "attack.defender",
+    "1. направленность": "attack.direct", "2. безответность": "attack.unanswerable",
+    "3. вампиризм": "attack.vampirism", "4. + х к удару": "attack.bonus",
+    "особый удар": "attack.special", "выстрел": "attack.shot", "метание": "attack.throw",
+    "удар через ряд": "attack.uchr", "магический удар": "attack.magic", "разряд": "attack.discharge",
+    "воздействие": "effect.named", "заклинание": "effect.spell", "особенность": "effect",
+    "добивание на х": "effect.finishing", "отравление на х": "effect.poison",
+    "фишки": "counters", "использование фишек": "counters",
+    "использование внезапных действий": "instant",
+    "летающие существа": "flyers", "летающий": "flyers", "полет": "flyers",
+    "симбиоты": "symbiote", "симбиот": "symbiote", "подтипы существ": "flyers",
+    "экипировка": "equipment", "артефакт": "artifact", "местность": "terrain",
+}
+# Paragraphs that continue whatever clause came before them.
+CONTINUATION_LABELS = ("обратите внимание", "например")
+
+
+def _heading_key(text: str) -> str:
+    s = fold(text).strip().rstrip(":").strip()
+    s = re.sub(r"[\"«»“”„()]", "", s)
+    s = re.sub(r"\s+", " ", s)
+    s = re.sub(r"\s*править$", "", s)        # wiki edit links left in seed 001's headings
+    return s.rstrip(".").strip()
+
+
+def _label_of(paragraph: str) -> str | None:
+    """The «Метка:» or «1. Метка.» prefix of a paragraph, if it is a known heading."""
+    m = re.match(r"^([^:.]{2,60}?)\s*[:(]", paragraph) or re.match(r"^(\d\.\s*[^.]{2,40})\.", paragraph)
+    if m and _heading_key(m.group(1)) in CLASSIC_HEADINGS:
+        return CLASSIC_HEADINGS[_heading_key(m.group(1))]
+    return None
+
+
+def parse_strike_table(rows: list[tuple[int, list[str]]], out: Imported) -> dict:
+    """The 514.2 table rows (line, cells) → ``{group: {difference: [attacker, defender]}}``.
+
+    Conversions lose the first cell of some rows (the seed has blank differences 1–4): a blank
+    difference is the previous row's plus one, and each such inference is reported.
+    """
+    table: dict[str, dict] = {}
+    group = None
+    previous = 0
+    for line, cells in rows:
+        head = fold(cells[0])
+        found = next((key for words, key in STRIKE_GROUPS if words in head), None)
+        if found:
+            group, previous = found, 0
+            table.setdefault(group, {})
+            continue
+        if group is None or len(cells) < 3:
+            out.note(line, "строка таблицы ударов вне группы — не размещена")
+            continue
+        outcome = [STRIKE_WORDS.get(fold(c).split()[0]) if c.strip() else None for c in cells[1:3]]
+        if None in outcome:
+            out.note(line, f"непонятный исход в таблице ударов: {' | '.join(cells[1:3])}")
+            continue
+        if group == "equal":
+            key: object = "low" if "меньше" in head else "high"
+        elif head.strip():
+            key = int(re.match(r"\d+", head).group())
+        else:
+            key = previous + 1
+            out.note(line, f"в таблице ударов нет разницы в первой ячейке; восстановлена по порядку: {key}")
+        if isinstance(key, int):
+            previous = key
+        table[group][key] = outcome
+    return table
+
+
+TRAILER = re.compile(r"^(дата добавления|источник|просмотров)\b", re.I)
+SEED_CLAUSE = re.compile(r"^(\d{3}(?:\.\d{1,3})+)\.?\s*(.*)$")
+
+
+def _is_heading(line: str) -> bool:
+    """A short line without closing punctuation: a section heading in the seed documents."""
+    return len(line) < 70 and not line.endswith((".", ";", ",", "»")) and "\t" not in line
+
+
+def _is_strike_table(rows) -> bool:
+    return any("нападающий наносит" in fold(" ".join(cells)) for _l, cells in rows)
+
+
+def import_seed(text: str, book: str = "classic", source: str = "<seed>") -> Imported:
+    """Classic plain-text rules: numbered clauses, the strike table, headed sections.
+
+    A paragraph belongs to the last numbered clause, known heading or known «Метка:» label above
+    it; after an unknown heading nothing is placed until a known one comes, and each such line is
+    reported (seed 000 also carries unrelated documents: they all end up in the report).
+    """
+    out = Imported(book=book, source=source)
+    texts: dict[str, list[str]] = {}
+    tables: dict[str, list[tuple[int, list[str]]]] = {}
+    titles: dict[str, str] = {}
+    current: str | None = None
+    unknown_heading = "начало файла"
+
+    def start(cid: str, title: str = "") -> None:
+        if cid not in texts:
+            texts[cid] = []
+            if title:
+                titles[cid] = title
+
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        m = SEED_CLAUSE.match(line)
+        if m:
+            number, body = m.group(1), m.group(2)
+            if number in texts:
+                out.repeated.append(number)
+                out.note(lineno, f"номер {number} повторяется в документе")
+            current = number
+            start(number)
+            texts[number].append(body)
+            continue
+        if TRAILER.match(line):
+            out.note(lineno, f"служебная строка документа не размещена: {line[:40]}")
+            continue
+        if "\t" in raw and current is not None:
+            tables.setdefault(current, []).append((lineno, [c.strip() for c in raw.split("\t")]))
+            continue
+        key = _heading_key(line)
+        if key in CLASSIC_HEADINGS and len(line) < 80:
+            current = CLASSIC_HEADINGS[key]
+            start(current, line.rstrip(":"))
+            continue
+        label = _label_of(line)
+        if label:
+            current = label
+            start(current)
+            texts[current].append(line)
+            continue
+        if _is_heading(line) and not (current and is_number(current)):
+            current, unknown_heading = None, line
+            out.note(lineno, f"заголовок «{line[:50]}» не сопоставлен ни одному пункту")
+            continue
+        if current is None:
+            out.note(lineno, f"абзац не размещён (раздел «{unknown_heading[:50]}»): {line[:40]}…")
+            continue
+        texts[current].append(line)
+    # A numbered block (514.1 …) gets its head clause (514) even when the document has no line for it.
+    for number in [n for n in texts if is_number(n) and "." in n]:
+        head = number.split(".")[0]
+        if head not in texts:
+            texts = {**{head: []}, **texts} if not texts else _insert_before(texts, number, head)
+    known = set(texts)
+    for cid, paragraphs in texts.items():
+        body = "\n\n".join(p for p in paragraphs if p)
+        data = None
+        if cid in tables:
+            strike = parse_strike_table(tables[cid], out) if _is_strike_table(tables[cid]) else None
+            data = {"strike_table": strike} if strike else {"rows": [c for _l, c in tables[cid]]}
+            body = (body + "\n\n" + "\n".join("\t".join(cells) for _l, cells in tables[cid])).strip()
+        parent = _parent_of(cid, known, None) if is_number(cid) else None
+        out.clauses.append(Clause(book=book, id=cid, parent=parent, title=titles.get(cid, ""),
+                                  text=body or None, source=source, data=data,
+                                  kind="section" if is_number(cid) and "." not in cid else "clause"))
+    return out
+
+
+def _insert_before(d: dict, before: str, key: str) -> dict:
+    out = {}
+    for k, v in d.items():
+        if k == before:
+            out[key] = []
+        out[k] = v
+    return out
+
+
+# ── «Берсерк. Герои» full rules (markdown converted from docx) ─────────────────────────────
+
+PART_HEADING = re.compile(r"^Часть\s+(\d+)\.\s*(.*)$")
+TOC_LINK = re.compile(r"^\[(.+?)\s+(\d+)\]\(#_Toc\d+\)$")
+EXAMPLE = re.compile(r"^(?:\*\*|_)?ПРИМЕР", re.I)
+TERM_LINE = re.compile(r"^\*\*(.+?)\*\*\s*(.*)$")
+# The terminology part of the full rules is a glossary, not clauses.
+TERMINOLOGY_PART = "Терминология"
+
+
+def _md_inline(text: str) -> str:
+    """Readable text: markdown emphasis removed, escapes undone, [IMG] kept as a marker."""
+    s = text.replace("\\.", ".").replace("\\-", "-").replace("\\*", "*")
+    s = re.sub(r"\*\*(.+?)\*\*", r"\1", s)
+    s = re.sub(r"(?<!\w)_(.+?)_(?!\w)", r"\1", s)
+    return s.strip()
+
+
+def import_heroes_markdown(text: str, book: str = "heroes-15", source: str = "<rules.md>") -> Imported:
+    """The full «Берсерк. Герои» rules: parts, sections, clauses, sub-clauses, examples, terms.
+
+    The clause level comes from the number (``101`` section, ``101.1`` clause, ``106.1.1``
+    sub-clause), never from the markdown heading level, which the conversion scrambles.
+    """
+    out = Imported(book=book, source=source)
+    lines = text.splitlines()
+    clauses: dict[str, dict] = {}          # id → mutable fields while reading
+    toc: dict[str, tuple[int, str]] = {}
+    part: str | None = None
+    current: str | None = None
+    in_toc = False
+    in_terms = False
+    images = 0
+
+    def open_clause(cid: str, lineno: int, **fields) -> None:
+        nonlocal current
+        clauses[cid] = {"id": cid, "line": lineno, "paras": [], "examples": [], **fields}
+        current = cid
+
+    for lineno, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        line = _clean_md(raw)
+        if IMG_ONLY.match(line):
+            images += 1
+            continue
+        if line == "Оглавление":
+            in_toc = True
+            continue
+        link = TOC_LINK.match(line)
+        if in_toc and link:
+            title = _md_inline(link.group(1))
+            m = re.match(r"^(\d{3})\.?\s*(.*)$", title)
+            if m:
+                toc[m.group(1)] = (lineno, m.group(2).strip())
+            continue
+        pm = PART_HEADING.match(line)
+        if pm:
+            in_toc = False
+            part = f"part-{pm.group(1)}"
+            title = _md_inline(pm.group(2)).rstrip(".")
+            in_terms = title.startswith(TERMINOLOGY_PART)
+            open_clause(part, lineno, parent=None, kind="part", title=f"Часть {pm.group(1)}. {title}")
+            continue
+        if in_toc:
+            out.note(lineno, f"строка оглавления не разобрана: {line[:50]}")
+            continue
+        if part is None:
+            # front matter (authors, introduction): kept as one clause rather than dropped
+            if "intro" not in clauses:
+                open_clause("intro", lineno, parent=None, kind="front", title="Вступление")
+            clauses["intro"]["paras"].append(_md_inline(line))
+            continue
+        if in_terms:
+            tm = TERM_LINE.match(line)
+            if tm:
+                term = _md_inline(tm.group(1)).rstrip(". ")
+                out.glossary.append(GlossaryEntry(book=book, term=term, text=_md_inline(tm.group(2)).lstrip(". ") or None,
+                                                  source=f"{source}:{lineno}"))
+            elif out.glossary and out.glossary[-1].source.startswith(source):
+                last = out.glossary[-1]
+                out.glossary[-1] = replace(last, text=((last.text or "") + "\n" + _md_inline(line)).strip())
+            else:
+                out.note(lineno, f"строка терминологии без термина: {line[:50]}")
+            continue
+        nm = NUMBERED_LINE.match(line)
+        if nm and not line.startswith(("1)", "2)")):
+            number, body = nm.group(1), _md_inline(nm.group(2))
+            cid = number
+            if number in clauses:
+                k = 2
+                while f"{number}#{k}" in clauses:
+                    k += 1
+                cid = f"{number}#{k}"
+                first = clauses[number]["line"]
+                out.repeated.append(number)
+                out.note(lineno, f"номер {number} повторяется в документе (первый раз — строка {first}); "
+                                 f"сохранён как {cid}")
+            parent = _parent_of(number, clauses, part)
+            if "." in number and parent == part:
+                out.note(lineno, f"у пункта {number} нет родителя {number.rsplit('.', 1)[0]}; "
+                                 f"прикреплён к {part}")
+            if "." not in number:
+                open_clause(cid, lineno, parent=part, kind="section", title=body.rstrip("."))
+            else:
+                kind = "clause" if number.count(".") == 1 else "subclause"
+                open_clause(cid, lineno, parent=parent, kind=kind, title="")
+                clauses[cid]["paras"].append(body)
+            continue
+        if current is None:
+            out.note(lineno, f"текст вне пунктов не размещён: {line[:50]}")
+            continue
+        if EXAMPLE.match(line):
+            clauses[current]["examples"].append(_md_inline(line))
+        else:
+            clauses[current]["paras"].append(_md_inline(line))
+
+    for number, (lineno, title) in toc.items():
+        if number not in clauses:
+            out.note(lineno, f"раздел {number} есть в оглавлении, но не найден в тексте")
+        elif fold(title).rstrip(". ") != fold(clauses[number]["title"]).rstrip(". "):
+            out.note(clauses[number]["line"], f"заголовок раздела {number} расходится с оглавлением: "
+                                              f"«{clauses[number]['title']}» / «{title}»")
+    if images:
+        out.note(None, f"пропущено строк, состоящих только из изображений [IMG]: {images}")
+    for c in clauses.values():
+        out.clauses.append(Clause(book=book, id=c["id"], parent=c.get("parent"), kind=c["kind"],
+                                  title=c.get("title", ""), text="\n\n".join(c["paras"]) or None,
+                                  examples=tuple(c["examples"]), source=f"{source}:{c['line']}"))
+    return out
+
+
+# ── «Берсерк. Герои» glossary (Sphinx rst) ──────────────────────────────────────────────────
+
+RST_TERM = re.compile(r"^\s{1,4}\*\*(.+?)\*\*\s*(.*)$")
+RST_ROLE = re.compile(r":term:`([^`]+)`")
+
+
+def import_glossary_rst(text: str, book: str = "heroes-15", source: str = "<glossary.rst>") -> Imported:
+    """``.. glossary::`` blocks: a bold term line, then its indented definition.
+
+    ``:term:`X``` references become plain text, and the referenced terms are kept as ``refs``.
+    """
+    out = Imported(book=book, source=source)
+    entries: list[dict] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        stripped = raw.strip()
+        if (stripped.startswith((".. glossary", "---", "===")) or re.fullmatch(r"\*\*\w\*\*", stripped)
+                or (lineno <= 2 and not raw.startswith(" "))):
+            continue
+        tm = RST_TERM.match(raw)
+        if tm and raw.startswith(" ") and len(raw) - len(raw.lstrip()) <= 4 and not raw.startswith("    "):
+            entries.append({"term": _md_inline(tm.group(1)).rstrip(". "), "line": lineno,
+                            "paras": [tm.group(2).strip()] if tm.group(2).strip() else []})
+            continue
+        if raw.startswith("   ") and entries:
+            entries[-1]["paras"].append(stripped)
+            continue
+        out.note(lineno, f"строка глоссария не размещена: {stripped[:50]}")
+    for e in entries:
+        body = " ".join(e["paras"])
+        refs = tuple(r.rstrip(". ") for r in RST_ROLE.findall(body))
+        body = RST_ROLE.sub(lambda m: m.group(1), body)
+        out.glossary.append(GlossaryEntry(book=book, term=e["term"], text=_md_inline(body) or None,
+                                          refs=refs, source=f"{source}:{e['line']}"))
+    return out
+
+
+# ── storage: SQLite tables with FTS (Datasette browses them) ────────────────────────────────
+
+CLAUSE_COLUMNS = {"book": str, "id": str, "number": str, "parent": str, "kind": str, "position": int,
+                  "title": str, "summary": str, "keywords": str, "text": str, "examples": str,
+                  "source": str, "data": str, "folded": str, "per_file": str}
+GLOSSARY_COLUMNS = {"book": str, "term": str, "text": str, "summary": str, "refs": str,
+                    "source": str, "folded": str}
+
+
+def _clause_row(c: Clause, position: int) -> dict:
+    return {"book": c.book, "id": c.id, "number": c.number, "parent": c.parent, "kind": c.kind,
+            "position": position, "title": c.title, "summary": c.summary or None,
+            "keywords": json.dumps(list(c.keywords), ensure_ascii=False), "text": c.text,
+            "examples": json.dumps(list(c.examples), ensure_ascii=False), "source": c.source,
+            "data": json.dumps(c.data, ensure_ascii=False) if c.data is not None else None,
+            "folded": c.search_blob()}
+
+
+def _file_of(source: str) -> str:
+    return re.sub(r":\d+$", "", source.strip())
+
+
+def _existing(db, book: str, cid: str) -> dict | None:
+    found = list(db.query("select * from clauses where book = ? and id = ?", [book, cid]))
+    return found[0] if found else None
+
+
+def _merged(old: dict, new: dict) -> dict:
+    """A clause several files speak about: each file's text kept (``per_file``), joined in order.
+
+    Re-importing a file replaces only that file's part, so importing seeds 000 and 001 into
+    ``classic`` keeps both statements — which is what the conflicts register needs.
+    """
+    per_file = json.loads(old.get("per_file") or "{}") or {
+        _file_of(old["source"] or ""): {"text": old["text"], "examples": json.loads(old["examples"] or "[]"),
+                                        "source": old["source"]}}
+    per_file[_file_of(new["source"] or "")] = {"text": new["text"], "source": new["source"],
+                                               "examples": json.loads(new["examples"] or "[]")}
+    out = dict(new)
+    out["per_file"] = json.dumps(per_file, ensure_ascii=False)
+    out["text"] = "\n\n".join(v["text"] for v in per_file.values() if v["text"]) or None
+    out["source"] = "; ".join(v["source"] for v in per_file.values() if v["source"])
+    out["examples"] = json.dumps([e for v in per_file.values() for e in v["examples"]], ensure_ascii=False)
+    out["data"] = new["data"] or old["data"]
+    out["title"] = old["title"] or new["title"]
+    out["parent"] = old["parent"] or new["parent"]
+    out["folded"] = fold(" ".join(filter(None, [out["title"], out["text"]])))
+    return out
+
+
+def write_clauses(db, clauses: Iterable[Clause], glossary: Iterable[GlossaryEntry] = ()) -> tuple[int, int]:
+    """Store clauses and glossary entries in ``db`` (a ``sqlite_utils.Database``).
+
+    Creates ``clauses`` (pk book+id) and ``glossary`` (pk book+term+source) with FTS5 over the
+    title/term, the official text and a ё/е-folded copy (``folded``), so Datasette's search box and
+    ``berserk rule`` both find «ещё» as «еще».  Rows of a book already present are replaced, so
+    re-importing a file is idempotent.  The caller owns the transaction (the DB build writes
+    everything into a temp file in one go).  Returns (clauses written, glossary entries written).
+    """
+    clauses, glossary = list(clauses), list(glossary)
+    table = db["clauses"]
+    if not table.exists():
+        table.create(CLAUSE_COLUMNS, pk=("book", "id"), not_null={"book", "id"})
+        table.create_index(["book", "parent"])
+    gtable = db["glossary"]
+    if not gtable.exists():
+        gtable.create(GLOSSARY_COLUMNS, pk=("book", "term", "source"), not_null={"book", "term"})
+    start = (db.execute("select coalesce(max(position), -1) + 1 from clauses").fetchone()[0])
+    rows = []
+    for i, c in enumerate(clauses):
+        row = _clause_row(c, start + i)
+        old = _existing(db, c.book, c.id)
+        if old is not None:
+            row["position"] = old["position"]
+            if old["source"] != row["source"]:
+                row = _merged(old, row)
+        rows.append(row)
+    table.upsert_all(rows, pk=("book", "id"))
+    gtable.upsert_all(({"book": g.book, "term": g.term, "text": g.text, "summary": g.summary or None,
+                        "refs": json.dumps(list(g.refs), ensure_ascii=False), "source": g.source,
+                        "folded": fold(" ".join(filter(None, [g.term, g.summary, g.text])))}
+                       for g in glossary), pk=("book", "term", "source"))
+    for t, cols in ((table, ["title", "text", "folded"]), (gtable, ["term", "text", "folded"])):
+        if not t.detect_fts():
+            t.enable_fts(cols, create_triggers=True)
+        else:
+            t.rebuild_fts()
+    return len(clauses), len(glossary)
+
+
+def read_clauses(db, book: str) -> tuple[list[Clause], list[GlossaryEntry]]:
+    """The clauses and glossary of ``book`` stored by ``write_clauses`` (empty when absent)."""
+    if not db["clauses"].exists():
+        return [], []
+    clauses = [Clause(book=r["book"], id=r["id"], parent=r["parent"], kind=r["kind"] or "clause",
+                      title=r["title"] or "", summary=r["summary"] or "",
+                      keywords=tuple(json.loads(r["keywords"] or "[]")), text=r["text"],
+                      examples=tuple(json.loads(r["examples"] or "[]")), source=r["source"] or "",
+                      data=json.loads(r["data"]) if r["data"] else None)
+               for r in db.query("select * from clauses where book = ? order by position", [book])]
+    glossary = []
+    if db["glossary"].exists():
+        glossary = [GlossaryEntry(book=r["book"], term=r["term"], text=r["text"], summary=r["summary"] or "",
+                                  refs=tuple(json.loads(r["refs"] or "[]")), source=r["source"] or "")
+                    for r in db.query("select * from glossary where book = ? order by rowid", [book])]
+    return clauses, glossary
+
+
+# ── choosing an importer for a file ─────────────────────────────────────────────────────────
+
+def import_file(path: str | Path, book: str) -> Imported:
+    """Import ``path`` into ``book``, choosing the reader by the file's form.
+
+    ``.rst`` → glossary; ``.md`` → heroes markdown; anything else → the classic seed format.
+    An unreadable file is an ``InputError`` naming the file.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError.at(f"файл правил не читается: {err}", str(path)) from None
+    if path.suffix == ".rst":
+        result = import_glossary_rst(text, book, path.name)
+    elif path.suffix == ".md":
+        result = import_heroes_markdown(text, book, path.name)
+    else:
+        result = import_seed(text, book, path.name)
+    if not result.clauses and not result.glossary:
+        raise InputError.at("в файле не найдено ни одного пункта правил и ни одного термина", str(path), 1)
+    return result
