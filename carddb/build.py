@@ -42,6 +42,7 @@ from grammar import ast as A
 from grammar.errors import InputError, Location, Problem, fold
 
 from carddb.model import Card, strike_text
+from carddb.present import card_abilities_tree
 from carddb.sources import read_cards
 
 SCHEMA_VERSION = "1"
@@ -163,8 +164,10 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int):
         "strike_medium": card.strike[1] if card.strike else None,
         "strike_strong": card.strike[2] if card.strike else None,
         "classes": json.dumps(list(card.classes), ensure_ascii=False),
-        "rarity": card.rarity, "text": card.text,
+        "classes_fold": json.dumps([fold(c) for c in card.classes], ensure_ascii=False),
+        "rarity": card.rarity, "rarity_fold": fold(card.rarity) if card.rarity else None, "text": card.text,
         "text_fold": fold(card.text) if card.text else None,
+        "abilities_tree": card_abilities_tree(card),
         "text_known": int(card.text is not None), "typed": int(typed),
         "abilities_count": len(abilities_rows),
         "keywords": json.dumps(keywords, ensure_ascii=False),
@@ -182,7 +185,8 @@ def _create_schema(db: sqlite_utils.Database) -> None:
         "number": int, "element": str, "elements": str, "card_type": str, "cost": int,
         "elite": int, "uniq": int, "life": int, "move": int, "move_text": str, "flying": int,
         "strike": str, "strike_weak": int, "strike_medium": int, "strike_strong": int,
-        "classes": str, "rarity": str, "text": str, "text_fold": str, "text_known": int,
+        "classes": str, "classes_fold": str, "rarity": str, "rarity_fold": str, "text": str,
+        "abilities_tree": str, "text_fold": str, "text_known": int,
         "typed": int, "abilities_count": int, "keywords": str, "source": str,
         "source_index": int,
     }, pk="id", not_null={"name", "card_type"})
@@ -293,9 +297,6 @@ def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
         db["parse_issues"].insert_all(issue_rows, batch_size=1000)
         db["sets"].insert_all(sets.values())
         _create_indexes(db)
-        db["cards_fts"].insert_all(
-            ({"rowid": r["id"], "name_fold": r["name_fold"], "text_fold": r["text_fold"]}
-             for r in card_rows), batch_size=1000)
         clauses = 0
         if rules_writer is not None:
             for rules_file, book in rules:

@@ -1,0 +1,468 @@
+"""The search language: a small Lark grammar, compiled to one parameterised SQL query.
+
+    >>> from carddb.search import compile_query
+    >>> sql, params = compile_query("выстрел>=2 дальность>=3 -стихия:тьма")
+    >>> "?" in sql and params[:2]
+    ['shot', 2]
+
+Syntax (docs/carddb.md has the full table):
+
+* ``поле:значение`` — имя (substring), текст (full-text, word prefix), стихия, тип, класс,
+  редкость, сет, элита:да|нет, уник:да|нет, есть:<ability>;
+* ``поле OP число`` with ``= != < <= > >=`` — стоимость, жизни, ход, удар (the strong value;
+  ``удар=1-2-3`` compares all three), дальность, and any ability term (``выстрел>=2`` compares
+  the attack's strongest damage, ``броня>=2`` the keyword's number);
+* an ability term alone means «has it»: выстрел, разряд, метание, отравление, добивание,
+  «удар через ряд» (three bare words are recognised as the phrase), вампиризм, …;
+* ``-`` negates, ``or`` / ``или`` combine, parentheses group, "quoted phrases" and «ёлочки» are
+  searched in name and text, a bare word searches name (substring) and text (word prefix).
+
+User input never becomes SQL text: every value is a ``?`` parameter, and the SQL is assembled
+only from the fixed fragments below (tests/carddb/test_search_security.py checks it with
+hypothesis).  FTS values are wrapped as one quoted FTS5 phrase, so they cannot carry FTS syntax.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, \
+    UnexpectedInput, UnexpectedToken
+
+from grammar.errors import Location, ParseError, Problem, did_you_mean, fold
+
+from carddb.model import CARD_TYPES, ELEMENTS, element_of
+
+QUERY_GRAMMAR = r"""
+?start: or_expr
+?or_expr: and_expr (_OR and_expr)*
+?and_expr: unary+
+?unary: NEG atom      -> neg
+      | atom
+?atom: LPAR or_expr RPAR -> group
+     | term
+term: WORD COLON value   -> field
+    | WORD OP WORD       -> compare
+    | PHRASE             -> phrase
+    | WORD               -> word
+?value: WORD | PHRASE
+
+_OR.2: /(?i:or|или)(?=[\s()"«]|$)/
+NEG: "-"
+LPAR: "("
+RPAR: ")"
+COLON: ":"
+OP: /<=|>=|!=|=|<|>/
+PHRASE: /"[^"]*"/ | /«[^»]*»/
+WORD: /[^\s()":<>=!«»\-][^\s()":<>=!«»]*/
+%ignore /\s+/
+"""
+
+# Russian names of the grammar's terminals, for «ожидалось: …».
+_EXPECTED = {"WORD": "слово или поле", "PHRASE": "фраза в кавычках", "OP": "сравнение (= != < <= > >=)",
+             "COLON": "«:»", "LPAR": "«(»", "RPAR": "«)»", "NEG": "«-»", "_OR": "«or»",
+             "$END": "конец запроса"}
+
+
+# ---------------------------------------------------------------- the query AST
+@dataclass(frozen=True)
+class Word:
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Phrase:
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    value: str
+    start: int
+    end: int
+    value_start: int
+
+
+@dataclass(frozen=True)
+class Compare:
+    name: str
+    op: str
+    value: str
+    start: int
+    end: int
+    value_start: int
+
+
+@dataclass(frozen=True)
+class Not:
+    inner: object
+
+
+@dataclass(frozen=True)
+class And:
+    items: tuple
+
+
+@dataclass(frozen=True)
+class Or:
+    items: tuple
+
+
+def _unquote(token: Token) -> str:
+    return token.value[1:-1] if token.type == "PHRASE" else token.value
+
+
+class _ToAst(Transformer):
+    def field(self, items):
+        name, _colon, value = items
+        return Field(name.value, _unquote(value), name.start_pos, value.end_pos, value.start_pos)
+
+    def compare(self, items):
+        name, op, value = items
+        return Compare(name.value, op.value, value.value, name.start_pos, value.end_pos,
+                       value.start_pos)
+
+    def phrase(self, items):
+        (tok,) = items
+        return Phrase(_unquote(tok), tok.start_pos, tok.end_pos)
+
+    def word(self, items):
+        (tok,) = items
+        return Word(tok.value, tok.start_pos, tok.end_pos)
+
+    def neg(self, items):
+        return Not(items[1])
+
+    def group(self, items):
+        return items[1]
+
+    def and_expr(self, items):
+        return And(tuple(items))
+
+    def or_expr(self, items):
+        return Or(tuple(items))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(QUERY_GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=True)
+
+
+# ---------------------------------------------------------------- vocabulary (one place)
+#: Ability terms → card_keywords keywords.  Multi-word terms are matched on bare word runs.
+ABILITY_TERMS: dict[str, tuple[str, ...]] = {
+    "выстрел": ("shot",), "выстрелы": ("shot",),
+    "разряд": ("discharge",), "разряды": ("discharge",),
+    "метание": ("throw",),
+    "удар через ряд": ("uchr",), "учр": ("uchr",),
+    "особый удар": ("special",), "магический удар": ("magic",),
+    "отравление": ("poison",), "добивание": ("finishing",),
+    "вампиризм": ("vampirism",), "регенерация": ("regen",), "броня": ("armor",),
+    "опыт в атаке": ("ova",), "опыт в защите": ("ovz",), "опыт в стрельбе": ("ovs",),
+    "строй": ("formation",), "полет": ("flying",), "полёт": ("flying",),
+    "летающее": ("flying",), "симбиот": ("symbiote",), "трупоедство": ("corpse_eater",),
+    "направленный удар": ("direct",), "направленный": ("direct",),
+    "безответный удар": ("unanswerable",), "бестелесность": ("incorporeal",),
+    "неповоротливость": ("clumsy",), "прыжок": ("jump",), "стойкость": ("stamina",),
+    "воздействие": ("named_effect",), "заклинание": ("spell",), "излечение": ("heal",),
+    "защита от выстрелов": ("protection:shot",), "защита от разрядов": ("protection:discharge",),
+    "защита от метания": ("protection:throw",), "защита от отравления": ("protection:poison",),
+    "защита от магии": ("protection:magic",), "защита от заклинаний": ("protection:spells",),
+    "защита от летающих": ("protection:flyers",), "защита": ("protection",),
+}
+_TERMS_FOLDED = {fold(k): v for k, v in ABILITY_TERMS.items()}
+_MAX_TERM_WORDS = max(len(k.split()) for k in _TERMS_FOLDED)
+
+NUMERIC_FIELDS = {"стоимость": "c.cost", "жизни": "c.life", "ход": "c.move",
+                  "удар": "c.strike_strong"}
+TEXT_FIELDS = ("имя", "текст", "стихия", "тип", "класс", "редкость", "сет", "элита", "уник",
+               "есть")
+OPS = {"=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+TYPE_ALIASES = {fold(t): t for t in CARD_TYPES} | {
+    "летающий": "летающее", "летающие": "летающее", "существа": "существо",
+    "артефакты": "артефакт", "местности": "местность", "симбиоты": "симбиот"}
+RARITIES = ("частая", "необычная", "редкая", "ультраредкая")
+YES_NO = {"да": 1, "нет": 0, "yes": 1, "no": 0, "true": 1, "false": 0}
+
+
+# ---------------------------------------------------------------- compile
+@dataclass(frozen=True)
+class CompiledQuery:
+    where: str
+    params: tuple
+
+
+class _Compiler:
+    def __init__(self, query: str):
+        self.query = query
+        self.problems: list[Problem] = []
+
+    def fail(self, start: int, end: int, message: str) -> str:
+        self.problems.append(Problem(Location("<запрос>", 1, start + 1), message, self.query,
+                                     max(1, end - start)))
+        return "0"
+
+    # ---- structure
+    def node(self, n, params: list) -> str:
+        if isinstance(n, Or):
+            return "(" + " OR ".join(self.node(i, params) for i in n.items) + ")"
+        if isinstance(n, And):
+            return "(" + " AND ".join(self.node(i, params) for i in _merge_terms(n.items)) + ")"
+        if isinstance(n, Not):
+            return "NOT " + self.node(n.inner, params)
+        if isinstance(n, Word):
+            return self.word(n, params)
+        if isinstance(n, Phrase):
+            return self.fulltext(n.text, params, column=None)
+        if isinstance(n, Field):
+            return self.field(n, params)
+        if isinstance(n, Compare):
+            return self.compare(n, params)
+        if isinstance(n, _Term):
+            return self.has(n.keywords, params)
+        if isinstance(n, _TermCompare):
+            return self.has(n.keywords, params, n.op, self.number(n.value, n.value_start, n.end))
+        raise AssertionError(n)
+
+    # ---- leaves
+    def word(self, n: Word, params: list) -> str:
+        keywords = _TERMS_FOLDED.get(fold(n.text))
+        if keywords:
+            return self.has(keywords, params)
+        params.append("%" + _like_escape(fold(n.text)) + "%")
+        name_sql = "c.name_fold LIKE ? ESCAPE '\\'"
+        return "(" + name_sql + " OR " + self.fulltext(n.text, params, column="text_fold") + ")"
+
+    def fulltext(self, text: str, params: list, column: str | None) -> str:
+        tokens = re.findall(r"\w+", fold(text))
+        if not tokens:
+            return "1"
+        phrase = '"' + " ".join(tokens) + '"*'
+        params.append(f"{column} : {phrase}" if column else phrase)
+        return "c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
+
+    def has(self, keywords, params: list, op: str | None = None, value=None) -> str:
+        params.extend(keywords)
+        marks = ",".join("?" * len(keywords))
+        sql = f"SELECT k.card_id FROM card_keywords k WHERE k.keyword IN ({marks})"
+        if op is not None:
+            sql += f" AND COALESCE(k.strongest, k.amount) {OPS[op]} ?"
+            params.append(value)
+        return f"c.id IN ({sql})"
+
+    def number(self, value: str, start: int, end: int) -> int:
+        if not re.fullmatch(r"\d+", value):
+            self.fail(start, end, f"ожидалось число, а не «{value}»")
+            return 0
+        return int(value)
+
+    def field(self, n: Field, params: list) -> str:
+        name = fold(n.name)
+        value = n.value.strip()
+        vfold = fold(value)
+        vs, ve = n.value_start, n.end
+        if name == "имя":
+            params.append("%" + _like_escape(vfold) + "%")
+            return "c.name_fold LIKE ? ESCAPE '\\'"
+        if name == "текст":
+            return self.fulltext(value, params, column="text_fold")
+        if name == "стихия":
+            element = element_of(value)
+            if element is None:
+                return self.fail(vs, ve, f"неизвестная стихия «{value}»; допустимы: "
+                                 + ", ".join(ELEMENTS) + _suggest(value, ELEMENTS))
+            params.append(element)
+            return "c.id IN (SELECT c2.id FROM cards c2, json_each(c2.elements) e WHERE e.value = ?)"
+        if name == "тип":
+            card_type = TYPE_ALIASES.get(vfold)
+            if card_type is None:
+                return self.fail(vs, ve, f"неизвестный тип «{value}»; допустимы: "
+                                 + ", ".join(CARD_TYPES) + _suggest(value, CARD_TYPES))
+            params.append(card_type)
+            return "c.card_type = ?"
+        if name == "класс":
+            params.append(vfold)
+            return "c.id IN (SELECT c2.id FROM cards c2, json_each(c2.classes_fold) e WHERE e.value = ?)"
+        if name == "редкость":
+            if vfold not in RARITIES:
+                return self.fail(vs, ve, f"неизвестная редкость «{value}»; допустимы: "
+                                 + ", ".join(RARITIES) + _suggest(value, RARITIES))
+            params.append(vfold)
+            return "c.rarity_fold = ?"
+        if name == "сет":
+            params.append("%" + _like_escape(vfold) + "%")
+            return "c.set_fold LIKE ? ESCAPE '\\'"
+        if name in ("элита", "уник"):
+            if vfold not in YES_NO:
+                return self.fail(vs, ve, f"ожидалось «да» или «нет», а не «{value}»")
+            params.append(YES_NO[vfold])
+            return "c.elite = ?" if name == "элита" else "c.uniq = ?"
+        if name == "есть":
+            keywords = _TERMS_FOLDED.get(vfold)
+            if keywords is None:
+                return self.fail(vs, ve, f"неизвестная способность «{value}»"
+                                 + _suggest(value, ABILITY_TERMS))
+            return self.has(keywords, params)
+        if name in NUMERIC_FIELDS or name in _TERMS_FOLDED or name == "дальность":
+            return self.fail(n.start, n.end, f"«{n.name}» сравнивается числом: {n.name}>=2, "
+                             f"{n.name}=3 …")
+        return self.fail(n.start, n.value_start - 1, f"неизвестное поле «{n.name}»; поля: "
+                         + ", ".join(TEXT_FIELDS) + _suggest(n.name, TEXT_FIELDS))
+
+    def compare(self, n: Compare, params: list) -> str:
+        name = fold(n.name)
+        op = OPS[n.op]
+        if name == "удар" and "-" in n.value:
+            if n.op not in ("=", "!="):
+                return self.fail(n.value_start, n.end, "удар «слабый-средний-сильный» "
+                                 "сравнивается только через = или !=")
+            params.append(n.value)
+            return f"c.strike {op} ?"
+        if name == "ход" and fold(n.value) == "x":
+            params.append("X")
+            return f"COALESCE(c.move_text, '') {op} ?"
+        if name in NUMERIC_FIELDS:
+            params.append(self.number(n.value, n.value_start, n.end))
+            return f"{NUMERIC_FIELDS[name]} {op} ?"
+        if name == "дальность":
+            params.append(self.number(n.value, n.value_start, n.end))
+            return f"c.id IN (SELECT k.card_id FROM card_keywords k WHERE k.range {op} ?)"
+        keywords = _TERMS_FOLDED.get(name)
+        if keywords:
+            return self.has(keywords, params, n.op, self.number(n.value, n.value_start, n.end))
+        known = list(NUMERIC_FIELDS) + ["дальность"] + list(ABILITY_TERMS)
+        return self.fail(n.start, n.value_start - len(n.op), f"«{n.name}» нельзя сравнивать "
+                         "числом; можно: " + ", ".join(list(NUMERIC_FIELDS) + ["дальность",
+                                                                               "выстрел", "…"])
+                         + _suggest(n.name, known))
+
+
+@dataclass(frozen=True)
+class _Term:
+    keywords: tuple
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _TermCompare:
+    keywords: tuple
+    op: str
+    value: str
+    start: int
+    end: int
+    value_start: int
+
+
+def _merge_terms(items: tuple) -> list:
+    """Bare word runs that spell a multi-word ability term («удар через ряд», «защита от
+    выстрелов») become that term; a run ending in a comparison («удар через ряд>=2») too."""
+    out: list = []
+    i = 0
+    while i < len(items):
+        merged = None
+        for size in range(min(_MAX_TERM_WORDS, len(items) - i), 1, -1):
+            run = items[i:i + size]
+            if not all(isinstance(x, Word) for x in run[:-1]):
+                continue
+            last = run[-1]
+            if isinstance(last, Word):
+                key = fold(" ".join(x.text for x in run))
+                if key in _TERMS_FOLDED:
+                    merged = _Term(_TERMS_FOLDED[key], run[0].start, last.end)
+            elif isinstance(last, Compare):
+                key = fold(" ".join([x.text for x in run[:-1]] + [last.name]))
+                if key in _TERMS_FOLDED:
+                    merged = _TermCompare(_TERMS_FOLDED[key], last.op, last.value, run[0].start,
+                                          last.end, last.value_start)
+            if merged is not None:
+                out.append(merged)
+                i += size
+                break
+        if merged is None:
+            out.append(items[i])
+            i += 1
+    return out
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _suggest(word: str, candidates) -> str:
+    found = did_you_mean(word, list(candidates))
+    return ("; возможно, вы имели в виду: " + ", ".join(f"«{f}»" for f in found)) if found else ""
+
+
+# ---------------------------------------------------------------- public API
+def parse_query(query: str):
+    """The query's AST; ``ParseError`` with a caret under the fault."""
+    if not query.strip():
+        raise ParseError(Problem(Location("<запрос>", 1, 1), "пустой запрос", query or " "))
+    try:
+        tree = _parser().parse(query)
+    except UnexpectedInput as err:
+        raise _syntax_error(query, err) from None
+    ast = _ToAst().transform(tree)
+    return ast if not isinstance(ast, Token) else Word(ast.value, ast.start_pos, ast.end_pos)
+
+
+def _syntax_error(query: str, err: UnexpectedInput) -> ParseError:
+    if isinstance(err, UnexpectedEOF):
+        column, expected = len(query) + 1, err.expected
+        found = "конец запроса"
+    elif isinstance(err, UnexpectedToken):
+        column = (err.token.start_pos if err.token.type != "$END" else len(query)) + 1
+        expected = err.accepts or err.expected
+        found = "конец запроса" if err.token.type == "$END" else f"«{err.token.value}»"
+    elif isinstance(err, UnexpectedCharacters):
+        column, expected = err.column, err.allowed or ()
+        found = f"«{query[err.pos_in_stream]}»"
+    else:                                   # pragma: no cover - lark has no other kinds
+        column, expected, found = 1, (), "?"
+    names = sorted({_EXPECTED.get(e, e) for e in expected})
+    message = f"не понимаю запрос: здесь {found}"
+    if names:
+        message += "; ожидалось: " + ", ".join(names)
+    return ParseError(Problem(Location("<запрос>", 1, column), message, query))
+
+
+def compile_query(query: str) -> tuple[str, list]:
+    """(WHERE clause over ``cards c``, parameters).  Raises ``ParseError`` listing every fault."""
+    ast = parse_query(query)
+    compiler = _Compiler(query)
+    params: list = []
+    where = compiler.node(ast, params)
+    if compiler.problems:
+        raise ParseError(compiler.problems)
+    return where, params
+
+
+SELECT_COLUMNS = ("c.id, c.name, c.set_name, c.number, c.element, c.elements, c.card_type, "
+                  "c.cost, c.elite, c.uniq, c.life, c.move, c.move_text, c.flying, c.strike, "
+                  "c.strike_weak, c.strike_medium, c.strike_strong, c.classes, c.rarity, c.text, "
+                  "c.keywords")
+
+
+def search_sql(query: str, limit: int | None = 50) -> tuple[str, list]:
+    where, params = compile_query(query)
+    sql = f"SELECT {SELECT_COLUMNS} FROM cards c WHERE {where} ORDER BY c.name_fold, c.id"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(int(limit))
+    return sql, params
+
+
+def search(db, query: str, limit: int | None = 50) -> list[dict]:
+    """Rows (dicts) of the cards matching ``query`` in an open sqlite_utils DB or connection."""
+    sql, params = search_sql(query, limit)
+    conn = getattr(db, "conn", db)
+    cur = conn.execute(sql, params)
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, row)) for row in cur.fetchall()]
