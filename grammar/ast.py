@@ -61,11 +61,22 @@ class ByStrength(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Measure(Node):
+    """What X counts, from «где X — …»: ``what`` is counters | wounds | cells_moved |
+    wounds_dealt | cards_shown | strike_value | …; ``of`` whose."""
+    what: str
+    of: "Selector | None" = None
+    strength: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Variable(Node):
-    """«на X», «на X+1», «на X-1»; ``maximum`` from «(максимум 4)»."""
+    """«на X», «на X+1», «на X-1»; ``maximum`` from «(максимум 4)»; ``definition`` from
+    «где X — …» (a Measure, or Opaque when the grammar cannot type the definition)."""
     name: str = "X"
     offset: int = 0
     maximum: int | None = None
+    definition: "Measure | Opaque | None" = None
 
 
 Damage = Union[Fixed, ByStrength, Variable]
@@ -225,6 +236,13 @@ class Sequence_(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Conditional(Node):
+    """«…, если …» / «…, пока …» inside an effect list: the effects happen only if the condition holds."""
+    condition: "Condition"
+    effects: tuple["Effect", ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Choice(Node):
     """«либо A, либо B», «A или B» (the owner chooses unless ``chooser`` says otherwise)."""
     options: tuple["Effect", ...]
@@ -364,7 +382,7 @@ class Unknown(Node):
     inner: tuple["Ability", ...] = ()
 
 
-Effect = Union[Attack, Poison, Finishing, Wound, Heal, Gain, Lose, Action, Sequence_, Choice,
+Effect = Union[Attack, Poison, Finishing, Wound, Heal, Gain, Lose, Action, Sequence_, Choice, Conditional,
                Named, Bonus, Reduction, Protection, Keyword, Opaque]
 Ability = Union[Keyword, Protection, Vampirism, Bonus, Reduction, CounterLimit,
                 StartsWithCounters, Activated, Triggered, Static, Formation, WhenOrder, Named,
