@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from carddb.model import NEUTRAL, Card
@@ -89,16 +90,17 @@ def ordered(findings: Iterable[Finding], order: tuple[str, ...]) -> tuple[Findin
 
 # ---------------------------------------------------------------- rulesets
 
-# Where each source stands on the disputed numbers (the doc and the notes print these).
-SOURCE_TABLETOP = "сид 000, «Краткое поэтапное описание игры» (правила настольной игры)"
-SOURCE_ONLINE = "сид 001 и раздел «Берсерк-Онлайн» сида 000"
-
 
 @dataclass(frozen=True)
 class Ruleset:
     """The numbers of one game variant.  Classic squads use the crystal fields; Heroes decks
-    use ``hero`` and ``horde_copies``.  Berserk-Online tables with non-standard crystal counts
-    are the same ruleset with other ``gold``/``silver`` (``with_crystals``)."""
+    use ``deck_min``/``copies``/``horde_copies``.  A Berserk-Online table with non-standard
+    crystal counts is the same ruleset with other ``gold``/``silver`` (``with_crystals``).
+
+    The numbers the sources disagree on (the second player's bonus, the neutral-only squad,
+    the extra-element penalty) are not written here: ``ruleset()`` reads them from the
+    rulebook's conflicts register (rulings/books/classic.conflicts.yaml), which names the
+    statement each ruleset applies and its source."""
 
     name: str
     book: str
@@ -114,8 +116,10 @@ class Ruleset:
     second_silver: int = 0
     second_source: str = ""
     single_element_gold: int = 1
-    extra_element_gold: int = 1                # penalty per element above two
-    neutral_only_gold: int = 1                 # both seeds: a neutral-only squad has 24 gold
+    extra_element_gold: int = 1
+    extra_element_flat: bool = False           # True: one gold for any number above two
+    neutral_only_gold: int = 0
+    neutral_only_source: str = ""
     redeal_gold: int = 1
     flyers_max: int = 15
     hand_size: int = 15
@@ -146,21 +150,18 @@ class Ruleset:
             f"+{self.second_silver} серебряный" if self.second_silver else "") if p) or "нет"
         return (f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
                 f"серебряных ({self.crystals_source})",
-                f"бонус второго игрока: {bonus} — по источнику: {self.second_source}; "
-                f"источники расходятся (см. docs/legality.md)",
-                f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой "
-                f"(оба сида: 24 золотых у первого игрока)")
+                f"бонус второго игрока: {bonus} — применяется источник: {self.second_source} "
+                f"(источники расходятся: конфликт second-player-bonus)",
+                f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой — "
+                f"применяется источник: {self.neutral_only_source} (конфликт neutral-only-squad)")
 
 
+# The undisputed numbers of each ruleset; ``ruleset()`` adds the disputed ones.
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (
     Ruleset(name="classic", book="classic", game="classic",
-            title="«Берсерк», настольные правила",
-            deck_min=30, deck_max=50, copies=3,
-            second_gold=1, second_silver=1, second_source=SOURCE_TABLETOP),
+            title="«Берсерк», правила настольной игры", deck_min=30, deck_max=50, copies=3),
     Ruleset(name="classic-online", book="classic", game="classic",
-            title="«Берсерк-Онлайн»",
-            deck_min=30, deck_max=50, copies=3,
-            second_gold=0, second_silver=1, second_source=SOURCE_ONLINE),
+            title="«Берсерк-Онлайн»", deck_min=30, deck_max=50, copies=3),
     Ruleset(name="heroes-15", book="heroes-15", game="heroes",
             title="«Берсерк. Герои», Полные правила, 15-е издание",
             deck_min=40, deck_max=None, copies=3, horde_copies=5),
@@ -168,21 +169,41 @@ RULESETS: dict[str, Ruleset] = {r.name: r for r in (
 
 
 def ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``; an unknown name is an input error with suggestions."""
-    found = RULESETS.get(name)
-    if found is None:
+    """The ruleset called ``name``, complete; an unknown name is an input error with hints."""
+    base = RULESETS.get(name)
+    if base is None:
         hint = did_you_mean(name, RULESETS)
         tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
         raise InputError.at(f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}{tail}",
                             "--ruleset")
-    return found
+    return _with_register(base) if base.game == "classic" else base
+
+
+@lru_cache(maxsize=None)
+def _with_register(base: Ruleset) -> Ruleset:
+    """``base`` with the disputed numbers its conflicts-register choices give."""
+    from rulings.conflicts import applied
+
+    second = applied(base.book, "second-player-bonus", base.name)
+    neutral = applied(base.book, "neutral-only-squad", base.name)
+    penalty = applied(base.book, "extra-element-penalty", base.name)
+    return replace(base,
+                   second_gold=int(second.value.get("gold", 0)),
+                   second_silver=int(second.value.get("silver", 0)),
+                   second_source=second.source,
+                   # the register states the neutral-only squad's total; we keep the delta
+                   neutral_only_gold=int(neutral.value["gold"]) - base.gold,
+                   neutral_only_source=neutral.source,
+                   extra_element_gold=int(penalty.value.get("gold", 1)),
+                   extra_element_flat=penalty.value.get("penalty") == "flat")
 
 
 # ---------------------------------------------------------------- card facts
 
-# «Орда» is a keyword line of Heroes cards.  The grammar does not type Heroes keywords yet, so
-# the word is matched in the text; whole word only («орден» is not «Орда»).
-_HORDE_RE = re.compile(r"(?<![\w])орда(?![\w])")
+# «Орда» is a keyword of Heroes cards.  The grammar does not type Heroes keywords yet, so the
+# keyword is matched in the text: a sentence that is the word alone («Орда.», «Рывок. Орда.»),
+# so neither «орден» nor a text that merely mentions «карты с Ордой» counts.
+_SENTENCES_RE = re.compile(r"[.\n]")
 _SYMBIOTE_RE = re.compile(r"^\s*симбиот\s*\.?\s*$", re.MULTILINE)
 
 
@@ -207,7 +228,8 @@ def is_symbiote(card: Card) -> bool:
 
 
 def has_horde(card: Card) -> bool:
-    return bool(card.text and _HORDE_RE.search(fold(card.text)))
+    return bool(card.text) and any(part.strip() == "орда"
+                                   for part in _SENTENCES_RE.split(fold(card.text)))
 
 
 def special_kind(card: Card) -> str | None:
@@ -237,6 +259,10 @@ class CardIndex:
 
     def __len__(self) -> int:
         return len(self._by_key)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._names)
 
     def get(self, name: str) -> Card | None:
         return self._by_key.get(fold(name.strip()))

@@ -81,8 +81,9 @@ def budget(rules: Ruleset, player: str, elements: int | None, redeals: int) -> B
     elif elements == 1:
         parts.append(BudgetPart("squad.elements", "за одну стихию", rules.single_element_gold))
     elif elements is not None and elements > 2:
+        extra = 1 if rules.extra_element_flat else elements - 2
         parts.append(BudgetPart("squad.elements", f"за стихии сверх двух ({elements - 2})",
-                                -rules.extra_element_gold * (elements - 2)))
+                                -rules.extra_element_gold * extra))
     if redeals:
         parts.append(BudgetPart("squad.redeal", f"за пересдачи ({redeals})",
                                 -rules.redeal_gold * redeals))

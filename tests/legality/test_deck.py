@@ -1,0 +1,162 @@
+"""Deck legality: the classic deck (30–50 cards, ≤3 copies) and the Heroes deck (hero, ≥40,
+elements, multi-element, «Орда»).  Edges are tested on both sides."""
+from __future__ import annotations
+
+import pytest
+
+from judge.deck import check_deck
+from judge.legality_rules import ruleset, has_horde
+
+from tests.legality.conftest import card, fill, listing, mountain, rules_of
+
+CLASSIC = ruleset("classic")
+HEROES = ruleset("heroes-15")
+
+
+# ---------------------------------------------------------------- classic
+@pytest.mark.parametrize("total, legal", [(29, False), (30, True), (50, True), (51, False)])
+def test_classic_deck_size_edges(examples, total, legal):
+    verdict = check_deck(listing(*fill(examples, total)), examples, CLASSIC)
+    assert verdict.legal is legal
+    assert rules_of(verdict.findings) == ([] if legal else ["deck.size"])
+    assert verdict.summary["cards"] == total
+    if not legal:
+        assert verdict.findings[0].clause == "deck"
+        assert f"в колоде {total} карт" in verdict.findings[0].message
+
+
+@pytest.mark.parametrize("copies, legal", [(3, True), (4, False)])
+def test_classic_copies_edge(examples, copies, legal):
+    pairs = fill(examples, 30 - copies, exclude={"Страж перевала"})
+    verdict = check_deck(listing((copies, "Страж перевала"), *pairs), examples, CLASSIC)
+    assert verdict.legal is legal
+    if not legal:
+        (finding,) = verdict.findings
+        assert (finding.rule, finding.clause, finding.card, finding.line) == \
+            ("deck.copies", "deck", "Страж перевала", 1)
+        assert "4 экз." in finding.message
+
+
+def test_copies_are_summed_over_lines_and_spellings(examples):
+    """«страж перевала» on another line is the same card (case folded)."""
+    pairs = fill(examples, 26, exclude={"Страж перевала"})
+    verdict = check_deck(listing((2, "Страж перевала"), *pairs, (2, "страж  перевала".replace("  ", " "))),
+                         examples, CLASSIC)
+    assert rules_of(verdict.findings) == ["deck.copies"]
+    assert verdict.findings[0].line == 1
+
+
+def test_unknown_card_is_a_problem_with_suggestions(examples):
+    pairs = fill(examples, 29, exclude={"Страж перевала"})
+    verdict = check_deck(listing(*pairs, (1, "Страж перевола")), examples, CLASSIC)
+    (finding,) = verdict.findings
+    assert finding.rule == "card.unknown" and finding.clause == "deck"
+    assert "«Страж перевала»" in finding.message and "возможно" in finding.message
+    assert finding.line == len(pairs) + 1
+
+
+def test_every_problem_at_once_in_a_stable_order(examples):
+    items = [(4, "Степной лучник"), (1, "Нет такой карты"), (5, "Страж перевала"),
+             (1, "Ещё одной нет")]
+    verdict = check_deck(listing(*items), examples, CLASSIC)
+    assert [(f.rule, f.line) for f in verdict.findings] == [
+        ("card.unknown", 2), ("card.unknown", 4), ("deck.size", None),
+        ("deck.copies", 1), ("deck.copies", 3)]
+    again = check_deck(listing(*reversed(items)), examples, CLASSIC)
+    assert [f.rule for f in again.findings] == [f.rule for f in verdict.findings]
+
+
+# ---------------------------------------------------------------- heroes
+def heroes_deck(*extra, hero=(1, "Горный вождь"), others=40):
+    """A legal deck: the mountain hero + ``others`` mountain fillers, then ``extra`` lines."""
+    return listing(*([hero] if hero else []), *mountain(others), *extra)
+
+
+def test_heroes_base_deck_is_legal(heroes_cards):
+    verdict = check_deck(heroes_deck(), heroes_cards, HEROES)
+    assert verdict.legal, verdict.findings
+    assert verdict.summary == {"hero": "Горный вождь", "cards": 40, "distinct": 14,
+                               "hero_elements": ["горы"]}
+
+
+@pytest.mark.parametrize("others, legal", [(39, False), (40, True), (41, True), (60, True)])
+def test_heroes_size_edges_and_no_classic_maximum(heroes_cards, others, legal):
+    verdict = check_deck(heroes_deck(others=others), heroes_cards, HEROES)
+    assert verdict.legal is legal, verdict.findings
+    assert rules_of(verdict.findings) == ([] if legal else ["heroes.size"])
+    assert verdict.summary["cards"] == others
+
+
+def test_heroes_needs_exactly_one_hero(heroes_cards):
+    none = check_deck(heroes_deck(hero=None), heroes_cards, HEROES)
+    assert rules_of(none.findings) == ["heroes.hero"]
+    two = check_deck(heroes_deck((1, "Тёмная владычица")), heroes_cards, HEROES)
+    assert rules_of(two.findings) == ["heroes.hero"]
+    assert "героев в колоде 2" in two.findings[0].message
+    twice = check_deck(heroes_deck(hero=(2, "Горный вождь")), heroes_cards, HEROES)
+    assert rules_of(twice.findings) == ["heroes.hero"]
+
+
+@pytest.mark.parametrize("name, rule", [
+    ("Бродячий наёмник", None),                    # neutral: allowed
+    ("Секира вождя", None),                        # neutral equipment: allowed
+    ("Каменный страж", None),                      # the hero's element
+    ("Теневой клинок", "heroes.element"),          # darkness in a mountain deck
+    ("Лесная дриада", "heroes.element"),
+    ("Горно-тёмный голем", None),                  # multi-element sharing «горы»
+    ("Лесостепной кентавр", "heroes.multi-element"),  # multi-element sharing nothing
+])
+def test_heroes_elements(heroes_cards, name, rule):
+    verdict = check_deck(heroes_deck((1, name)), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ([rule] if rule else [])
+    if rule:
+        finding = verdict.findings[0]
+        assert finding.clause == {"heroes.element": "107.2",
+                                  "heroes.multi-element": "107.2.3"}[rule]
+        assert (finding.book, finding.card, finding.line) == ("heroes-15", name, 16)
+
+
+def test_multi_element_card_fits_either_of_its_heroes(heroes_cards):
+    """107.2.3's point on our cards: a горы+тьма card goes to a горы hero and a тьма hero."""
+    dark = listing((1, "Тёмная владычица"), (3, "Горно-тёмный голем"), (3, "Теневой клинок"),
+                   (3, "Бродячий наёмник"), (1, "Секира вождя"))
+    verdict = check_deck(dark, heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ["heroes.size"]       # only 10 cards: elements fine
+    mountain_deck = check_deck(heroes_deck((3, "Горно-тёмный голем")), heroes_cards, HEROES)
+    assert mountain_deck.legal
+
+
+@pytest.mark.parametrize("copies, rule", [(3, None), (4, "heroes.copies")])
+def test_heroes_copies_edge(heroes_cards, copies, rule):
+    verdict = check_deck(heroes_deck((copies, "Рудокоп")), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ([rule] if rule else [])
+
+
+@pytest.mark.parametrize("copies, legal", [(3, True), (4, True), (5, True), (6, False)])
+def test_horde_cards_are_exempt_up_to_the_glossary_limit(heroes_cards, copies, legal):
+    verdict = check_deck(heroes_deck((copies, "Гоблин из орды")), heroes_cards, HEROES)
+    assert verdict.legal is legal
+    if not legal:
+        assert rules_of(verdict.findings) == ["heroes.horde"]
+        assert "не более 5" in verdict.findings[0].message
+
+
+def test_a_name_with_orden_is_not_horde(heroes_cards):
+    verdict = check_deck(heroes_deck((4, "Рыцарь ордена")), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ["heroes.copies"]
+
+
+def test_horde_is_the_keyword_not_a_word_inside_a_text():
+    assert has_horde(card(name="a", text="Орда."))
+    assert has_horde(card(name="a", text="Рывок. Орда."))
+    assert not has_horde(card(name="a", text="Рыцарь ордена служит вождю."))
+    assert not has_horde(card(name="a", text="+1 к удару за каждую карту с Орда в игре."))
+    assert not has_horde(card(name="a", text=None))
+
+
+def test_heroes_reports_everything_at_once(heroes_cards):
+    deck = listing((2, "Горный вождь"), (4, "Рудокоп"), (1, "Лесная дриада"),
+                   (7, "Гоблин из орды"), (1, "Лесостепной кентавр"), (1, "Рудакоп"))
+    verdict = check_deck(deck, heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ["card.unknown", "heroes.hero", "heroes.size",
+                                          "heroes.copies", "heroes.horde"]
