@@ -1,0 +1,144 @@
+"""Fights by the strike table (514.1–514.8): the one place that turns dice into strike strengths.
+
+A *fight* (514.1) is a simple strike on an open creature of the opponent: both roll, the
+difference picks a row of the strike table (514.2), and the row says what each side deals.  Ties
+go by the rolled value itself: 4 or less — the attacker deals a weak strike, 5 or more — the
+reflecting card does (both *with modifiers*).  When both would strike, the side that rolled more
+may step one row up the table and take no strike (514.4): that is a choice, so a fight has one or
+two *options*.  Everything that is not a fight — a strike on a closed card (514.6), on one's own
+card (514.7), and every special, unanswerable, magic strike, uchr, shot, discharge and throw
+(514.8) — is rolled by the attacker alone: 1–3 weak, 4–5 medium, 6 strong, with the modified
+roll clamped to 1..6 (Правило сведения броска).
+
+Strengths are the strings ``weak`` / ``medium`` / ``strong``; a miss is ``None``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from judge import cites as C
+
+WEAK, MEDIUM, STRONG = "weak", "medium", "strong"
+STRENGTHS = (WEAK, MEDIUM, STRONG)
+STRENGTH_RU = {WEAK: "слабый", MEDIUM: "средний", STRONG: "сильный", None: "промах"}
+STRENGTH_INDEX = {WEAK: 0, MEDIUM: 1, STRONG: 2}
+
+TIE_THRESHOLD = 4          # «4 или меньше» / «5 или больше» on equal rolls
+
+
+def _strength(word: str) -> str | None:
+    return None if word == "miss" else word
+
+
+def _load_table() -> tuple[dict, dict, tuple, tuple]:
+    """514.2 as the rulebook index ships it (rulings/books/classic.yaml, clause data): the
+    judge reads the table from the book instead of keeping a second copy of it."""
+    from rulings.lookup import load_book
+
+    data = load_book(C.BOOK).clauses[C.STRIKE_TABLE].data["strike_table"]
+    row = lambda pair: (_strength(pair[0]), _strength(pair[1]))  # noqa: E731
+    att = {int(k): row(v) for k, v in data["attacker_higher"].items()}
+    dfd = {int(k): row(v) for k, v in data["defender_higher"].items()}
+    return att, dfd, row(data["equal"]["low"]), row(data["equal"]["high"])
+
+
+#: Key: the difference in one side's favour (1..5, 5 = «5 или больше»); value: (what the attacker
+#: deals, what the reflecting card deals).  Equal rolls: TIE_LOW (≤ 4) / TIE_HIGH (≥ 5).
+ATTACKER_FAVOUR, DEFENDER_FAVOUR, TIE_LOW, TIE_HIGH = _load_table()
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the strike table as a fight landed on it."""
+
+    favour: str          # attacker | defender | tie
+    difference: int      # 0 for a tie; 1..5 (5 = five or more)
+    attacker: str | None
+    defender: str | None
+
+    def describe(self) -> str:
+        if self.favour == "tie":
+            return "равные броски"
+        side = "нападающего" if self.favour == "attacker" else "отражающего"
+        more = " или больше" if self.difference == 5 else ""
+        return f"разница {self.difference}{more} в пользу {side}"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One outcome the players may end up with: what each side deals."""
+
+    attacker: str | None
+    defender: str | None
+    row: Row
+    stepped_up: str | None = None        # "attacker" / "defender" when 514.4 was used
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        out = [C.FIGHT_BOTH_ROLL, C.STRIKE_TABLE]
+        if self.defender is not None:
+            out.append(C.RESPONSE)
+        if self.stepped_up:
+            out.append(C.STEP_UP)
+        if self.attacker is None or self.defender is None:
+            out.append(C.MISS)
+        return tuple(out)
+
+
+def clamp(roll: int) -> int:
+    """Правило сведения броска: outside a fight of two cards a modified roll is 1..6."""
+    return 1 if roll < 1 else 6 if roll > 6 else roll
+
+
+@lru_cache(maxsize=512)
+def fight_row(attacker_roll: int, defender_roll: int) -> Row:
+    """The strike-table row for two modified rolls (no clamping inside a fight)."""
+    diff = attacker_roll - defender_roll
+    if diff > 0:
+        k = min(diff, 5)
+        return Row("attacker", k, *ATTACKER_FAVOUR[k])
+    if diff < 0:
+        k = min(-diff, 5)
+        return Row("defender", k, *DEFENDER_FAVOUR[k])
+    return Row("tie", 0, *(TIE_LOW if attacker_roll <= TIE_THRESHOLD else TIE_HIGH))
+
+
+def step_up(row: Row) -> Row | None:
+    """514.4: the row one line up in the same part of the table, if both sides strike on
+    ``row`` (only then may the higher roller step up); otherwise None."""
+    if row.attacker is None or row.defender is None or row.favour == "tie":
+        return None
+    table = ATTACKER_FAVOUR if row.favour == "attacker" else DEFENDER_FAVOUR
+    k = row.difference - 1
+    return Row(row.favour, k, *table[k])
+
+
+@lru_cache(maxsize=512)
+def fight_options(attacker_roll: int, defender_roll: int) -> tuple[Option, ...]:
+    """Every outcome of a fight the players may choose: the table's row, and when both would
+    strike, also the step-up of the side that rolled more (514.4)."""
+    row = fight_row(attacker_roll, defender_roll)
+    options = [Option(row.attacker, row.defender, row)]
+    up = step_up(row)
+    if up is not None:
+        options.append(Option(up.attacker, up.defender, up, stepped_up=row.favour))
+    return tuple(options)
+
+
+def closed_strength(roll: int) -> str:
+    """514.6 / 514.8: the strength of a strike rolled by the attacker alone (already clamped)."""
+    return WEAK if roll <= 3 else MEDIUM if roll <= 5 else STRONG
+
+
+def strength_value(values: tuple[int, int, int], strength: str | None) -> int:
+    """Damage of a strength on a «слабый-средний-сильный» triple; 0 for a miss."""
+    return 0 if strength is None else values[STRENGTH_INDEX[strength]]
+
+
+def parse_triple(text: str) -> tuple[int, int, int]:
+    """«1-2-3» → (1, 2, 3) (the CLI's W-M-S form)."""
+    parts = text.replace("–", "-").split("-")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(text)
+    return tuple(int(p) for p in parts)  # type: ignore[return-value]

@@ -1,0 +1,205 @@
+"""The table: the 5×6 field, the additional zone, decks and graveyards, and each card's state.
+
+``Card`` (carddb.model) is the immutable printed card; ``Piece`` is that card *at the table*:
+owner, where it lies, open or closed, wounds, counters (фишки), markers (poison …), its host
+when it is a symbiote or equipment, moves left and whether it acted this turn.
+
+The state is mutable on purpose: a scenario is a sequence of actions applied to one table, and
+the engine (judge/engine.py) is the only writer.  ``State.copy`` gives an independent table for
+"what if" questions (odds, property tests).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from carddb.model import Card
+from judge import board
+from judge.traits import Traits, traits_of
+
+FIELD, AIR, TERRAIN, ATTACHED, GRAVEYARD, DECK = ("field", "air", "terrain", "attached",
+                                                  "graveyard", "deck")
+ZONE_RU = {FIELD: "поле боя", AIR: "дополнительная зона", TERRAIN: "дополнительная зона",
+           ATTACHED: "на хозяине", GRAVEYARD: "кладбище", DECK: "колода"}
+
+
+@dataclass(eq=False)
+class Piece:
+    id: str
+    card: Card
+    owner: str
+    zone: str = FIELD
+    cell: str | None = None
+    closed: bool = False
+    hidden: bool = False                 # face down (the second player's third row)
+    wounds: int = 0
+    counters: int = 0
+    markers: dict[str, int] = field(default_factory=dict)
+    host: str | None = None              # symbiote / equipment: the piece it sits on
+    moves_left: int = 0
+    acted: bool = False
+    armor_used: int = 0                  # wounds armour has already stopped this turn
+    opened_by_effect: bool = False       # opened in the opponent's turn by an effect
+    order: str | None = None             # "first" / "second": the owner's turn order
+    _traits: Traits | None = field(default=None, repr=False)
+
+    # ------------------------------------------------------------ what the card is
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def base_traits(self) -> Traits:
+        return traits_of(self.card.text, self.card.name, self.order, self.card.card_type)
+
+    @property
+    def kind(self) -> str:
+        t = self.card.card_type
+        if t in ("артефакт", "местность", "экипировка"):
+            return t
+        return "существо"
+
+    @property
+    def is_creature(self) -> bool:
+        return self.kind == "существо"
+
+    @property
+    def is_artifact(self) -> bool:
+        return self.kind == "артефакт"
+
+    @property
+    def flying(self) -> bool:
+        return self.card.flying or self.base_traits.has("flying")
+
+    @property
+    def incorporeal(self) -> bool:
+        return self.base_traits.has("incorporeal")
+
+    @property
+    def symbiote(self) -> bool:
+        return self.base_traits.has("symbiote")
+
+    @property
+    def life(self) -> int:
+        return self.card.life or 0
+
+    @property
+    def lives(self) -> int:
+        """Lives left (may go to 0 or below for the moment before death is checked)."""
+        return self.life - self.wounds
+
+    @property
+    def strike(self) -> tuple[int, int, int]:
+        return self.card.strike or (0, 0, 0)
+
+    @property
+    def move(self) -> int | None:
+        """Move points per turn; None for «X» (never moves) and for flyers."""
+        m = self.card.move
+        if self.flying or m is None or (isinstance(m, str) and m.upper() in ("X", "Х")):
+            return None
+        return int(m)
+
+    @property
+    def on_table(self) -> bool:
+        return self.zone in (FIELD, AIR, TERRAIN, ATTACHED)
+
+    @property
+    def where(self) -> str:
+        if self.zone == FIELD:
+            return self.cell or "?"
+        if self.zone == ATTACHED:
+            return f"на {self.host}"
+        return ZONE_RU[self.zone]
+
+    def label(self) -> str:
+        return f"{self.card.name} ({self.where})"
+
+    def snapshot(self) -> dict:
+        return {"id": self.id, "name": self.card.name, "owner": self.owner, "zone": self.zone,
+                "cell": self.cell, "closed": self.closed, "hidden": self.hidden,
+                "wounds": self.wounds, "lives": self.lives, "counters": self.counters,
+                "markers": dict(self.markers), "host": self.host,
+                "moves_left": self.moves_left, "acted": self.acted}
+
+
+@dataclass
+class State:
+    turn: str = "A"                      # the active player
+    first: str = "A"                     # who moved first (turn.order)
+    turn_number: int = 1
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    winner: str | None = None
+
+    # ------------------------------------------------------------ queries
+    def at(self, cell: str) -> Piece | None:
+        """The card standing on ``cell`` (not its symbiote or equipment)."""
+        for p in self.pieces.values():
+            if p.zone == FIELD and p.cell == cell:
+                return p
+        return None
+
+    def occupied(self, cell: str) -> bool:
+        return self.at(cell) is not None
+
+    def attached_to(self, piece: Piece) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.zone == ATTACHED and p.host == piece.id]
+
+    def host_of(self, piece: Piece) -> Piece | None:
+        return self.pieces.get(piece.host) if piece.host else None
+
+    def on_table(self, owner: str | None = None) -> list[Piece]:
+        return [p for p in self.pieces.values()
+                if p.on_table and (owner is None or p.owner == owner)]
+
+    def creatures(self, owner: str) -> list[Piece]:
+        return [p for p in self.on_table(owner) if p.is_creature]
+
+    def graveyard(self, owner: str | None = None) -> list[Piece]:
+        return [p for p in self.pieces.values()
+                if p.zone == GRAVEYARD and (owner is None or p.owner == owner)]
+
+    def traits(self, piece: Piece) -> Traits:
+        """The piece's traits with its equipment's lent to it (cached until equipment changes)."""
+        if piece._traits is None:
+            t = piece.base_traits
+            for eq in self.attached_to(piece):
+                if eq.kind == "экипировка":
+                    t = t.merged(eq.base_traits)
+            piece._traits = t
+        return piece._traits
+
+    def position(self, piece: Piece) -> str | None:
+        """The cell a piece occupies, following a symbiote or equipment to its host."""
+        if piece.zone == FIELD:
+            return piece.cell
+        if piece.zone == ATTACHED:
+            host = self.host_of(piece)
+            return host.cell if host else None
+        return None
+
+    def second_player(self) -> str:
+        return board.other(self.first)
+
+    # ------------------------------------------------------------ changes
+    def add(self, piece: Piece) -> Piece:
+        self.pieces[piece.id] = piece
+        if piece.host and piece.host in self.pieces:
+            self.pieces[piece.host]._traits = None
+        return piece
+
+    def new_id(self, base: str) -> str:
+        if base not in self.pieces:
+            return base
+        n = 2
+        while f"{base}#{n}" in self.pieces:
+            n += 1
+        return f"{base}#{n}"
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    def snapshot(self) -> dict:
+        return {"turn": self.turn, "first": self.first, "turn_number": self.turn_number,
+                "winner": self.winner,
+                "cards": [p.snapshot() for p in self.pieces.values()]}

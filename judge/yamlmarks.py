@@ -1,0 +1,93 @@
+"""YAML that remembers where each value was written (for located scenario errors).
+
+``load`` returns plain dicts and lists — ``MDict`` / ``MList`` subclasses carrying the 1-based
+line and column of the node, of each key and of each value, and the duplicate keys PyYAML would
+otherwise merge silently (two cards on one cell in one player's board is exactly such a
+duplicate).
+"""
+from __future__ import annotations
+
+import yaml
+
+from grammar.errors import InputError
+
+
+class MDict(dict):
+    line: int = 0
+    col: int = 0
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.key_pos: dict = {}
+        self.val_pos: dict = {}
+        self.duplicates: list[tuple[object, int, int]] = []
+
+    def pos(self, key) -> tuple[int, int]:
+        """Where the value of ``key`` was written (or the mapping itself)."""
+        return self.val_pos.get(key) or self.key_pos.get(key) or (self.line, self.col)
+
+
+class MList(list):
+    line: int = 0
+    col: int = 0
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.item_pos: list[tuple[int, int]] = []
+
+    def pos(self, index: int) -> tuple[int, int]:
+        if 0 <= index < len(self.item_pos):
+            return self.item_pos[index]
+        return (self.line, self.col)
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _mapping(loader: _Loader, node: yaml.MappingNode) -> MDict:
+    out = MDict()
+    out.line, out.col = _mark(node)
+    loader.flatten_mapping(node)
+    for knode, vnode in node.value:
+        key = loader.construct_object(knode, deep=True)
+        value = loader.construct_object(vnode, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            key = str(key)
+        if key in out:
+            out.duplicates.append((key, *_mark(knode)))
+        out[key] = value
+        out.key_pos[key] = _mark(knode)
+        out.val_pos[key] = _mark(vnode)
+    return out
+
+
+def _sequence(loader: _Loader, node: yaml.SequenceNode) -> MList:
+    out = MList()
+    out.line, out.col = _mark(node)
+    for item in node.value:
+        out.append(loader.construct_object(item, deep=True))
+        out.item_pos.append(_mark(item))
+    return out
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _mapping)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _sequence)
+
+
+def load(text: str, source: str):
+    """Parse ``text``; a syntax error becomes a located ``InputError`` with a caret."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 — a SafeLoader subclass
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        problem = getattr(err, "problem", None) or str(err)
+        raise InputError.at(f"ошибка синтаксиса YAML: {problem}", source,
+                            mark.line + 1 if mark else None, mark.column + 1 if mark else None,
+                            text if mark else None) from None
