@@ -517,6 +517,41 @@ class _Builder(Transformer):
     def act_reduce_strike(self, items):
         return A.Action("reduce_chosen_strike", None, (items[-1],), span=self._span(items))
 
+    def act_move_other(self, items):
+        dest = "adjacent_cell" if "соседн" in str(items[-1]) else "free_cell"
+        return A.Action("move", items[1], (dest,), span=self._span(items))
+
+    def act_redirect(self, items):
+        sels = [i for i in items if isinstance(i, A.Selector)]
+        return A.Action("redirect", sels[1], (attack_kind(str(items[1])), sels[0]), span=self._span(items))
+
+    def act_choose_row(self, items):
+        return A.Action("choose_row", params=("enemy",) if "противника" in str(items[0]) else (),
+                        span=self._span(items))
+
+    def act_can_attack_flyers(self, items):
+        return A.Action("may_attack_flyers", A.Selector("self"), ("strike",), span=self._span(items))
+
+    def delayed(self, items):
+        return A.Triggered(A.Trigger("next_turn_start"), items[-1], span=self._span(items))
+
+    def cond_moved_cells(self, items):
+        w = str(items[0])
+        n = int(re.search(r"\d+", w).group(0))
+        return ("moved_cells", (n, "same_direction" if "одном" in w else "different_directions"))
+
+    def cond_no_enemy_in_first_row(self, items):
+        return ("no_enemy_cards_in_row", (1,))
+
+    def cond_shown_card(self, items):
+        return ("shown_card", (str(items[-1]).strip("{}"),))
+
+    def post_cost_x(self, items):
+        return "cost=X"
+
+    def post_on_this_cell(self, items):
+        return "on_that_cell"
+
     def gain_choice(self, items):
         opts = tuple(i for i in items if not isinstance(i, Token))
         return ("gain", (A.Choice(opts, "owner", span=self._span(opts)),))
@@ -672,17 +707,23 @@ class _Builder(Transformer):
     def finishing(self, items):
         amount = next(i for i in items if isinstance(i, (A.Fixed, A.Variable, A.ByStrength)))
         where = next((i for i in items if isinstance(i, dict)), None)
-        return A.Finishing(_define(amount, where), span=self._span(items))
+        node = A.Finishing(_define(amount, where), span=self._span(items))
+        limit = next((i for i in items if isinstance(i, A.Limit)), None)
+        return (node, limit) if limit else node
 
     def wound(self, items):
         target = next((i for i in items if isinstance(i, A.Selector)), A.Selector("self"))
         amount = next(i for i in items if isinstance(i, (A.Fixed, A.Variable, A.ByStrength)))
-        if str(items[0]) == "ранятся":
+        where = next((i for i in items if isinstance(i, dict)), None)
+        amount = _define(amount, where)
+        if isinstance(items[0], Token) and str(items[0]) == "ранятся":
             target = A.Selector("card", qualifiers=("on_cell",))
         return A.Wound(target, amount, span=self._span(items))
 
     def heal_self(self, items):
-        return A.Heal(A.Selector("self"), items[-1], span=self._span(items))
+        amount = next(i for i in items if isinstance(i, (A.Fixed, A.Variable, A.ByStrength)))
+        where = next((i for i in items if isinstance(i, dict)), None)
+        return A.Heal(A.Selector("self"), _define(amount, where), span=self._span(items))
 
     def heal_other(self, items):
         return A.Heal(items[1], items[-1], span=self._span(items))
@@ -1023,8 +1064,17 @@ def _define(damage, where):
 
 
 def _split_limit(items):
+    """Separate a Limit from the other items; a Limit nested in an effect tuple (an effect that
+    carries «(не более 2 раз за ход)» mid-sentence) belongs to the whole ability too."""
     limit = next((i for i in items if isinstance(i, A.Limit)), None)
-    rest = [i for i in items if not isinstance(i, A.Limit) and i is not None]
+    rest = []
+    for item in items:
+        if isinstance(item, A.Limit) or item is None:
+            continue
+        if isinstance(item, tuple) and any(isinstance(x, A.Limit) for x in item):
+            limit = limit or next(x for x in item if isinstance(x, A.Limit))
+            item = tuple(x for x in item if not isinstance(x, A.Limit))
+        rest.append(item)
     return rest, limit
 
 
