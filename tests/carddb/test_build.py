@@ -1,0 +1,198 @@
+"""The build: tables, determinism, atomicity, and bad input through the real CLI."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+import pytest
+
+from carddb.build import build_db
+from carddb.store import find_card, load_cards
+from grammar.errors import AmbiguousError, InputError, UnknownNameError
+from tests.carddb.conftest import SET1, SET2
+from tests.conftest import run_cli
+
+
+def rows(path, sql, params=()):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def sha(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_tables_and_meta(corpus_db):
+    tables = {r[0] for r in rows(corpus_db, "select name from sqlite_master where type='table'")}
+    assert {"cards", "abilities", "card_keywords", "sets", "parse_issues", "meta", "cards_fts"} <= tables
+    meta = dict(rows(corpus_db, "select key, value from meta"))
+    assert {"build_time", "grammar_hash", "sources", "counts", "schema_version"} <= set(meta)
+    sources = json.loads(meta["sources"])
+    assert [s["file"] for s in sources] == [SET1.name, SET2.name]
+    assert sources[0]["sha256"] == hashlib.sha256(SET1.read_bytes()).hexdigest()[:16]
+    assert json.loads(meta["counts"])["cards"] == 296
+    assert dict(rows(corpus_db, "select name, cards from sets")) == {"Война стихий": 150,
+                                                                     "Нашествие тьмы": 146}
+
+
+def test_unknown_text_is_null_not_empty(corpus_db):
+    (unknown,) = rows(corpus_db, "select count(*) from cards where text is null and text_known = 0")
+    assert unknown[0] >= 146
+    assert rows(corpus_db, "select count(*) from cards where text = ''")[0][0] == 0
+
+
+def test_ability_rows_have_kind_params_json_and_span(examples_db):
+    (row,) = rows(examples_db, "select a.kind, a.node, a.typed, a.damage_weak, a.damage_strong, a.range, a.json, "
+                               "a.span_start, a.span_end, a.text from abilities a join cards c on "
+                               "c.id = a.card_id where c.name = 'Шаман бурь' and a.line = 0")
+    kind, node, typed, weak, strong, rng, data, start, end, text = row
+    assert (kind, node, typed, weak, strong, rng) == ("activated", "Activated", 1, 2, 4, 3)
+    assert json.loads(data)["node"] == "Activated" and text.startswith("{tap}")
+    assert 0 <= start < end
+
+
+def test_keywords_are_facetable_json(examples_db):
+    (kw,) = rows(examples_db, "select keywords from cards where name = 'Гроза вершин'")[0]
+    assert {"discharge", "protection:discharge", "protection:shot"} <= set(json.loads(kw))
+
+
+def test_parse_issues_keep_source_repairs(corpus_db):
+    details = [r[0] for r in rows(corpus_db, "select detail from parse_issues where kind = 'source_repair'")]
+    assert any("broken-strike" in d for d in details) and any("walkCount" in d for d in details)
+
+
+def test_same_inputs_same_rows(tmp_path):
+    a, b = tmp_path / "a.db", tmp_path / "b.db"
+    build_db(a, [SET1, SET2])
+    build_db(b, [SET1, SET2])
+    for table in ("cards", "abilities", "card_keywords", "sets", "parse_issues"):
+        assert rows(a, f"select * from {table} order by 1") == rows(b, f"select * from {table} order by 1"), table
+    assert rows(a, "select * from meta where key != 'build_time'") == \
+        rows(b, "select * from meta where key != 'build_time'")
+
+
+def test_store_api(examples_db):
+    card = find_card(examples_db, "  СТРАЖ ПЕРЕВАЛА ")
+    assert (card.cost, card.strike, card.elements) == (4, (1, 2, 3), ("горы",))
+    assert card.abilities()[0].kind == "activated"
+    with pytest.raises(UnknownNameError) as info:
+        find_card(examples_db, "Страж перевла")
+    assert info.value.suggestions[0] == "Страж перевала"
+    assert len(load_cards(examples_db)) >= 25
+
+
+def test_ambiguous_name_across_sets(tmp_path):
+    f = tmp_path / "two.yaml"
+    f.write_text("- {name: Близнец, set: А, element: горы}\n- {name: Близнец, set: Б, element: леса}\n", "utf-8")
+    db = tmp_path / "two.db"
+    build_db(db, [f])
+    with pytest.raises(AmbiguousError):
+        find_card(db, "близнец")
+    assert find_card(db, "близнец", set="б").elements == ("леса",)
+
+
+def test_load_cards_round_trips_the_model(tmp_path):
+    from carddb.build import bundled_examples
+    from carddb.sources import read_cards
+
+    db = tmp_path / "ex.db"
+    build_db(db)
+    original = {c.name: c for c in read_cards(bundled_examples()).cards}
+    assert {c.name: c for c in load_cards(db)} == original
+
+
+def test_missing_db_is_a_clear_error(tmp_path):
+    with pytest.raises(InputError) as info:
+        find_card(tmp_path / "none.db", "А")
+    assert "berserk db build" in str(info.value)
+
+
+# ---------------------------------------------------------------- atomic, through the CLI
+BAD_INPUTS = {
+    "broken.json": ('[{"name": "А", "cost": 3,\n  "element": }]', ["broken.json:2:14", "битый JSON"]),
+    "unknown.json": ('[{"title": "x"}]', ["unknown.json", "неизвестный формат"]),
+    "dups.yaml": ("- {name: Двойник, set: А, element: горы}\n- {name: Двойник, set: А, element: леса}\n",
+                  ["dups.yaml", "«Двойник»", "повторяется"]),
+    "numbers.yaml": ("- {name: Первый, element: горы, cost: три}\n- {name: Второй, element: горы, life: много}\n",
+                     ["numbers.yaml:1", "«Первый», поле «cost»", "numbers.yaml:2", "«Второй», поле «life»"]),
+    "tgbot.json": (json.dumps([{"name": "Т", "cost": "x", "elite": False, "uniqueness": False,
+                                "element": "Горы", "class": None, "abilities": None,
+                                "stats": {"lifeCount": "много", "walkCount": "1", "simpleHit": "1-1-1"}}],
+                              ensure_ascii=False),
+                   ["tgbot.json", "карта №1 «Т», поле «cost»", "поле «stats.lifeCount»"]),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_INPUTS))
+def test_bad_input_exit_2_every_problem_listed_old_db_untouched(tmp_path, name):
+    content, expected = BAD_INPUTS[name]
+    db = tmp_path / "cards.db"
+    ok = run_cli("db", "build", "-o", str(db))
+    assert ok.returncode == 0, ok.stderr
+    before = sha(db)
+    bad = tmp_path / name
+    bad.write_text(content, "utf-8")
+    result = run_cli("db", "build", "-o", str(db), "--cards", str(bad))
+    assert result.returncode == 2, result.stderr
+    for fragment in expected:
+        assert fragment in result.stderr, result.stderr
+    assert sha(db) == before
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_build_default_then_search_and_card(tmp_path):
+    db = tmp_path / "cards.db"
+    built = run_cli("db", "build", "--db", str(db))
+    assert built.returncode == 0 and "карт 3" in built.stdout
+    found = run_cli("search", "выстрел дальность>=3", "--db", str(db), "--json")
+    assert found.returncode == 0, found.stderr
+    names = [c["name"] for c in json.loads(found.stdout)]
+    assert "Страж перевала" in names and all("name" in c for c in json.loads(found.stdout))
+    table = run_cli("search", "выстрел дальность>=3", "--db", str(db))
+    assert "Страж перевала" in table.stdout and "имя" in table.stdout
+    card = run_cli("card", "страж перевала", "--db", str(db))
+    assert card.returncode == 0 and "Attack attack=shot range=3" in card.stdout
+    wrong = run_cli("card", "Страж перевла", "--db", str(db))
+    assert wrong.returncode == 2 and "«Страж перевала»" in wrong.stderr
+
+
+def test_env_default_db(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BERSERK_DB": str(tmp_path / "env.db")}
+    subprocess.run([sys.executable, "-m", "judge", "db", "build"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    out = subprocess.run([sys.executable, "-m", "judge", "search", "тип:симбиот", "--json"],
+                         cwd=ROOT, env=env, capture_output=True, text=True)
+    assert [c["name"] for c in json.loads(out.stdout)] == ["Пиявка-симбиот"]
+
+
+def test_malformed_query_through_cli(examples_db):
+    result = run_cli("search", "стоимость>=", "--db", str(examples_db))
+    assert result.returncode == 2
+    assert "стоимость>=" in result.stderr and "^" in result.stderr and "ожидалось" in result.stderr
+
+
+def test_card_json(examples_db):
+    result = run_cli("card", "Шаман бурь", "--db", str(examples_db), "--json")
+    data = json.loads(result.stdout)
+    assert data["name"] == "Шаман бурь" and data["abilities"][0]["node"] == "Activated"
+
+
+def test_build_formats_detected_and_forced(tmp_path, shared):
+    from tests.carddb.conftest import NXT
+
+    db = tmp_path / "nxt.db"
+    result = run_cli("db", "build", "-o", str(db), "--cards", str(NXT), "--format", "nxt")
+    assert result.returncode == 0, result.stderr
+    assert rows(db, "select count(*) from cards")[0][0] == 8
+    wrong = run_cli("db", "build", "-o", str(db), "--cards", str(NXT), "--format", "tgbot")
+    assert wrong.returncode == 2 and rows(db, "select count(*) from cards")[0][0] == 8
