@@ -42,6 +42,9 @@ class Imported:
     def note(self, line: int | None, message: str) -> None:
         self.problems.append(Problem(Location(self.source, line), message))
 
+    def __len__(self) -> int:
+        return len(self.clauses) + len(self.glossary)
+
     def by_id(self) -> dict[str, Clause]:
         return {c.id: c for c in self.clauses}
 
@@ -382,10 +385,13 @@ def import_heroes_markdown(text: str, book: str = "heroes-15", source: str = "<r
         if current is None:
             out.note(lineno, f"текст вне пунктов не размещён: {line[:50]}")
             continue
+        paras = clauses[current]["paras"]
         if EXAMPLE.match(line):
             clauses[current]["examples"].append(_md_inline(line))
+        elif line.startswith("|") and paras and paras[-1].startswith("|"):
+            paras[-1] += "\n" + _md_inline(line)        # markdown table rows stay one block
         else:
-            clauses[current]["paras"].append(_md_inline(line))
+            paras.append(_md_inline(line))
 
     for number, (lineno, title) in toc.items():
         if number not in clauses:
@@ -490,7 +496,7 @@ def _merged(old: dict, new: dict) -> dict:
     return out
 
 
-def write_clauses(db, clauses: Iterable[Clause], glossary: Iterable[GlossaryEntry] = ()) -> tuple[int, int]:
+def write_clauses(db, clauses: "Imported | Iterable[Clause]", glossary: Iterable[GlossaryEntry] = ()) -> tuple[int, int]:
     """Store clauses and glossary entries in ``db`` (a ``sqlite_utils.Database``).
 
     Creates ``clauses`` (pk book+id) and ``glossary`` (pk book+term+source) with FTS5 over the
@@ -499,6 +505,8 @@ def write_clauses(db, clauses: Iterable[Clause], glossary: Iterable[GlossaryEntr
     re-importing a file is idempotent.  The caller owns the transaction (the DB build writes
     everything into a temp file in one go).  Returns (clauses written, glossary entries written).
     """
+    if isinstance(clauses, Imported):               # write_clauses(db, import_book(path, book))
+        clauses, glossary = clauses.clauses, list(glossary) or clauses.glossary
     clauses, glossary = list(clauses), list(glossary)
     table = db["clauses"]
     if not table.exists():
@@ -530,7 +538,7 @@ def write_clauses(db, clauses: Iterable[Clause], glossary: Iterable[GlossaryEntr
     return len(clauses), len(glossary)
 
 
-def read_clauses(db, book: str) -> tuple[list[Clause], list[GlossaryEntry]]:
+def stored_clauses(db, book: str) -> tuple[list[Clause], list[GlossaryEntry]]:
     """The clauses and glossary of ``book`` stored by ``write_clauses`` (empty when absent)."""
     if not db["clauses"].exists():
         return [], []
@@ -570,3 +578,96 @@ def import_file(path: str | Path, book: str) -> Imported:
     if not result.clauses and not result.glossary:
         raise InputError.at("в файле не найдено ни одного пункта правил и ни одного термина", str(path), 1)
     return result
+
+
+import_book = import_file      # the name carddb.build looks for
+
+
+# ── the shipped index of a numbered book, generated from the official file ────────────────
+
+def _term_pattern(term: str) -> re.Pattern:
+    """A folded term as a loose Russian-inflection pattern («Защитник» → «защитн\\w*»)."""
+    words = [w for w in re.findall(r"\w+", fold(term)) if w not in ("х", "x")]
+    parts = [re.escape(w[:max(4, len(w) - 2)] if len(w) > 4 else w) + r"\w*" for w in words]
+    return re.compile(r"(?<!\w)" + r"\s+".join(parts)) if parts else re.compile(r"(?!x)x")
+
+
+def index_document(imported: Imported, glossary: Iterable[GlossaryEntry], title: str,
+                   max_keywords: int = 6) -> dict:
+    """The shipped index (``rulings/books/<book>.yaml``) for an imported numbered book.
+
+    Only the project's own material: ids, parents, kinds, section and part titles (short
+    headings), and keyword lists made of glossary *terms* that occur in each clause — never a
+    sentence of the official text.  Glossary terms are listed with the clauses that define them
+    (the clause text starts with the term, or a section is titled by it).
+    """
+    terms = sorted({g.term for g in glossary}, key=len, reverse=True)
+    patterns = [(t, _term_pattern(t)) for t in terms]
+    bodies = {c.id: fold(" ".join(filter(None, [c.title, c.text]))) for c in imported.clauses}
+    # A term found in more than a tenth of the clauses («карта», «игрок») says nothing about one.
+    patterns = [(t, p) for t, p in patterns
+                if sum(1 for b in bodies.values() if p.search(b)) <= len(bodies) / 10]
+    clauses = []
+    defined: dict[str, list[str]] = {}
+    for c in imported.clauses:
+        entry: dict = {"id": c.id}
+        if c.parent:
+            entry["parent"] = c.parent
+        if c.kind != "clause":
+            entry["kind"] = c.kind
+        if c.title:
+            entry["title"] = c.title
+        body = bodies[c.id]
+        hits = sorted(((p.search(body).start(), t) for t, p in patterns if p.search(body)))
+        keywords = []
+        for _at, term in hits:
+            if fold(term) not in (fold(k) for k in keywords):
+                keywords.append(term)
+        if keywords:
+            entry["keywords"] = keywords[:max_keywords]
+        head = fold((c.title if c.kind == "section" else (c.text or "")[:80]))
+        for term, pattern in patterns:
+            m = pattern.match(head)
+            if m and (c.kind == "section" or re.match(r"\W*(–|-|—|это|\.)", head[m.end():])):
+                defined.setdefault(term, []).append(c.id)
+        entry["source"] = f"{imported.source.split(':')[0]} п. {c.id}" if c.kind != "part" else imported.source
+        clauses.append(entry)
+    glossary_index = [{"term": t, **({"refs": defined[t]} if t in defined else {})}
+                      for t in sorted({g.term for g in glossary}, key=fold)]
+    return {"book": imported.book, "title": title, "clauses": clauses, "glossary": glossary_index}
+
+
+def write_index(doc: dict, path: Path, header: str) -> None:
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        pass
+
+    def _list(dumper, data):            # keyword lists on one line keep the index readable
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+    _Dumper.add_representer(list, _list)
+    lines = []
+    for key in ("book", "title"):
+        lines.append(yaml.dump({key: doc[key]}, Dumper=_Dumper, allow_unicode=True, width=200))
+    for key in ("clauses", "glossary"):
+        lines.append(f"{key}:\n")
+        for item in doc[key]:
+            lines.append(yaml.dump([item], Dumper=yaml.SafeDumper, allow_unicode=True, sort_keys=False,
+                                   width=200, default_flow_style=None))
+    text = "".join(lines)
+    path.write_text(header + text, encoding="utf-8")
+
+
+if __name__ == "__main__":          # regenerate the shipped heroes-15 index from the user's copy
+    import sys
+
+    rules_md, glossary_rst, target = (Path(a) for a in sys.argv[1:4])
+    rules = import_heroes_markdown(rules_md.read_text(encoding="utf-8"), source=rules_md.name)
+    gl = import_glossary_rst(glossary_rst.read_text(encoding="utf-8"), source=glossary_rst.name)
+    doc = index_document(rules, gl.glossary, "«Берсерк. Герои», Полные правила, 15-я редакция (31.05.2024)")
+    write_index(doc, target, "# The project's own index of «Берсерк. Герои» full rules, 15th edition (book `heroes-15`).\n"
+                "# Generated by `python -m rulings.importers RULES.md GLOSSARY.rst rulings/books/heroes-15.yaml`:\n"
+                "# numbers, parents, part/section headings and keyword lists of glossary terms — no official\n"
+                "# sentence.  The official text shows once `berserk db build … --rules FILE --book heroes-15` imports it.\n")
+    print(f"{target}: {len(doc['clauses'])} пунктов, {len(doc['glossary'])} терминов")

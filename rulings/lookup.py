@@ -1,32 +1,46 @@
-"""Loading the shipped clause index (``rulings/books/<name>.yaml``) into ``Book`` values.
+"""Rulebook lookup: load a book, validate citations, find clauses by number or by word.
 
-The index is the project's own: ids, titles, summaries, keywords, data tables.  It is read once
-per process and cached; a malformed index is a bug in the repository, so every problem in it is
-reported at once as an ``InputError`` with file and line.
+Two layers answer a query:
+
+* the **shipped index** (``rulings/books/<name>.yaml``, the project's own ids, titles, summaries
+  and keywords; plus ``<name>.conflicts.yaml``) — always there, even on a fresh install;
+* an **imported DB** (``berserk db build … --rules FILE --book B``) — when given, its official
+  text and examples are merged over the index clause by clause.
+
+``load_book`` / ``clause_exists`` / ``check_citations`` are the stable API the judge and the
+legality code use to validate their citations at load time.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from grammar.errors import InputError, Report, UnknownNameError, did_you_mean
-from rulings.model import Book, Clause, Conflict, GlossaryEntry, Statement
+from grammar.errors import (InputError, Report, UnknownNameError, did_you_mean, fold)
+from rulings.conflicts import load_conflicts
+from rulings.model import Book, Clause, Conflict, GlossaryEntry, is_number
 
 BOOKS_DIR = Path(__file__).resolve().parent / "books"
 CLAUSE_FIELDS = {"id", "parent", "kind", "title", "summary", "keywords", "source", "data"}
 
 
+# ── the shipped index ────────────────────────────────────────────────────────────────────────
+
 def book_names() -> list[str]:
-    """Names of the shipped books (``classic``, ``heroes-15`` …)."""
-    return sorted(p.stem for p in BOOKS_DIR.glob("*.yaml") if not p.stem.endswith(".conflicts"))
+    """Names of the shipped books (``classic``, ``heroes-15``)."""
+    return sorted(p.stem for p in BOOKS_DIR.glob("*.yaml") if "." not in p.stem)
 
 
-def _line_of(text: str, needle: str) -> int | None:
-    at = text.find(needle)
-    return None if at < 0 else text.count("\n", 0, at) + 1
+def _line_of(text: str, cid: str) -> int | None:
+    for needle in (f"id: {cid}\n", f"id: '{cid}'", f'id: "{cid}"', f"id: {cid},"):
+        at = text.find(needle)
+        if at >= 0:
+            return text.count("\n", 0, at) + 1
+    return None
 
 
 def parse_index(text: str, source: str = "<index>") -> Book:
@@ -45,11 +59,11 @@ def parse_index(text: str, source: str = "<index>") -> Book:
     clauses: dict[str, Clause] = {}
     for raw in doc.get("clauses") or ():
         cid = str(raw.get("id", ""))
-        line = _line_of(text, f"id: {cid}") or _line_of(text, f'id: "{cid}"')
-        extra = set(raw) - CLAUSE_FIELDS
+        line = _line_of(text, cid)
         if not cid:
             report.add("у пункта нет id", source, line)
             continue
+        extra = set(raw) - CLAUSE_FIELDS
         if extra:
             report.add(f"пункт {cid}: неизвестные поля {', '.join(sorted(extra))}", source, line)
         if cid in clauses:
@@ -62,55 +76,33 @@ def parse_index(text: str, source: str = "<index>") -> Book:
                               data=raw.get("data"))
     for c in clauses.values():
         if c.parent is not None and c.parent not in clauses:
-            report.add(f"пункт {c.id}: родитель «{c.parent}» не найден", source,
-                       _line_of(text, f"id: {c.id}") or _line_of(text, f'id: "{c.id}"'))
+            report.add(f"пункт {c.id}: родитель «{c.parent}» не найден", source, _line_of(text, c.id))
     glossary = tuple(GlossaryEntry(book=name, term=str(g["term"]), summary=str(g.get("summary") or ""),
                                    refs=tuple(str(r) for r in g.get("refs") or ()),
-                                   source=str(g.get("source") or ""))
+                                   source=str(g.get("source") or "индекс"))
                      for g in doc.get("glossary") or ())
+    for g in glossary:
+        for ref in g.refs:
+            if ref not in clauses:
+                report.add(f"термин «{g.term}»: пункт «{ref}» не найден", source)
     report.raise_if_any()
     return Book(name=name, title=str(doc.get("title") or name), clauses=clauses, glossary=glossary)
 
 
-def parse_conflicts(doc: Any, book: Book, source: str) -> tuple[Conflict, ...]:
-    report = Report()
-    out = []
-    for raw in doc or ():
-        cid = str(raw.get("id"))
-        clauses = tuple(str(c) for c in raw.get("clauses") or ())
-        for c in clauses:
-            if c not in book.clauses:
-                report.add(f"конфликт {cid}: пункт «{c}» не найден в книге {book.name}", source)
-        statements = tuple(Statement(source=str(s["source"]), says=str(s["says"]), value=s.get("value"))
-                           for s in raw.get("statements") or ())
-        applies = str(raw.get("applies") or "")
-        if applies not in {s.source for s in statements}:
-            report.add(f"конфликт {cid}: применяемый источник «{applies}» не среди утверждений", source)
-        out.append(Conflict(id=cid, book=book.name, clauses=clauses, topic=str(raw.get("topic") or ""),
-                            statements=statements, applies=applies, why=str(raw.get("why") or "")))
-    report.raise_if_any()
-    return tuple(out)
-
-
 @lru_cache(maxsize=None)
 def load_book(name: str) -> Book:
-    """The shipped index of book ``name`` (cached).  Unknown names get «did you mean».
+    """The shipped index of book ``name`` with its conflicts register (cached per process).
 
     >>> load_book("classic").get("514.6").title
     'Удар по закрытой карте'
     """
     path = BOOKS_DIR / f"{name}.yaml"
-    if not path.is_file():
+    if "." in name or not path.is_file():
         raise UnknownNameError("название книги правил", name, did_you_mean(name, book_names()))
     text = path.read_text(encoding="utf-8")
-    book = parse_index(text, str(path.relative_to(BOOKS_DIR.parents[1])))
-    conflicts_path = BOOKS_DIR / f"{name}.conflicts.yaml"
-    if conflicts_path.is_file():
-        doc = yaml.safe_load(conflicts_path.read_text(encoding="utf-8")) or {}
-        conflicts = parse_conflicts(doc.get("conflicts"), book, conflicts_path.name)
-        book = Book(name=book.name, title=book.title, clauses=book.clauses, glossary=book.glossary,
-                    conflicts=conflicts)
-    return book
+    book = parse_index(text, f"rulings/books/{path.name}")
+    conflicts = load_conflicts(BOOKS_DIR / f"{name}.conflicts.yaml", book)
+    return replace(book, conflicts=conflicts)
 
 
 def clause_exists(book: str, clause_id: str) -> bool:
@@ -122,10 +114,10 @@ def clause_exists(book: str, clause_id: str) -> bool:
 
 
 def check_citations(book: str, ids, source: str = "<ввод>") -> None:
-    """Raise one ``UnknownNameError``/``InputError`` listing every id that ``book`` lacks.
+    """Raise one ``InputError`` listing every id in ``ids`` that ``book`` lacks (with suggestions).
 
-    The judge and legality code call this when they load a scenario or a rule table, so a cite of
-    a clause the rulebook does not have fails loudly at load time.
+    The judge and the legality code call this when they load a scenario or a rule table, so a
+    citation of a clause the rulebook does not have fails loudly at load time.
     """
     known = load_book(book).clauses
     report = Report()
@@ -135,3 +127,155 @@ def check_citations(book: str, ids, source: str = "<ввод>") -> None:
             report.add(f"пункт «{cid}» не найден в книге {book}"
                        + (f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""), source)
     report.raise_if_any()
+
+
+# ── merging an imported DB over the index ───────────────────────────────────────────────────
+
+def open_book(name: str, db: Any = None) -> Book:
+    """The book as lookup sees it: the shipped index, with official text from ``db`` if given.
+
+    Clauses the DB has and the index lacks (an edition we do not index yet) are appended, so an
+    import is never hidden; index clauses without official text keep ``text=None``.
+    """
+    book = load_book(name)
+    if db is None:
+        return book
+    from rulings.importers import stored_clauses
+
+    imported, glossary = stored_clauses(db, name)
+    if not imported and not glossary:
+        return book
+    merged = dict(book.clauses)
+    for c in imported:
+        mine = merged.get(c.id)
+        if mine is None:
+            merged[c.id] = c
+        else:
+            merged[c.id] = replace(mine, text=c.text, examples=c.examples,
+                                   source=f"{mine.source}; текст: {c.source}" if c.text else mine.source,
+                                   title=mine.title or c.title, data=mine.data or c.data)
+    index_terms = {fold(g.term): g for g in book.glossary}
+    entries = [replace(g, refs=g.refs or index_terms.get(fold(g.term), g).refs) for g in glossary]
+    have = {fold(g.term) for g in entries}
+    entries += [g for g in book.glossary if fold(g.term) not in have]
+    return replace(book, clauses=merged, glossary=tuple(entries), official=True)
+
+
+# ── search ───────────────────────────────────────────────────────────────────────────────────
+
+@dataclass(frozen=True)
+class Hit:
+    """One answer to a query: a clause (with the sub-clauses shown under it) or a glossary entry."""
+
+    score: float
+    clause: Clause | None = None
+    entry: GlossaryEntry | None = None
+    children: tuple[Clause, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer:
+    query: str
+    hits: tuple[Hit, ...]
+    by_number: bool
+    books: tuple[Book, ...] = field(default=(), compare=False)
+
+    def book(self, name: str) -> Book:
+        return next(b for b in self.books if b.name == name)
+
+
+def _stems(query: str) -> list[str]:
+    """Folded word stems of a query: Russian endings trimmed so «защитник» finds «защитника»."""
+    words = re.findall(r"\w+", fold(query))
+    return [w[:max(4, len(w) - 2)] if len(w) > 5 else w for w in words if len(w) > 1]
+
+
+@lru_cache(maxsize=4096)
+def _fields(clause: Clause) -> tuple[str, str, str, str]:
+    return (fold(clause.title), fold(" | ".join(clause.keywords)), fold(clause.summary),
+            fold(" ".join(filter(None, [clause.text, " ".join(clause.examples)]))))
+
+
+def score_clause(clause: Clause, phrase: str, stems: list[str]) -> float:
+    """Higher is a better answer: the phrase as title or keyword beats words scattered in text.
+
+    A clause that *defines* the phrase (its official text opens with it) also ranks high.
+    """
+    title, keywords, summary, text = _fields(clause)
+    score = 0.0
+    if phrase == title or phrase in keywords.split(" | "):
+        score += 100
+    elif phrase and phrase in title:
+        score += 60
+    elif phrase and phrase in keywords:
+        score += 45
+    if stems and all(s in title for s in stems):
+        score += 30
+    if stems and all(s in keywords for s in stems):
+        score += 20
+    if stems and all(s in summary for s in stems):
+        score += 15
+    if stems and text and all(s in text for s in stems):
+        score += 5 + min(text.count(stems[0]), 5)
+        if text.startswith(stems[0]) or re.match(r"^\W*" + re.escape(stems[0]), text):
+            score += 25
+    return score
+
+
+def score_entry(entry: GlossaryEntry, phrase: str, stems: list[str]) -> float:
+    term = fold(entry.term)
+    if phrase == term:
+        return 110
+    if stems and all(s in term for s in stems):
+        return 70 if term.startswith(stems[0]) else 50
+    text = fold(entry.text or "")
+    if stems and text and all(s in text for s in stems):
+        return 4 + min(text.count(stems[0]), 4)
+    return 0.0
+
+
+def find(query: str, books: list[Book], limit: int = 10) -> tuple[Hit, ...]:
+    """Clauses and glossary entries of ``books`` answering a word or phrase, best first."""
+    phrase = fold(query).strip().strip("«»\"'")
+    stems = _stems(phrase)
+    hits = []
+    for book in books:
+        for clause in book.clauses.values():
+            s = score_clause(clause, phrase, stems)
+            if s > 0:
+                hits.append(Hit(s + (0.5 if clause.kind == "rule" else 0), clause=clause))
+        for entry in book.glossary:
+            s = score_entry(entry, phrase, stems)
+            if s > 0:
+                hits.append(Hit(s, entry=entry))
+    hits.sort(key=lambda h: -h.score)
+    return tuple(hits[:limit])
+
+
+def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) -> Answer:
+    """Answer ``berserk rule REF``: a number (``514.6``; ``514`` with its sub-clauses) or words.
+
+    Without ``book`` every shipped book is searched.  Nothing found → ``UnknownNameError`` with
+    the closest ids and titles as suggestions.
+    """
+    names = [book] if book else book_names()
+    books = tuple(open_book(n, db) for n in names)
+    ref = ref.strip()
+    if not ref:
+        raise InputError.at("пустой запрос: укажите номер пункта или слово", "<запрос>")
+    numbered = []
+    for b in books:
+        for cid in [ref] + [k for k in b.clauses if k.startswith(ref + "#")]:
+            if cid in b.clauses:
+                numbered.append(Hit(1000, clause=b.clauses[cid], children=tuple(b.descendants(cid))))
+    if numbered:
+        return Answer(ref, tuple(numbered), by_number=True, books=books)
+    if is_number(ref.rstrip(".")) and ref.endswith("."):
+        return resolve(ref.rstrip("."), book, db, limit)
+    hits = find(ref, list(books), limit)
+    if hits:
+        return Answer(ref, hits, by_number=False, books=books)
+    pool = [cid for b in books for cid in b.clauses] + [c.title for b in books for c in b.clauses.values()
+                                                         if c.title] + [g.term for b in books for g in b.glossary]
+    where = f"в книге {book}" if book else "ни в одной книге"
+    raise UnknownNameError(f"пункт или термин ({where})", ref, did_you_mean(ref, pool))

@@ -113,25 +113,24 @@ class Statement:
 
 @dataclass(frozen=True)
 class Conflict:
-    """Two (or more) sources disagreeing about one rule; ``applies`` names the chosen source."""
+    """Sources disagreeing about one rule; ``applies`` maps each ruleset to the source it follows."""
 
     id: str
     book: str
     clauses: tuple[str, ...]
     topic: str
     statements: tuple[Statement, ...]
-    applies: str
+    applies: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     why: str = ""
 
-    def chosen(self) -> Statement:
-        for st in self.statements:
-            if st.source == self.applies:
-                return st
-        raise KeyError(self.applies)
+    def chosen(self, ruleset: str) -> Statement:
+        """The statement ``ruleset`` applies (KeyError when the ruleset makes no choice here)."""
+        source = self.applies[ruleset]
+        return next(st for st in self.statements if st.source == source)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "book": self.book, "clauses": list(self.clauses),
-                "topic": self.topic, "applies": self.applies, "why": self.why or None,
+                "topic": self.topic, "applies": dict(self.applies), "why": self.why or None,
                 "statements": [{"source": s.source, "says": s.says, "value": s.value}
                                for s in self.statements]}
 
@@ -162,13 +161,11 @@ class Book:
     def descendants(self, clause_id: str) -> list[Clause]:
         """Every clause under ``clause_id`` in reading order (children, their children …)."""
         out: list[Clause] = []
-        stack = [clause_id]
         wanted = {clause_id}
-        for c in self.clauses.values():
+        for c in self.clauses.values():          # reading order puts parents before children
             if c.parent in wanted:
                 out.append(c)
                 wanted.add(c.id)
-        del stack
         return out
 
     def neighbours(self, clause_id: str) -> tuple[Clause | None, Clause | None]:

@@ -1,2 +1,192 @@
-"""Commands of this topic; filled in by its issue."""
-commands: list = []
+"""``berserk rule``: look a rulebook clause up by number or by word.
+
+Thin click layer over ``rulings.lookup``; unknown references raise ``UnknownNameError`` (with
+«возможно, вы имели в виду») which ``judge.cli`` prints and turns into exit code 2.
+"""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import click
+
+from rulings.model import Book, Clause, Conflict, GlossaryEntry
+
+NO_TEXT = ("официальный текст не импортирован (berserk db build --rules ФАЙЛ --book {book}, "
+           "затем berserk rule … --db cards.db)")
+
+
+def _open_db(path: str | None):
+    if path is None:
+        return None
+    import sqlite_utils
+
+    from grammar.errors import InputError
+
+    if not Path(path).is_file():
+        raise InputError.at("файл базы не найден", path)
+    return sqlite_utils.Database(path)
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    out = []
+    for para in text.split("\n"):
+        if para.lstrip().startswith("|") or "\t" in para:      # table rows keep their shape
+            out.append(indent + para)
+        else:
+            out.append(textwrap.fill(para, 100, initial_indent=indent, subsequent_indent=indent)
+                       if para.strip() else "")
+    return "\n".join(out)
+
+
+def _label(c: Clause | None) -> str:
+    if c is None:
+        return "—"
+    return f"{c.id} {c.title}".strip()
+
+
+def render_clause(c: Clause, book: Book, brief: bool = False) -> str:
+    """One clause as a judge reads it: id, book, title, parent, neighbours, summary, text, conflicts."""
+    lines = [f"{c.id} · {book.name} · {c.title or '(без заголовка)'}"]
+    if brief:
+        if c.summary:
+            lines.append(f"  кратко: {c.summary}")
+        if c.text:
+            lines.append(_wrap(c.text, "    "))
+        return "\n".join(lines)
+    parent = book.get(c.parent) if c.parent else None
+    prev, nxt = book.neighbours(c.id)
+    lines.append(f"  родитель: {_label(parent) if c.parent else '—'}")
+    lines.append(f"  соседи: ← {_label(prev)} · {_label(nxt)} →")
+    if c.summary:
+        lines.append(f"  кратко: {c.summary}")
+    if c.keywords:
+        lines.append(f"  ключевые слова: {', '.join(c.keywords)}")
+    if c.text:
+        lines.append("  текст:")
+        lines.append(_wrap(c.text))
+    elif book.official and c.kind in ("section", "part"):
+        lines.append("  текст: — (раздел; см. подпункты)")
+    else:
+        lines.append("  текст: " + NO_TEXT.format(book=book.name))
+    for i, example in enumerate(c.examples, 1):
+        lines.append(f"  пример {i}:")
+        lines.append(_wrap(example))
+    if c.data and "strike_table" in c.data:
+        lines.append("  таблица ударов (данные): " + json.dumps(c.data["strike_table"], ensure_ascii=False))
+    if c.source:
+        lines.append(f"  источник: {c.source}")
+    for conflict in book.conflicts_for(c.id):
+        lines.append(render_conflict(conflict))
+    return "\n".join(lines)
+
+
+def render_conflict(k: Conflict) -> str:
+    lines = [f"  ⚠ источники расходятся ({k.id}): {k.topic}"]
+    for st in k.statements:
+        users = [r for r, src in k.applies.items() if src == st.source]
+        mark = f"  ← применяют: {', '.join(users)}" if users else ""
+        lines.append(f"    • {st.source}: {st.says}{mark}")
+    if k.why:
+        lines.append(f"    почему: {k.why}")
+    return "\n".join(lines)
+
+
+def render_entry(g: GlossaryEntry) -> str:
+    lines = [f"«{g.term}» · {g.book} · глоссарий"]
+    if g.text:
+        lines.append(_wrap(g.text))
+    elif g.summary:
+        lines.append(f"  кратко: {g.summary}")
+    else:
+        lines.append("  определение: " + NO_TEXT.format(book=g.book))
+    if g.refs:
+        lines.append(f"  см.: {', '.join(g.refs)}")
+    if g.source:
+        lines.append(f"  источник: {g.source}")
+    return "\n".join(lines)
+
+
+def answer_to_json(answer) -> dict:
+    clauses, glossary, conflicts = [], [], {}
+    for hit in answer.hits:
+        if hit.clause is not None:
+            book = answer.book(hit.clause.book)
+            prev, nxt = book.neighbours(hit.clause.id)
+            d = hit.clause.to_dict() | {"score": hit.score,
+                                        "previous": prev.id if prev else None,
+                                        "next": nxt.id if nxt else None,
+                                        "children": [ch.to_dict() for ch in hit.children]}
+            clauses.append(d)
+            for k in book.conflicts_for(hit.clause.id):
+                conflicts[k.id] = k.to_dict()
+        else:
+            glossary.append(hit.entry.to_dict() | {"score": hit.score})
+    return {"query": answer.query, "by_number": answer.by_number, "clauses": clauses,
+            "glossary": glossary, "conflicts": list(conflicts.values())}
+
+
+@click.command("rule")
+@click.argument("ref", required=False)
+@click.option("--book", "book", default=None, metavar="B",
+              help="книга: classic | heroes-15 (по умолчанию — все)")
+@click.option("--db", "db_path", default=None, metavar="DB",
+              help="база с импортированным официальным текстом (berserk db build --rules …)")
+@click.option("--list", "list_all", is_flag=True, help="перечислить все пункты книги")
+@click.option("--json", "as_json", is_flag=True, help="вывести JSON: {query, clauses, glossary, conflicts}")
+@click.option("--limit", default=8, show_default=True, type=click.IntRange(1, 500),
+              help="сколько ответов показать при поиске по слову")
+def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
+    """Найти пункт правил по номеру или по слову.
+
+    Номер показывает пункт (514 — вместе с подпунктами); слово или фраза — определяющие
+    пункты и статьи глоссария, лучшие первыми. Без --db отвечает встроенный индекс проекта
+    (номера, заголовки, краткие пересказы); с --db — ещё и официальный текст.
+
+    \b
+    Примеры:
+      berserk rule 514.6
+      berserk rule 514 --book classic
+      berserk rule "Правило Топора"
+      berserk rule защитник --book heroes-15 --db cards.db
+      berserk rule --list --book classic --json
+    """
+    from grammar.errors import InputError
+    from rulings.lookup import book_names, open_book, resolve
+
+    db = _open_db(db_path)
+    if list_all:
+        names = [book] if book else book_names()
+        books = [open_book(n, db) for n in names]
+        if as_json:
+            click.echo(json.dumps([c.to_dict() for b in books for c in b.clauses.values()],
+                                  ensure_ascii=False, indent=1))
+            return
+        for b in books:
+            click.echo(f"{b.name}: {b.title} — пунктов {len(b.clauses)}"
+                       + (", официальный текст импортирован" if b.official else ""))
+            for c in b.clauses.values():
+                pad = "  " * (1 + min(c.depth, 3))
+                click.echo(f"{pad}{c.id}  {c.title or c.summary[:60] or ', '.join(c.keywords[:3])}")
+        return
+    if not ref:
+        raise InputError.at("укажите номер пункта или слово (или --list)", "berserk rule")
+    answer = resolve(ref, book, db, limit)
+    if as_json:
+        click.echo(json.dumps(answer_to_json(answer), ensure_ascii=False, indent=1))
+        return
+    blocks = []
+    for hit in answer.hits:
+        if hit.clause is not None:
+            b = answer.book(hit.clause.book)
+            block = render_clause(hit.clause, b)
+            for ch in hit.children:
+                block += "\n" + textwrap.indent(render_clause(ch, b, brief=True), "  ")
+            blocks.append(block)
+        else:
+            blocks.append(render_entry(hit.entry))
+    click.echo("\n\n".join(blocks))
+
+
+commands = [rule_command]

@@ -8,7 +8,7 @@ import sqlite_utils
 
 from grammar.errors import InputError
 from rulings.importers import (import_file, import_glossary_rst, import_heroes_markdown, import_seed,
-                               read_clauses, write_clauses)
+                               stored_clauses, write_clauses)
 from rulings.lookup import load_book
 from tests.conftest import SHARED
 
@@ -146,7 +146,7 @@ def test_write_clauses_real_sqlite_with_fts_and_merge(tmp_path, heroes, seed004)
         write_clauses(db, result.clauses)
     row = db["clauses"].get(("classic", "attack.strike"))
     assert row["source"] == f"{SEED['000'].name}; {SEED['001'].name}"
-    clauses, _ = read_clauses(db, "classic")
+    clauses, _ = stored_clauses(db, "classic")
     assert [c.id for c in clauses][:9] == ["514"] + [f"514.{i}" for i in range(1, 9)]
     assert next(c for c in clauses if c.id == "514.2").data["strike_table"]["attacker_higher"]["5"] \
         == ["strong", "miss"]
