@@ -435,8 +435,38 @@ def is_typed(node: Node) -> bool:
     return not any(isinstance(n, (Opaque, Unknown)) for n in walk(node))
 
 
-def to_dict(node: Any, spans: bool = False) -> Any:
-    """Canonical plain-data form: ``{"node": ClassName, field: value …}``; defaults omitted."""
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def shift(node: Any, by: int) -> Any:
+    """The same tree with every span moved ``by`` characters (a memoised line reused at
+    another offset of the card text)."""
+    if isinstance(node, Node):
+        cls = type(node)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+        kwargs = {n: shift(getattr(node, n), by) for n in names}
+        span = node.span
+        return cls(**kwargs, span=span if span == NOSPAN else Span(span.start + by, span.end + by))
+    if isinstance(node, tuple) and node and isinstance(node[0], (Node, tuple)):
+        return tuple(shift(v, by) for v in node)
+    return node
+
+
+def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
+    """Canonical plain-data form: ``{"node": ClassName, field: value …}``; defaults omitted.
+
+    ``redact``: an Opaque node keeps a hash and length of its text instead of the text (golden
+    files must not carry licensed card sentences)."""
+    if isinstance(node, Opaque) and redact:
+        import hashlib
+
+        digest = hashlib.sha256(node.text.encode("utf-8")).hexdigest()[:16]
+        out = {"node": "Opaque", "sha256": digest, "length": len(node.text)}
+        if spans:
+            out["span"] = [node.span.start, node.span.end]
+        return out
     if isinstance(node, Node):
         out: dict[str, Any] = {"node": type(node).__name__}
         for f in fields(node):
@@ -445,14 +475,12 @@ def to_dict(node: Any, spans: bool = False) -> Any:
                     out["span"] = [node.span.start, node.span.end]
                 continue
             value = getattr(node, f.name)
-            if value == f.default or (value == () and f.default is not None
-                                      and getattr(f, "default_factory", None) is None
-                                      and f.default == ()):
+            if value == f.default:
                 continue
-            out[f.name] = to_dict(value, spans)
+            out[f.name] = to_dict(value, spans, redact)
         return out
     if isinstance(node, tuple):
-        return [to_dict(v, spans) for v in node]
+        return [to_dict(v, spans, redact) for v in node]
     return node
 
 
@@ -474,9 +502,9 @@ def from_dict(data: Any) -> Any:
     return data
 
 
-def to_json(node: Any, spans: bool = False) -> str:
+def to_json(node: Any, spans: bool = False, redact: bool = False) -> str:
     """Canonical JSON: sorted keys, no whitespace variance, UTF-8 kept readable."""
-    return json.dumps(to_dict(node, spans), ensure_ascii=False, sort_keys=True,
+    return json.dumps(to_dict(node, spans, redact), ensure_ascii=False, sort_keys=True,
                       separators=(",", ":"))
 
 

@@ -255,6 +255,21 @@ def parse_line(ctx: _Context, index: int, s: int, e: int) -> ParsedLine:
     return ParsedLine(index, ctx.original[s:e], A.Span(s, e), tuple(abilities), structural)
 
 
+@lru_cache(maxsize=65536)
+def _parse_line_cached(line: str, name: str | None) -> tuple[tuple, bool]:
+    """One line parsed on its own (spans relative to the line).  Card lists repeat lines a lot
+    («Защита от выстрелов.», «{tap}: {uchr} на 1.»): the nodes are immutable, so a repeated line
+    costs a dict lookup.  Keyed by the card's name too, since the name changes the matching."""
+    ctx = _Context(line, fold_for_matching(line, name))
+    parsed = parse_line(ctx, 0, 0, len(line))
+    return parsed.abilities, parsed.structural
+
+
+def clear_cache() -> None:
+    """Forget memoised lines (benchmarks measure the cold path with this)."""
+    _parse_line_cached.cache_clear()
+
+
 def _attach(abilities: list, node) -> None:
     """A rider sentence («При сильной атаке — …», «При выстреле …») that follows an attack
     ability belongs to that attack: fold it in as a rider instead of a separate ability."""
@@ -277,10 +292,13 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         return CardText("", ())
     norm = normalise(text, separator)
     canonical = norm.text
-    ctx = _Context(canonical, fold_for_matching(canonical, name))
     lines = []
     offset = 0
     for index, line in enumerate(canonical.split("\n")):
-        lines.append(parse_line(ctx, index, offset, offset + len(line)))
+        abilities, structural = _parse_line_cached(line, name)
+        if offset:
+            abilities = tuple(A.shift(a, offset) for a in abilities)
+        lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)), abilities,
+                                structural))
         offset += len(line) + 1
     return CardText(canonical, tuple(lines), norm.repairs, norm.unknown_icons)

@@ -1,0 +1,142 @@
+"""`berserk parse`, `berserk corpus report`, `berserk check` — the grammar's commands."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from grammar import ast as A
+from grammar.errors import InputError
+
+
+def _read(path: str, fmt: str | None):
+    """Cards of a card file; every unreadable card is reported, the rest still counted."""
+    from carddb.sources import read_cards
+
+    result = read_cards(path, fmt)
+    if result.problems and not result.cards:
+        raise InputError(result.problems)
+    for problem in result.problems:
+        click.echo(f"предупреждение: {problem.render()}", err=True)
+    return result
+
+
+@click.command("parse")
+@click.argument("text")
+@click.option("--name", help="Имя карты: её упоминания в тексте читаются как «эта карта».")
+@click.option("--json", "as_json", is_flag=True, help="Канонический JSON (ключи отсортированы).")
+def parse_cmd(text: str, name: str | None, as_json: bool) -> None:
+    """Разобрать текст способностей в типизированное дерево.
+
+    TEXT — текст карты: значки как эмодзи (⤵️) или как {tap}; способности по строкам
+    или через «|».
+
+    \b
+    Пример:
+      berserk parse "{tap}: Выстрел на 2, дальность 3."
+      berserk parse --json "⤵️: Разряд на 1-2-2.|Защита от выстрелов."
+    """
+    from grammar import parse
+    from grammar.render import tree
+
+    separator = "|" if "|" in text else None
+    parsed = parse(text, name=name, separator=separator)
+    if as_json:
+        click.echo(json.dumps({"text": parsed.text,
+                               "abilities": [A.to_dict(a, spans=True) for a in parsed.abilities],
+                               "typed": parsed.typed,
+                               "repairs": [str(r) for r in parsed.repairs],
+                               "unknown_icons": list(parsed.unknown_icons)},
+                              ensure_ascii=False, sort_keys=True, indent=2))
+        return
+    if not parsed.abilities:
+        click.echo("способностей нет")
+        return
+    for line in parsed.lines:
+        click.echo(f"строка {line.index + 1}: {line.text}")
+        for ability in line.abilities:
+            click.echo(tree(ability, 1))
+    for repair in parsed.repairs:
+        click.echo(f"исправлено: {repair}")
+    if parsed.unknown_icons:
+        click.echo("недоказанные значки: " + ", ".join(parsed.unknown_icons))
+
+
+@click.group("corpus")
+def corpus() -> None:
+    """Отчёты по спискам карт."""
+
+
+@corpus.command("report")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["tgbot", "nxt", "canonical"]),
+              help="Формат файла (по умолчанию определяется сам).")
+@click.option("--json", "as_json", is_flag=True, help="Один JSON-объект с числами и списками.")
+def corpus_report(file: str, fmt: str | None, as_json: bool) -> None:
+    """Покрытие списка карт грамматикой: сколько сегментов разобрано и типизировано.
+
+    Каждый не полностью типизированный сегмент показан с «^» под неразобранной частью.
+
+    \b
+    Пример:
+      berserk corpus report cards.json --format tgbot
+      berserk corpus report data.json --json
+    """
+    from grammar.report import coverage
+
+    result = _read(file, fmt)
+    cov = coverage((card.name, card.parsed()) for card in result.cards)
+    for card in result.cards:
+        for repair in card.repairs:
+            # reader repairs read «field: kind @pos: detail»; count by field and kind
+            field_name, _, rest = str(repair).partition(": ")
+            kind = rest.split(" ", 1)[0] if field_name == "text" else field_name
+            cov.repairs[kind] += 1
+    if as_json:
+        data = cov.to_json()
+        data["format"] = result.format
+        data["file_problems"] = [p.render() for p in result.problems]
+        click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
+        return
+    click.echo(f"файл: {file} (формат {result.format})")
+    click.echo(cov.render())
+
+
+@click.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--golden", required=True, type=click.Path(dir_okay=False),
+              help="Эталон: JSON Lines, одна карта на строку.")
+@click.option("--update", is_flag=True, help="Записать новый эталон вместо проверки.")
+@click.option("--format", "fmt", type=click.Choice(["tgbot", "nxt", "canonical"]))
+def check_cmd(file: str, golden: str, update: bool, fmt: str | None) -> None:
+    """Регрессионная проверка: у каких карт изменился смысл текста.
+
+    Сравнивает разбор каждой карты с эталоном и показывает по картам добавленные (+),
+    удалённые (-) и изменённые (~) способности и сдвиг покрытия. Код выхода 1 при любом
+    неодобренном изменении, 0 — когда всё совпало; --update записывает новый эталон.
+
+    \b
+    Пример:
+      berserk check cards.json --golden tests/grammar/golden/cards.jsonl
+      berserk check cards.json --golden cards.jsonl --update
+    """
+    from grammar.golden import Entry, diff, read_golden, write_golden
+
+    result = _read(file, fmt)
+    new = {}
+    for card in result.cards:
+        entry = Entry.from_parsed(card.name, card.set, card.parsed())
+        new[entry.key] = entry
+    if update:
+        write_golden(golden, new.values())
+        click.echo(f"эталон записан: {golden} ({len(new)} карт)")
+        return
+    old = read_golden(golden)
+    d = diff(old, new)
+    click.echo(d.render())
+    if d.changed:
+        sys.exit(1)
+
+
+commands = [parse_cmd, corpus, check_cmd]
