@@ -113,6 +113,11 @@ def clause_exists(book: str, clause_id: str) -> bool:
         return False
 
 
+def clause_ids(book: str) -> frozenset[str]:
+    """Every clause id of the shipped book ``book`` (for validating a whole set of citations)."""
+    return frozenset(load_book(book).clauses)
+
+
 def check_citations(book: str, ids, source: str = "<ввод>") -> None:
     """Raise one ``InputError`` listing every id in ``ids`` that ``book`` lacks (with suggestions).
 
@@ -155,7 +160,11 @@ def open_book(name: str, db: Any = None) -> Book:
                                    source=f"{mine.source}; текст: {c.source}" if c.text else mine.source,
                                    title=mine.title or c.title, data=mine.data or c.data)
     index_terms = {fold(g.term): g for g in book.glossary}
-    entries = [replace(g, refs=g.refs or index_terms.get(fold(g.term), g).refs) for g in glossary]
+    entries, seen = [], set()
+    for g in glossary:                    # the terminology part and the glossary file overlap
+        if fold(g.term) not in seen:
+            seen.add(fold(g.term))
+            entries.append(replace(g, refs=g.refs or index_terms.get(fold(g.term), g).refs))
     have = {fold(g.term) for g in entries}
     entries += [g for g in book.glossary if fold(g.term) not in have]
     return replace(book, clauses=merged, glossary=tuple(entries), official=True)
@@ -187,7 +196,8 @@ class Answer:
 def _stems(query: str) -> list[str]:
     """Folded word stems of a query: Russian endings trimmed so «защитник» finds «защитника»."""
     words = re.findall(r"\w+", fold(query))
-    return [w[:max(4, len(w) - 2)] if len(w) > 5 else w for w in words if len(w) > 1]
+    return [w[:len(w) - 3] if len(w) >= 7 else w[:max(4, len(w) - 2)] if len(w) > 4 else w
+            for w in words if len(w) > 1]
 
 
 @lru_cache(maxsize=4096)
@@ -203,7 +213,9 @@ def score_clause(clause: Clause, phrase: str, stems: list[str]) -> float:
     """
     title, keywords, summary, text = _fields(clause)
     score = 0.0
-    if phrase == title or phrase in keywords.split(" | "):
+    if phrase == title:
+        score += 120
+    elif phrase in keywords.split(" | "):
         score += 100
     elif phrase and phrase in title:
         score += 60
@@ -222,10 +234,17 @@ def score_clause(clause: Clause, phrase: str, stems: list[str]) -> float:
     return score
 
 
+def _term_core(term: str) -> str:
+    """«Отравление на Х» → «отравление»: the variable part does not count when matching."""
+    return re.sub(r"\s+(?:на\s+)?[хx]$", "", fold(term)).strip()
+
+
 def score_entry(entry: GlossaryEntry, phrase: str, stems: list[str]) -> float:
     term = fold(entry.term)
-    if phrase == term:
-        return 110
+    if phrase == term:                    # the glossary entry *is* the definition of the phrase
+        return 130
+    if phrase == _term_core(entry.term):
+        return 125
     if stems and all(s in term for s in stems):
         return 70 if term.startswith(stems[0]) else 50
     text = fold(entry.text or "")
