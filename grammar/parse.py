@@ -51,7 +51,7 @@ def _parser(start: str = "sentence") -> Lark:
     token never leaks into the lexer states of full parses (LALR merges equal item cores)."""
     starts = ["frame"] if start == "frame" else ["sentence", "effects"]
     return Lark(grammar_text(), parser="lalr", lexer="contextual", start=starts,
-                maybe_placeholders=False, cache=True)
+                maybe_placeholders=False, propagate_positions=True, cache=True)
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,19 @@ class ParsedLine:
     text: str
     span: A.Span
     abilities: tuple
-    structural: bool          # every sentence of the line got at least a typed frame
+    framed: bool              # every sentence of the line got at least a typed head (a frame)
+
+    @property
+    def structural(self) -> bool:
+        """Lossless: the abilities' spans cover every word of the line (nothing dropped)."""
+        covered = bytearray(len(self.text))
+        base = self.span.start
+        for ability in self.abilities:
+            for node in A.walk(ability):
+                s, e = node.span.start - base, node.span.end - base
+                if e > s:
+                    covered[max(0, s):max(0, e)] = b"\x01" * (min(e, len(self.text)) - max(0, s))
+        return all(covered[i] or not self.text[i].isalnum() for i in range(len(self.text)))
 
     @property
     def typed(self) -> bool:
@@ -262,7 +274,7 @@ def _parse_line_cached(line: str, name: str | None) -> tuple[tuple, bool]:
     costs a dict lookup.  Keyed by the card's name too, since the name changes the matching."""
     ctx = _Context(line, fold_for_matching(line, name))
     parsed = parse_line(ctx, 0, 0, len(line))
-    return parsed.abilities, parsed.structural
+    return parsed.abilities, parsed.framed
 
 
 def clear_cache() -> None:

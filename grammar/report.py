@@ -1,8 +1,9 @@
 """Coverage of a card list by the grammar: the maintainer's view of what is typed and what not.
 
-Two figures per segment (one canonical line = one source segment): *structural* — every
-sentence of it got at least a typed frame (cost, trigger, «Строй:» …); *typed* — no ``Opaque``
-or ``Unknown`` anywhere in it.
+Three figures per segment (one canonical line = one source segment): *structural* — the
+segment was parsed into abilities whose spans cover every word of it (nothing dropped: untyped
+parts are Opaque nodes with their spans); *framed* — every sentence got at least a typed head
+(a cost, a trigger, «Строй:» …); *typed* — no ``Opaque`` or ``Unknown`` anywhere in it.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ class Coverage:
     cards_without_text: int = 0
     segments: int = 0
     structural: int = 0
+    framed: int = 0
     typed: int = 0
     kinds: Counter = field(default_factory=Counter)
     untyped: list[Untyped] = field(default_factory=list)
@@ -56,6 +58,7 @@ class Coverage:
         for line in card.lines:
             self.segments += 1
             self.structural += line.structural
+            self.framed += line.framed
             self.typed += line.typed
             for ability in line.abilities:
                 self.kinds[ability.kind] += 1
@@ -74,8 +77,10 @@ class Coverage:
     def to_json(self) -> dict:
         return {
             "cards": self.cards, "cards_without_text": self.cards_without_text,
-            "segments": self.segments, "structural": self.structural, "typed": self.typed,
+            "segments": self.segments, "structural": self.structural, "framed": self.framed,
+            "typed": self.typed,
             "structural_percent": self.percent(self.structural),
+            "framed_percent": self.percent(self.framed),
             "typed_percent": self.percent(self.typed),
             "kinds": dict(sorted(self.kinds.items())),
             "repairs": dict(sorted(self.repairs.items())),
@@ -88,7 +93,8 @@ class Coverage:
         out = [
             f"карт: {self.cards} (без текста: {self.cards_without_text})",
             f"сегментов: {self.segments}",
-            f"разобрано структурно: {self.structural} ({self.percent(self.structural)} %)",
+            f"разобрано структурно (без потерь текста): {self.structural} ({self.percent(self.structural)} %)",
+            f"с типизированной головой (цена, событие, строй…): {self.framed} ({self.percent(self.framed)} %)",
             f"полностью типизировано: {self.typed} ({self.percent(self.typed)} %)",
             "виды способностей: " + ", ".join(f"{k} {v}" for k, v in self.kinds.most_common()),
         ]

@@ -90,11 +90,23 @@ class _Builder(Transformer):
         super().__init__(visit_tokens=False)
         self.ctx = ctx
         self.offset = offset
+        self._meta = None
+
+    def _call_userfunc(self, tree, new_children=None):
+        # The rule being built: its meta (propagate_positions) spans every token of the rule,
+        # anonymous punctuation included, which the children alone do not.
+        self._meta = tree.meta
+        return super()._call_userfunc(tree, new_children)
 
     # ------------------------------------------------------------ helpers
-    def _span(self, items) -> A.Span:
-        """Span from the first to the last token or node among ``items`` (text offsets)."""
-        bounds = list(_bounds(items, self.offset))
+    def _span(self, items=None) -> A.Span:
+        """Span of the rule being transformed (text offsets); of ``items`` when given."""
+        meta = self._meta
+        if items is None or (meta is not None and not getattr(meta, "empty", True)
+                             and items is not None and _is_rule_items(items)):
+            if meta is not None and not getattr(meta, "empty", True):
+                return A.Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
+        bounds = list(_bounds(items or (), self.offset))
         if not bounds:
             return A.NOSPAN
         return A.Span(min(b[0] for b in bounds), max(b[1] for b in bounds))
@@ -604,6 +616,9 @@ class _Builder(Transformer):
                 current["where"] = value
             else:
                 current[tag] = value
+        whole = self._span()
+        for a, nxt in zip(attacks, attacks[1:] + [None]):
+            a["end"] = nxt["span"].start if nxt else whole.end
         built = [self._attack(a) for a in attacks]
         if len(built) == 1:
             return built[0]
@@ -617,8 +632,7 @@ class _Builder(Transformer):
             damage = A.Fixed(0) if kind == "discharge" else A.Fixed(1) if kind == "uchr" else None
         if "where" in a:
             damage = _define(damage, a["where"])
-        span = A.Span(a["span"].start, max(a["span"].end, *(r.span.end for r in a.get("riders", ())
-                                                             if hasattr(r, "span")), a.get("end", 0)))
+        span = A.Span(a["span"].start, max(a["span"].end, a.get("end", 0)))
         return A.Attack(kind, damage, a.get("range"), a.get("name"), a.get("count", (1, 1)),
                         a.get("target"), tuple(a.get("riders", ())), span=span)
 
@@ -1099,6 +1113,12 @@ def _flatten(items):
             yield from item
         elif item is not None:
             yield item
+
+
+def _is_rule_items(items) -> bool:
+    """True for a rule's children list as Lark passes it (a list), False for sub-selections
+    the methods build themselves (tuples)."""
+    return isinstance(items, list)
 
 
 def _bounds(items, offset: int):
