@@ -11,4 +11,4 @@ cannot type becomes an ``Opaque`` node with its span.
 """
 from grammar.ast import is_typed, to_dict, to_json, walk  # noqa: F401
 from grammar.icons import normalise  # noqa: F401
-from grammar.parse import CardText, ParsedLine, grammar_hash, parse  # noqa: F401
+from grammar.parser import CardText, ParsedLine, grammar_hash, parse  # noqa: F401

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 
 from grammar import ast as A
 from grammar.errors import InputError, Location, Problem
-from grammar.parse import CardText
+from grammar.parser import CardText
 
 
 @dataclass(frozen=True)

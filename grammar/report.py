@@ -13,7 +13,7 @@ from typing import Iterable
 
 from grammar import ast as A
 from grammar.errors import caret_lines
-from grammar.parse import CardText, parse
+from grammar.parser import CardText, parse
 
 
 @dataclass

@@ -115,7 +115,7 @@ class _Builder(Transformer):
         return self.ctx.original[self.offset + tok.start_pos: self.offset + tok.end_pos]
 
     def _rest(self, tok: Token, start: str = "effects") -> tuple:
-        from grammar.parse import parse_effects
+        from grammar.parser import parse_effects
 
         s = self.offset + tok.start_pos
         return parse_effects(self.ctx, s, s + len(tok))
@@ -136,7 +136,7 @@ class _Builder(Transformer):
         return (A.Activated(cost, self._rest(rest), span=self._span(items)),)
 
     def frame_formation(self, items):
-        from grammar.parse import parse_unit
+        from grammar.parser import parse_unit
 
         rest = items[-1]
         s = self.offset + rest.start_pos
@@ -144,7 +144,7 @@ class _Builder(Transformer):
         return (A.Formation(inner, span=self._span(items)),)
 
     def frame_order(self, items):
-        from grammar.parse import parse_unit
+        from grammar.parser import parse_unit
 
         rest = items[-1]
         s = self.offset + rest.start_pos
@@ -1051,6 +1051,12 @@ def _noun(word: str) -> str:
         return "target"
     if word.startswith("защитник"):
         return "defender"
+    if word.startswith("хозяин"):
+        return "host"
+    for stem, cls in (("йордлинг", "йордлинг"), ("демон", "демон"), ("нежит", "нежить"),
+                      ("инквизитор", "инквизитор")):
+        if word.startswith(stem):
+            return "class:" + cls
     raise ValueError(word)
 
 
