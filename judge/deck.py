@@ -40,6 +40,10 @@ HEROES_CLAUSES = {
 }
 
 
+# Every clause this module can cite, per book (checked against the shipped books at load time).
+CITES = {"classic": ("deck",), "heroes-15": tuple(sorted(set(HEROES_CLAUSES.values())))}
+
+
 @dataclass(frozen=True)
 class Counted:
     """One distinct card name of the list: how many, the first line it appears on."""

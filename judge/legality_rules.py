@@ -135,8 +135,9 @@ class Ruleset:
                        silver=self.silver if silver is None else silver,
                        crystals_source="задано для стола")
 
-    def notes(self, subject: str) -> tuple[str, ...]:
-        """One line per ruleset choice that matters for ``subject`` (deck | squad)."""
+    def notes(self, subject: str, neutral_only: bool = False) -> tuple[str, ...]:
+        """One line per ruleset choice that matters for ``subject`` (deck | squad); the
+        neutral-only choice is shown only for a squad that is neutral-only."""
         if self.game == "heroes":
             limit = ("без ограничения" if self.horde_copies is None
                      else f"не более {self.horde_copies}")
@@ -148,12 +149,15 @@ class Ruleset:
         bonus = " и ".join(p for p in (
             f"+{self.second_gold} золотой" if self.second_gold else "",
             f"+{self.second_silver} серебряный" if self.second_silver else "") if p) or "нет"
-        return (f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
-                f"серебряных ({self.crystals_source})",
-                f"бонус второго игрока: {bonus} — применяется источник: {self.second_source} "
-                f"(источники расходятся: конфликт second-player-bonus)",
-                f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой — "
-                f"применяется источник: {self.neutral_only_source} (конфликт neutral-only-squad)")
+        out = [f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
+               f"серебряных ({self.crystals_source})",
+               f"бонус второго игрока: {bonus} — применяется источник: {self.second_source} "
+               f"(источники расходятся: конфликт second-player-bonus)"]
+        if neutral_only:
+            out.append(f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой — "
+                       f"применяется источник: {self.neutral_only_source} "
+                       f"(конфликт neutral-only-squad)")
+        return tuple(out)
 
 
 # The undisputed numbers of each ruleset; ``ruleset()`` adds the disputed ones.
@@ -176,7 +180,18 @@ def ruleset(name: str) -> Ruleset:
         tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
         raise InputError.at(f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}{tail}",
                             "--ruleset")
+    verify_citations(base.book)
     return _with_register(base) if base.game == "classic" else base
+
+
+@lru_cache(maxsize=None)
+def verify_citations(book: str) -> None:
+    """Fail loudly (once per book) if a legality module cites a clause the book lacks."""
+    from judge import deck, placement, squad
+    from rulings.lookup import check_citations
+
+    ids = [cid for module in (deck, squad, placement) for cid in module.CITES.get(book, ())]
+    check_citations(book, ids, source="judge/legality")
 
 
 @lru_cache(maxsize=None)

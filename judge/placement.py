@@ -33,6 +33,10 @@ COLUMNS = "abcde"
 CENTRE = "bcd"
 SIDES = "ae"
 
+# Every clause this module can cite (checked against the shipped book at load time).
+CITES = {"classic": ("placement", "placement.special", "placement.first-player",
+                     "placement.second-player", "placement.overflow")}
+
 PLACEMENT_ORDER = ("placement.missing", "placement.special", "placement.half",
                    "placement.occupied", "placement.first-player", "placement.second-player",
                    "placement.overflow")

@@ -26,6 +26,10 @@ from judge.legality_files import Entry, ListFile
 from judge.legality_rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, is_flyer,
                                   ordered)
 
+# Every clause this module can cite (checked against the shipped book at load time).
+CITES = {"classic": ("squad", "squad.crystals", "squad.elite", "squad.elements", "squad.neutral",
+                     "squad.flyers", "squad.second-player", "squad.redeal")}
+
 SQUAD_ORDER = ("card.unknown", "squad.size", "squad.payment", "squad.elite", "squad.gold",
                "squad.silver", "squad.flyers")
 
@@ -134,7 +138,7 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
     findings.extend(_overspend(paid, money, book))
     findings.extend(_flyers(paid, rules, book))
 
-    notes = list(rules.notes("squad"))
+    notes = list(rules.notes("squad", neutral_only=elements == 0))
     spent_gold, spent_silver = sum(p.gold for p in paid), sum(p.silver for p in paid)
     notes.append(f"золото: потрачено {spent_gold} из {money.gold} ({money.explain('gold')}); "
                  f"серебро: {spent_silver} из {money.silver} ({money.explain('silver')})")

@@ -44,7 +44,7 @@ def render(verdict: Verdict, source: str) -> str:
         word = "нелегальна" if verdict.subject == "колода" else "нелегален"
         head = f"{source}: {verdict.subject} {word} — проблем: {n}"
     lines = [f"{head} (правила {rules.name}, книга {rules.book})"]
-    lines += ["  " + f.render() for f in verdict.findings]
+    lines += ["  " + f.render(source) for f in verdict.findings]
     lines += ["  · " + note for note in verdict.notes]
     return "\n".join(lines)
 
