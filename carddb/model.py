@@ -77,8 +77,19 @@ def strike_text(strike: tuple[int, int, int] | None) -> str | None:
     return None if strike is None else "-".join(str(n) for n in strike)
 
 
-@lru_cache(maxsize=8192)
 def _parsed(text: str, name: str):
+    """Parse with the card's name only when the text mentions it: the parse of a text that
+    does not name its card is the same for every name, so identical texts (reprints, other
+    sets, the bench's replicated corpus) are parsed once."""
+    from grammar.parser import fold_for_matching
+
+    if fold_for_matching(text, name) == fold_for_matching(text):
+        return _parsed_cached(text, None)
+    return _parsed_cached(text, name)
+
+
+@lru_cache(maxsize=16384)
+def _parsed_cached(text: str, name: str | None):
     from grammar import parse
 
     return parse(text, name=name)
