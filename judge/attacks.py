@@ -307,7 +307,8 @@ class AttackRules:
             else:
                 defender = reflecting = choice
                 self.emit("defender", f"Назначен защитник «{choice.name}» ({choice.where}); он "
-                          f"отражает удар вместо «{target.name}».", C.DEFENDER)
+                          f"отражает удар вместо «{target.name}».", C.DEFENDER,
+                          *((C.FLYERS,) if actor.flying or target.flying else ()))
         # how the strike is rolled
         if traits.has("unanswerable"):
             mode = (C.AS_ON_CLOSED, C.UNANSWERABLE)
@@ -410,8 +411,7 @@ class AttackRules:
             return False
         u = st.traits(actor).usable(kind)
         if u is None:
-            for text, reason in st.traits(actor).refused:
-                self.refuse(actor, text, reason)
+            self.note_refused(actor)
             return self.illegal(f"у «{actor.name}» нет особенности «{KIND_RU[kind]}», которую "
                                 "судья может применить.", clause)
         if as_response and not u.instant:
@@ -436,6 +436,10 @@ class AttackRules:
                   f"«{target.name}» ({target.where})"
                   + (" как внезапное действие" if u.instant else "") + ".", clause,
                   *((C.INSTANT,) if u.instant else ()))
+        named = inputs.choices.get("defender")
+        if named is not None:
+            problem = self.defender_problem(actor, target, named, kind)
+            self.illegal(f"«{named.name}» не может стать защитником: {problem[0]}.", *problem[1])
         self.resolve_stack(list(responses))
         if not self.still_there(actor, target, u.cost.tap):
             return False
@@ -551,4 +555,61 @@ class AttackRules:
         self.close_after_action(actor, "закрылась на удар по летающему")
         self.emit("anti-air", f"«{actor.name}» в свой следующий ход сможет один раз напасть "
                   "простым ударом на летающего как на рядом стоящую карту.", C.FLYERS)
+        return True
+
+    # ------------------------------------------------------------ воздействия и заклинания
+    def use_effect(self, actor: Piece, target: Piece, inputs, as_response: bool = False) -> bool:
+        """An ability that is not an attack: «Воздействие «…» — …», «Заклинание «…» — …»,
+        «{tap}: Излечить …», «{tap}: Ранить …».  Not a fight: the target does not answer."""
+        st = self.state
+        if not self.on_table(actor, "Действующая карта"):
+            return False
+        u = next((u for u in st.traits(actor).usables
+                  if u.kind in ("named", "spell", "heal", "wound", "poison")), None)
+        if u is None:
+            self.note_refused(actor)
+            return self.illegal(f"у «{actor.name}» нет воздействия или заклинания, которое судья "
+                                "может применить.", C.NAMED_EFFECT)
+        spell = u.kind == "spell"
+        clause = C.SPELL if spell else C.NAMED_EFFECT
+        if as_response and not u.instant:
+            return self.illegal(f"«{u.text}» — не внезапное действие.", C.INSTANT)
+        if not self.can_act(actor, "применить особенность", instant=u.instant, tap=u.cost.tap):
+            return False
+        if (u.cost.counters or 0) > actor.counters:
+            return self.illegal(f"для «{u.text}» нужно фишек: {u.cost.counters}, а на "
+                                f"«{actor.name}» {actor.counters}.", C.COUNTERS)
+        if not self.on_table(target, "Цель"):
+            return False
+        body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
+        steps = []
+        for e in body:
+            amount = getattr(e, "amount", None)
+            if not isinstance(e, (A.Wound, A.Heal, A.Poison)) or not isinstance(amount, A.Fixed):
+                self.refuse(actor, u.text, "эффект этого вида судья пока не применяет")
+                return self.illegal("особенность не может быть выполнена судьёй.", clause)
+            steps.append((e, amount.value))
+        if any(isinstance(e, A.Heal) for e, _ in steps) and target.is_artifact:
+            return self.illegal("артефакты не излечиваются.", C.ARTIFACT, clause)
+        self.emit("declare", f"«{actor.name}» применяет «{u.text}» к «{target.name}» "
+                  f"({target.where}): это не атака — цель не сражается и не отвечает.", clause)
+        guard = "spells" if spell else "effects"
+        prot = st.traits(target).protections
+        if guard in prot or (spell and ("magic" in prot or "magical" in prot)):
+            self.emit("protected", f"«{target.name}» защищена от "
+                      + ("заклинаний" if spell else "воздействий") + " — эффект не действует.",
+                      clause, C.AXE)
+        else:
+            for e, n in steps:
+                if isinstance(e, A.Wound):
+                    self.wound(target, n, actor, guard, clause)
+                elif isinstance(e, A.Heal):
+                    healed = min(n, target.wounds)
+                    target.wounds -= healed
+                    self.emit("heal", f"«{target.name}» излечивается на {healed}.", clause,
+                              amount=healed)
+                else:
+                    self.apply_poison(target, n, actor)
+        self.pay(actor, u, "спецдействие")
+        self.check_deaths()
         return True

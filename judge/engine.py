@@ -83,6 +83,7 @@ class Engine(AttackRules):
         self.state = state
         self.events: list[Event] = []
         self.any_death = False
+        self._noted: set[str] = set()
 
     # ------------------------------------------------------------ trace
     def emit(self, kind: str, text: str, *cites: str, **data) -> Event:
@@ -123,7 +124,17 @@ class Engine(AttackRules):
                                 C.TURN_ORDER, C.INSTANT)
         if tap and piece.closed:
             return self.illegal(f"«{piece.name}» закрыта и не может {verb}.", C.ACTION_CLOSE)
+        self.note_refused(piece)
         return True
+
+    def note_refused(self, piece: Piece) -> None:
+        """Once per card: the abilities the judge cannot read, so a ruling never silently
+        ignores them (an unproven icon, an untyped sentence)."""
+        if piece.id in self._noted:
+            return
+        self._noted.add(piece.id)
+        for text, reason in self.state.traits(piece).refused:
+            self.refuse(piece, text, reason)
 
     def close_after_action(self, piece: Piece, what: str) -> None:
         piece.closed = True

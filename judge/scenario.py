@@ -42,7 +42,8 @@ TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", 
 PIECE_KEYS = ("card", "closed", "hidden", "wounds", "counters", "poison", "moves_left", "acted",
               "symbiote", "equipment", "markers")
 ATTACK_VERBS = ("attack", "shot", "throw", "discharge", "uchr", "special", "magic")
-VERBS = ATTACK_VERBS + ("start_turn", "move", "finish", "charge", "equip", "open", "anti_air")
+VERBS = ATTACK_VERBS + ("start_turn", "move", "finish", "effect", "charge", "equip", "open",
+                        "anti_air")
 ACTION_KEYS = ("by", "target", "to", "dice", "defender", "step_up", "x", "kind", "responses",
                "card", "host", "owner", "source")
 EXPECT_CARD_KEYS = ("wounds", "lives", "closed", "hidden", "counters", "poison", "dead", "zone",
@@ -288,7 +289,7 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
     if card is None:
         return None
     zone_id = {"field": FIELD, "air": AIR, "terrain": TERRAIN, "graveyard": GRAVEYARD,
-               "deck": DECK}[zone]
+               "deck": DECK, "attached": ATTACHED}[zone]
     piece = Piece(id=state.new_id(card.name), card=card, owner=player, zone=zone_id, cell=cell,
                   order="first" if player == state.first else "second")
     for key, attr in (("closed", "closed"), ("hidden", "hidden"), ("acted", "acted")):
@@ -337,10 +338,10 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
         items = props[key] if isinstance(props[key], list) else [props[key]]
         for i, item in enumerate(items):
             ipos = props[key].pos(i) if isinstance(props[key], MList) else props.pos(key)
-            att = _place(state, player, "field", None, item, cards, loc, ipos)
+            att = _place(state, player, "attached", None, item, cards, loc, ipos)
             if att is None:
                 continue
-            att.zone, att.host, att.cell = ATTACHED, piece.id, None
+            att.host = piece.id
             _check_attachment(state, piece, att, kind, loc, ipos)
     return piece
 
@@ -404,10 +405,12 @@ def _action(item, pos, loc: _Loc) -> Action | None:
     if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool)
                                              and 1 <= d <= 6 for d in dice):
         loc.add(f"dice: броски — список чисел от 1 до 6, а не «{dice}»", args.pos("dice"))
-    if verb in ATTACK_VERBS + ("move", "finish", "charge", "anti_air") and "by" not in args:
+    if verb in ATTACK_VERBS + ("move", "finish", "effect", "charge", "anti_air") and "by" not in args:
         loc.add(f"у действия {verb} нет поля by (кто действует)", apos)
-    if verb in ATTACK_VERBS + ("finish",) and "target" not in args:
+    if verb in ATTACK_VERBS + ("finish", "effect") and "target" not in args:
         loc.add(f"у действия {verb} нет поля target (цель)", apos)
+    if verb == "equip" and not {"card", "host"} <= set(args):
+        loc.add("у equip нужны поля card (экипировка) и host (хозяин)", apos)
     if verb == "move" and "to" not in args:
         loc.add("у move нет поля to (клетка или список клеток пути)", apos)
     for key in ("by", "target", "defender", "host"):
@@ -516,51 +519,58 @@ def find_piece(state: State, ref) -> Piece | None:
     return None
 
 
-def _do(engine: Engine, sc: Scenario, a: Action, strict: bool, as_response: bool = False) -> None:
+def _do(engine: Engine, sc: Scenario, a: Action, strict: bool) -> None:
+    _prepare(engine, sc, a, strict)()
+
+
+def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
+             as_response: bool = False) -> Callable[[], object]:
+    """Resolve the action's cards *now* (a response names its cards when it is declared, even
+    if it resolves after others) and return the call that performs it."""
     args = a.args
     inputs = Inputs(args.get("dice", []), {k: args[k] for k in ("step_up", "x") if k in args},
                     strict)
+
+    def piece(key: str) -> Piece:
+        return _resolve(sc, engine, args.get(key), a, key)
+
     if a.verb == "start_turn":
-        engine.start_turn(str(args.get("by")))
-        return
+        return lambda: engine.start_turn(str(args.get("by")))
     if a.verb == "open":
-        engine.open_by_effect(_resolve(sc, engine, args.get("target"), a, "target"),
-                              str(args.get("source", "эффект карты")))
-        return
-    actor = _resolve(sc, engine, args.get("by"), a, "by")
+        target = piece("target")
+        return lambda: engine.open_by_effect(target, str(args.get("source", "эффект карты")))
+    if a.verb == "equip":
+        item, host = piece("card"), piece("host")
+        return lambda: engine.equip(item, host)
+    actor = piece("by")
     if a.verb == "move":
         to = args["to"]
-        engine.move(actor, list(to) if isinstance(to, list) else [to])
-    elif a.verb == "charge":
-        engine.charge(actor)
-    elif a.verb == "anti_air":
-        engine.anti_air(actor)
-    elif a.verb == "equip":
-        item = _resolve(sc, engine, args.get("card"), a, "card")
-        engine.equip(item, _resolve(sc, engine, args.get("host"), a, "host"))
-    elif a.verb == "finish":
-        engine.finish(actor, _resolve(sc, engine, args["target"], a, "target"), inputs,
-                      as_response)
-    else:
-        kind = str(args.get("kind", "strike")) if a.verb == "attack" else a.verb
-        target = _resolve(sc, engine, args["target"], a, "target")
-        if "defender" in args:
-            d = args["defender"]
-            inputs.choices["defender"] = (None if d in (None, "none", "нет", False)
-                                          else _resolve(sc, engine, d, a, "defender"))
-        responses = [_responder(engine, sc, r, strict) for r in a.responses]
+        return lambda: engine.move(actor, list(to) if isinstance(to, list) else [to])
+    if a.verb == "charge":
+        return lambda: engine.charge(actor)
+    if a.verb == "anti_air":
+        return lambda: engine.anti_air(actor)
+    target = piece("target")
+    if a.verb == "effect":
+        return lambda: engine.use_effect(actor, target, inputs, as_response)
+    if a.verb == "finish":
+        return lambda: engine.finish(actor, target, inputs, as_response)
+    kind = str(args.get("kind", "strike")) if a.verb == "attack" else a.verb
+    if kind != "strike" and kind not in ATTACK_VERBS[1:]:
+        line, col = args.pos("kind")
+        raise InputError.at(_unknown("вид атаки", kind, ("strike",) + ATTACK_VERBS[1:]),
+                            sc.path, line, col, sc.text)
+    if "defender" in args:
+        d = args["defender"]
+        inputs.choices["defender"] = (None if d in (None, "none", "нет", False)
+                                      else piece("defender"))
+
+    def go():
+        responses = [_prepare(engine, sc, r, strict, as_response=True) for r in a.responses]
         if kind == "strike":
-            engine.strike(actor, target, inputs, responses, as_response)
-        elif kind in ATTACK_VERBS[1:]:
-            engine.ability_attack(actor, target, kind, inputs, responses, as_response)
-        else:
-            line, col = args.pos("kind")
-            raise InputError.at(_unknown("вид атаки", kind, ("strike",) + ATTACK_VERBS[1:]),
-                                sc.path, line, col, sc.text)
-
-
-def _responder(engine: Engine, sc: Scenario, a: Action, strict: bool) -> Callable[[], None]:
-    return lambda: _do(engine, sc, a, strict, as_response=True)
+            return engine.strike(actor, target, inputs, responses, as_response)
+        return engine.ability_attack(actor, target, kind, inputs, responses, as_response)
+    return go
 
 
 # ---------------------------------------------------------------- expectations

@@ -50,6 +50,10 @@ class Usable:
             return "poison"
         if isinstance(e, A.Named):
             return "spell" if e.effect_kind == "spell" else "named"
+        if isinstance(e, A.Heal):
+            return "heal"
+        if isinstance(e, A.Wound):
+            return "wound"
         return type(e).__name__.lower()
 
 
