@@ -575,6 +575,7 @@ def import_file(path: str | Path, book: str) -> Imported:
         result = import_heroes_markdown(text, book, path.name)
     else:
         result = import_seed(text, book, path.name)
+    result.problems.sort(key=lambda p: p.location.line or 0)
     if not result.clauses and not result.glossary:
         raise InputError.at("в файле не найдено ни одного пункта правил и ни одного термина", str(path), 1)
     return result

@@ -189,4 +189,53 @@ def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
     click.echo("\n\n".join(blocks))
 
 
-commands = [rule_command]
+@click.group("rulebook")
+def rulebook_group() -> None:
+    """Официальные тексты правил: проверка импорта.
+
+    \b
+    Пример:
+      berserk rulebook check ~/rules/heroes_full_rules.md --book heroes-15
+    """
+
+
+@rulebook_group.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--book", "book", required=True, metavar="B", help="книга: classic | heroes-15")
+@click.option("--json", "as_json", is_flag=True, help="вывести JSON: {counts, repeated, problems}")
+def rulebook_check_command(file, book, as_json) -> None:
+    """Разобрать файл правил, ничего не записывая: сколько пунктов, терминов, что не размещено.
+
+    Всё, что импортёр не смог поставить на место (абзацы под неизвестными заголовками,
+    повторённые номера, восстановленные ячейки таблицы ударов), перечисляется с file:line.
+    Код выхода 0; 2 — файл не читается или в нём нет ни одного пункта.
+
+    \b
+    Примеры:
+      berserk rulebook check правила.md --book heroes-15
+      berserk rulebook check 004.txt --book classic --json
+    """
+    from rulings.importers import import_book
+    from rulings.lookup import load_book
+
+    load_book(book)                                   # an unknown book name fails here (exit 2)
+    result = import_book(file, book)
+    kinds: dict[str, int] = {}
+    for c in result.clauses:
+        kinds[c.kind] = kinds.get(c.kind, 0) + 1
+    if as_json:
+        click.echo(json.dumps({"book": book, "file": file, "clauses": len(result.clauses), "kinds": kinds,
+                               "glossary": len(result.glossary), "repeated": result.repeated,
+                               "problems": [{"location": str(p.location), "message": p.message}
+                                            for p in result.problems]}, ensure_ascii=False, indent=1))
+        return
+    parts = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
+    click.echo(f"{file}: книга {book}; пунктов {len(result.clauses)} ({parts}); "
+               f"терминов {len(result.glossary)}; замечаний {len(result.problems)}")
+    if result.repeated:
+        click.echo(f"повторённые номера: {', '.join(result.repeated)}")
+    for p in result.problems:
+        click.echo(f"  {p.render()}")
+
+
+commands = [rule_command, rulebook_group]
