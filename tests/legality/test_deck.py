@@ -160,3 +160,37 @@ def test_heroes_reports_everything_at_once(heroes_cards):
     verdict = check_deck(deck, heroes_cards, HEROES)
     assert rules_of(verdict.findings) == ["card.unknown", "heroes.hero", "heroes.size",
                                           "heroes.copies", "heroes.horde"]
+
+
+# ---------------------------------------------------------------- property: the verdict is the rule
+from collections import Counter  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from carddb.build import bundled_examples  # noqa: E402
+from carddb.sources import read_cards  # noqa: E402
+from judge.legality_rules import CardIndex  # noqa: E402
+
+_EXAMPLES = CardIndex(read_cards(bundled_examples()).cards)
+_NAMES = _EXAMPLES.names[:12] + ["Нет такой карты"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 5), st.sampled_from(_NAMES)), min_size=1, max_size=25),
+       st.randoms())
+def test_classic_verdict_is_exactly_the_rule_and_order_independent(items, rnd):
+    counts = Counter()
+    for n, name in items:
+        counts[name] += n
+    total = sum(counts.values())
+    expected = (30 <= total <= 50 and max(counts.values()) <= 3
+                and "Нет такой карты" not in counts)
+    verdict = check_deck(listing(*items), _EXAMPLES, CLASSIC)
+    assert verdict.legal is expected
+    shuffled = list(items)
+    rnd.shuffle(shuffled)
+    again = check_deck(listing(*shuffled), _EXAMPLES, CLASSIC)
+    assert sorted((f.rule, f.card) for f in again.findings) == \
+        sorted((f.rule, f.card) for f in verdict.findings)
+    assert [f.rule for f in again.findings] == [f.rule for f in verdict.findings]
