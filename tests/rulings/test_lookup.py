@@ -191,3 +191,19 @@ def test_cli_rule_unknown_exits_2_with_suggestion():
     assert out.returncode == 2 and "«classic»" in out.stderr
     out = run_cli("rule", "514", "--db", str(ROOT / "нет.db"))
     assert out.returncode == 2 and "нет.db" in out.stderr
+
+
+def test_every_published_scenario_cites_clauses_its_book_has():
+    """The judge's scenario library (rulings/scenarios) cites bare ids of its ruleset's book."""
+    from rulings.lookup import check_citations
+
+    files = sorted((ROOT / "rulings" / "scenarios").rglob("*.yaml"))
+    assert files
+    cited = 0
+    for path in files:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        cites = (doc.get("expect") or {}).get("cites") or []
+        book = "heroes-15" if str(doc.get("ruleset", "classic")).startswith("heroes") else "classic"
+        check_citations(book, cites, source=str(path.relative_to(ROOT)))
+        cited += len(cites)
+    assert cited > len(files) / 2
