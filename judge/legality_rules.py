@@ -228,21 +228,27 @@ def elements_of(card: Card) -> tuple[str, ...]:
     return tuple(e for e in card.elements if e != NEUTRAL)
 
 
+def _has_keyword(card: Card, name: str) -> bool:
+    """A top-level keyword ability (not one granted by an effect: «получает полёт» is not a
+    flyer)."""
+    from grammar import ast as A
+
+    return any(isinstance(a, A.Keyword) and a.name == name for a in card.abilities())
+
+
 def is_flyer(card: Card) -> bool:
-    return card.flying or card.card_type == "летающее"
+    return card.flying or card.card_type == "летающее" or _has_keyword(card, "flying")
 
 
 def is_symbiote(card: Card) -> bool:
-    if card.card_type == "симбиот":
-        return True
-    from grammar import ast as A
-
-    if any(isinstance(a, A.Keyword) and a.name == "symbiote" for a in card.abilities()):
+    if card.card_type == "симбиот" or _has_keyword(card, "symbiote"):
         return True
     return bool(card.text and _SYMBIOTE_RE.search(fold(card.text)))
 
 
 def has_horde(card: Card) -> bool:
+    if _has_keyword(card, "horde"):          # once the grammar types the Heroes keyword
+        return True
     return bool(card.text) and any(part.strip() == "орда"
                                    for part in _SENTENCES_RE.split(fold(card.text)))
 

@@ -224,3 +224,11 @@ def test_neutral_only_choice_is_shown_only_for_a_neutral_only_squad():
     assert any("конфликт neutral-only-squad" in n for n in neutral.notes)
     mixed = check_squad(squad("Нейтральный рядовой", "Горный рядовой 1"), CARDS, CLASSIC)
     assert not any("neutral-only-squad" in n for n in mixed.notes)
+
+
+def test_flying_keyword_in_the_text_makes_a_flyer_but_a_granted_flight_does_not():
+    from judge.legality_rules import is_flyer
+
+    assert is_flyer(card(name="a", text="Полёт."))
+    assert is_flyer(card(name="b", move="полёт"))
+    assert not is_flyer(card(name="c", text="При инкарнации — получает полёт."))
