@@ -70,6 +70,13 @@ class Measure(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Define(Node):
+    """«(где X — стоимость показанной карты …)» after a clause: what X means in it."""
+    name: str
+    measure: Measure
+
+
+@dataclass(frozen=True, slots=True)
 class Variable(Node):
     """«на X», «на X+1», «на X-1»; ``maximum`` from «(максимум 4)»; ``definition`` from
     «где X — …» (a Measure, or Opaque when the grammar cannot type the definition)."""
@@ -309,6 +316,7 @@ class Bonus(Node):
     against: Selector | None = None
     duration: Duration | None = None
     per: str | None = None            # «за каждую ⚪️» → "counter"
+    condition: Condition | None = None  # «, когда атакует карты во втором ряду противника»
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +391,10 @@ class Unknown(Node):
 
 
 Effect = Union[Attack, Poison, Finishing, Wound, Heal, Gain, Lose, Action, Sequence_, Choice, Conditional,
+               StartsWithCounters, Define,
                Named, Bonus, Reduction, Protection, Keyword, Opaque]
 Ability = Union[Keyword, Protection, Vampirism, Bonus, Reduction, CounterLimit,
-                StartsWithCounters, Activated, Triggered, Static, Formation, WhenOrder, Named,
+                StartsWithCounters, Define, Activated, Triggered, Static, Formation, WhenOrder, Named,
                 Attack, Poison, Finishing, Unknown, Opaque]
 
 

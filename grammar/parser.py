@@ -101,13 +101,15 @@ class CardText:
 
 
 # ---------------------------------------------------------------- folding
-_FOLD = str.maketrans({"ё": "е", "Ё": "е", "Х": "x", "х": "х", "X": "x", "−": "-", "–": "-",
-                       "’": "'", "\u00a0": " "})
+_FOLD = str.maketrans({"ё": "е", "Ё": "е", "−": "-", "–": "-", "’": "'", "\u00a0": " "})
+# The variable X is written with a Latin or a Cyrillic letter; only a standalone one is X
+# («Х{counter}», «на Х», «Х-1»), never the letter inside a word («Хозяин»).
+_VARIABLE_X = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
 
 
 def fold_for_matching(text: str, name: str | None = None) -> str:
     """Same-length matching copy of ``text`` (see the module doc)."""
-    folded = text.translate(_FOLD)
+    folded = _VARIABLE_X.sub("x", text.translate(_FOLD))
     lowered = folded.lower()
     if len(lowered) == len(folded):
         folded = lowered

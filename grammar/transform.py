@@ -210,7 +210,7 @@ class _Builder(Transformer):
         if len(effects) == 1:
             only = effects[0]
             if isinstance(only, (A.Bonus, A.Reduction, A.Protection, A.Attack, A.Poison,
-                                 A.Finishing, A.Named, A.Keyword)):
+                                 A.Finishing, A.Named, A.Keyword, A.StartsWithCounters)):
                 return _with_limit(only, limit) if limit else only
         return A.Static(effects, span=self._span(items))
 
@@ -387,7 +387,7 @@ class _Builder(Transformer):
         amount = _signed(items[0])
         targets: list[str] = []
         strengths: tuple = ()
-        against = duration = per = None
+        against = duration = per = condition = None
         for item in items[2:]:
             if isinstance(item, tuple) and item and item[0] == "targets":
                 targets, strengths = item[1], item[2]
@@ -400,8 +400,8 @@ class _Builder(Transformer):
             elif isinstance(item, dict):
                 amount = _define(amount, item)
             elif isinstance(item, A.Condition):
-                pass
-        return A.Bonus(amount, tuple(targets), strengths, against, duration, per,
+                condition = item
+        return A.Bonus(amount, tuple(targets), strengths, against, duration, per, condition,
                        span=self._span(items))
 
     def bonus_targets(self, items):
@@ -489,7 +489,12 @@ class _Builder(Transformer):
         return items[-1]
 
     # ------------------------------------------------------------ effects
+    def define_note(self, items):
+        return A.Define("X", A.Measure("shown_card_cost", span=self._span(items)), span=self._span(items))
+
     def effect_list(self, items):
+        if items and isinstance(items[-1], A.Define):
+            return self.effect_list(items[:-1]) + (items[-1],)
         note = items[-1] if isinstance(items[-1], tuple) and items[-1][:1] == ("note",) else None
         effects = tuple(_flatten(i for i in (items[:-1] if note else items)
                                  if not isinstance(i, Token)))
@@ -567,6 +572,30 @@ class _Builder(Transformer):
     def gain_choice(self, items):
         opts = tuple(i for i in items if not isinstance(i, Token))
         return ("gain", (A.Choice(opts, "owner", span=self._span(opts)),))
+
+    def gain_quoted(self, items):
+        """«получает «{tap}: {uchr} на 2»» — the quoted text is an ability of its own."""
+        from grammar.parser import parse_unit
+
+        tok = items[0]
+        s = self.offset + tok.start_pos + 1
+        inner, _ok = parse_unit(self.ctx, s, self.offset + tok.end_pos - 1)
+        return inner[0] if len(inner) == 1 else A.Sequence_(inner, span=self._span(items))
+
+    def lead_conditional(self, items):
+        cond = A.Condition(items[1][0], items[1][1], span=self._span(items))
+        return A.Conditional(cond, (items[-1],) if not isinstance(items[-1], tuple) else items[-1],
+                             span=self._span(items))
+
+    def cond_both_cards(self, items):
+        tok = items[-1]
+        if tok.type == "UNKNOWN_ICON":
+            code = str(tok)[1:-1]
+            return ("both_shown_cards", (A.Unknown(code, span=self._span([tok])),))
+        return ("both_shown_cards", (str(tok).strip("{}"),))
+
+    def cond_counters(self, items):
+        return ("counters_on_self", ("none",) if " нет " in f" {items[0]} " else ("some",))
 
     def gain_lives(self, items):
         return A.Bonus(A.Fixed(int(items[0])), ("life",), span=self._span(items))
@@ -798,7 +827,7 @@ class _Builder(Transformer):
         return A.Action("revive", items[1], params, span=self._span(items))
 
     def act_starts_with(self, items):
-        return A.Action("start_with_counter", params=(1,), span=self._span(items))
+        return A.StartsWithCounters(1, span=self._span(items))
 
     def redistribute(self, items):
         sels = [i for i in items if isinstance(i, A.Selector)]
@@ -874,6 +903,20 @@ class _Builder(Transformer):
 
     def trig_defender(self, items):
         return A.Trigger("becomes_defender", subject=items[1], span=self._span(items))
+
+    def trig_move_near(self, items):
+        return A.Trigger("move_next_to", subject=items[-1], span=self._span(items))
+
+    def trig_shown(self, items):
+        return A.Trigger("shown_in_prophecy", subject=A.Selector("self"), span=self._span(items))
+
+    def act_summon(self, items):
+        where = str(items[-1])
+        params = ("free_cell", "closed") if "закрытом" in where else ("free_cell",)
+        return A.Action("summon", items[1], params, span=self._span(items))
+
+    def declare(self, items):
+        return items[-1]
 
     def trig_incarnation(self, items):
         subject = items[1] if len(items) > 1 else None
