@@ -21,12 +21,24 @@ APPLIED = [
     ("extra-element-penalty", "classic", {"penalty": "per-element", "gold": 1}),
     ("open-target-dice", "classic", {"open_target_fights": True}),
     ("ranged-at-flyer", "classic", {"except": ["attack.uchr"]}),
+    ("cost-modifiers-scope", "heroes-15", {"zones": ["playing"]}),
+    ("x-cost-minimum", "heroes-15", {"min_x": 1}),
 ]
 
 
 @pytest.mark.parametrize("conflict, ruleset, value", APPLIED)
 def test_each_ruleset_applies_one_statement(conflict, ruleset, value):
-    assert applied("classic", conflict, ruleset).value == value
+    book = "heroes-15" if ruleset.startswith("heroes") else "classic"
+    assert applied(book, conflict, ruleset).value == value
+
+
+@pytest.mark.parametrize("book", ["classic", "heroes-15"])
+def test_rulesets_named_by_the_register_exist(book):
+    from judge.legality_rules import RULESETS
+
+    for k in load_book(book).conflicts:
+        assert set(k.applies) <= set(RULESETS), k.id
+        assert all(RULESETS[r].book == book for r in k.applies), k.id
 
 
 def test_every_conflict_keeps_both_statements_with_sources_and_a_choice_per_ruleset():
