@@ -249,6 +249,7 @@ def import_seed(text: str, book: str = "classic", source: str = "<seed>") -> Imp
         head = number.split(".")[0]
         if head not in texts:
             texts = {**{head: []}, **texts} if not texts else _insert_before(texts, number, head)
+    _place_sentences(texts)
     known = set(texts)
     for cid, paragraphs in texts.items():
         body = "\n\n".join(p for p in paragraphs if p)
@@ -262,6 +263,38 @@ def import_seed(text: str, book: str = "classic", source: str = "<seed>") -> Imp
                                   text=body or None, source=source, data=data,
                                   kind="section" if is_number(cid) and "." not in cid else "clause"))
     return out
+
+
+# Narrow rules live inside broader paragraphs: a sentence of a placed paragraph that matches one
+# of these patterns is also filed under the narrower clause ((where it may come from), pattern, id).
+SENTENCE_RULES = (
+    (("squad", "squad.crystals"), r"элитн", "squad.elite"),
+    (("squad", "squad.crystals", "squad.elements"), r"нейтральн", "squad.neutral"),
+    (None, r"летающ.{0,60}кристалл|кристалл.{0,60}летающ|пятнадцати кристалл", "squad.flyers"),
+    (None, r"втор\w*.{0,40}(?:получает|дополнительно).{0,40}кристалл", "squad.second-player"),
+    (None, r"пересда", "squad.redeal"),
+    (("placement", "field"), r"^первый игрок|первый игрок\s*,?\s*который", "placement.first-player"),
+    (("placement", "field"), r"^второй игрок", "placement.second-player"),
+    (("placement", "field"), r"больше 9 карт|заполнил доступные", "placement.overflow"),
+    (("placement", "field"), r"летающ|местност|симбиот|экипировк", "placement.special"),
+    (None, r"бестелесн", "incorporeal"),
+    (None, r"побежда", "victory"),
+)
+
+
+def _place_sentences(texts: dict[str, list[str]]) -> None:
+    for where, pattern, target in SENTENCE_RULES:
+        found: list[str] = []
+        for cid, paragraphs in texts.items():
+            if cid == target or (where is not None and cid not in where):
+                continue
+            for para in paragraphs:
+                for sentence in re.split(r"(?<=[.!?])\s+", para):
+                    if re.search(pattern, fold(sentence)) and sentence not in found:
+                        found.append(sentence)
+        if found:
+            texts.setdefault(target, [])
+            texts[target].extend(s for s in found if s not in texts[target])
 
 
 def _insert_before(d: dict, before: str, key: str) -> dict:
@@ -486,7 +519,12 @@ def _merged(old: dict, new: dict) -> dict:
                                                "examples": json.loads(new["examples"] or "[]")}
     out = dict(new)
     out["per_file"] = json.dumps(per_file, ensure_ascii=False)
-    out["text"] = "\n\n".join(v["text"] for v in per_file.values() if v["text"]) or None
+    paragraphs: list[str] = []
+    for v in per_file.values():              # two documents often carry the same paragraph
+        for para in (v["text"] or "").split("\n\n"):
+            if para.strip() and para not in paragraphs:
+                paragraphs.append(para)
+    out["text"] = "\n\n".join(paragraphs) or None
     out["source"] = "; ".join(v["source"] for v in per_file.values() if v["source"])
     out["examples"] = json.dumps([e for v in per_file.values() for e in v["examples"]], ensure_ascii=False)
     out["data"] = new["data"] or old["data"]

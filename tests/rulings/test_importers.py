@@ -47,8 +47,8 @@ def test_heroes_import_yields_every_numbered_clause(heroes):
 
 
 def test_heroes_repeated_numbers_are_kept_and_reported(heroes):
-    repeated = sorted({n for n in _raw_numbered_lines(HEROES_MD.read_text(encoding="utf-8"))
-                       if _raw_numbered_lines(HEROES_MD.read_text(encoding="utf-8")).count(n) > 1})
+    raw = _raw_numbered_lines(HEROES_MD.read_text(encoding="utf-8"))
+    repeated = sorted({n for n in raw if raw.count(n) > 1})
     assert sorted(heroes.repeated) == repeated == ["104.3", "118.8"]
     ids = heroes.by_id()
     assert "104.3#2" in ids and "118.8#2" in ids
@@ -119,9 +119,11 @@ def test_seed001_table_with_explicit_differences_agrees_with_seed004(seed004):
 def test_seed000_places_golden_rules_and_reports_what_it_cannot_place():
     result = import_seed(SEED["000"].read_text(encoding="utf-8"), source=SEED["000"].name)
     ids = result.by_id()
-    for slug in ("axe", "legality", "roll-clamp", "squad.crystals", "effect.poison", "victory"
-                 if "victory" in ids else "turn.start"):
+    for slug in ("axe", "legality", "roll-clamp", "squad.crystals", "effect.poison", "victory",
+                 "squad.second-player", "squad.neutral", "placement.first-player", "incorporeal"):
         assert ids[slug].text, slug
+    # narrower rules are filed from sentences of broader paragraphs (SENTENCE_RULES)
+    assert "1 золотой" in ids["squad.second-player"].text and "24 золотых" in ids["squad.neutral"].text
     assert all(c.id in load_book("classic").clauses for c in result.clauses)
     unplaced = [p for p in result.problems if "не размещён" in p.message or "не сопоставлен" in p.message]
     assert any("Berserker" in p.message for p in unplaced)       # the unrelated RPG text is reported
@@ -161,3 +163,16 @@ def test_import_file_bad_input(tmp_path):
     with pytest.raises(InputError) as err:
         import_file(empty, "classic")
     assert "пусто.txt:1" in str(err.value)
+
+
+def test_every_agreed_classic_clause_gets_official_text_from_the_seeds(tmp_path):
+    """After importing seeds 004, 000 and 001 every classic clause except pure headings has text."""
+    from rulings.lookup import open_book
+
+    db = sqlite_utils.Database(tmp_path / "classic.db")
+    for n in ("004", "000", "001"):
+        write_clauses(db, import_file(SEED[n], "classic"))
+    book = open_book("classic", db)
+    assert [c.id for c in book.clauses.values() if not c.text] == ["golden", "514"]
+    second = book.get("squad.second-player").text
+    assert second.count("+1 серебряный кристалл") == 1          # the same paragraph from two files once
