@@ -576,24 +576,6 @@ def write_clauses(db, clauses: "Imported | Iterable[Clause]", glossary: Iterable
     return len(clauses), len(glossary)
 
 
-def stored_clauses(db, book: str) -> tuple[list[Clause], list[GlossaryEntry]]:
-    """The clauses and glossary of ``book`` stored by ``write_clauses`` (empty when absent)."""
-    if not db["clauses"].exists():
-        return [], []
-    clauses = [Clause(book=r["book"], id=r["id"], parent=r["parent"], kind=r["kind"] or "clause",
-                      title=r["title"] or "", summary=r["summary"] or "",
-                      keywords=tuple(json.loads(r["keywords"] or "[]")), text=r["text"],
-                      examples=tuple(json.loads(r["examples"] or "[]")), source=r["source"] or "",
-                      data=json.loads(r["data"]) if r["data"] else None)
-               for r in db.query("select * from clauses where book = ? order by position", [book])]
-    glossary = []
-    if db["glossary"].exists():
-        glossary = [GlossaryEntry(book=r["book"], term=r["term"], text=r["text"], summary=r["summary"] or "",
-                                  refs=tuple(json.loads(r["refs"] or "[]")), source=r["source"] or "")
-                    for r in db.query("select * from glossary where book = ? order by rowid", [book])]
-    return clauses, glossary
-
-
 # ── choosing an importer for a file ─────────────────────────────────────────────────────────
 
 def import_file(path: str | Path, book: str) -> Imported:

@@ -12,6 +12,7 @@ legality code use to validate their citations at load time.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -155,6 +156,24 @@ def open_book(name: str, db: Any = None) -> Book:
     return merged
 
 
+def stored_clauses(db, book: str) -> tuple[list[Clause], list[GlossaryEntry]]:
+    """The clauses and glossary of ``book`` stored by ``write_clauses`` (empty when absent)."""
+    if not db["clauses"].exists():
+        return [], []
+    clauses = [Clause(book=r["book"], id=r["id"], parent=r["parent"], kind=r["kind"] or "clause",
+                      title=r["title"] or "", summary=r["summary"] or "",
+                      keywords=tuple(json.loads(r["keywords"] or "[]")), text=r["text"],
+                      examples=tuple(json.loads(r["examples"] or "[]")), source=r["source"] or "",
+                      data=json.loads(r["data"]) if r["data"] else None)
+               for r in db.query("select * from clauses where book = ? order by position", [book])]
+    glossary = []
+    if db["glossary"].exists():
+        glossary = [GlossaryEntry(book=r["book"], term=r["term"], text=r["text"], summary=r["summary"] or "",
+                                  refs=tuple(json.loads(r["refs"] or "[]")), source=r["source"] or "")
+                    for r in db.query("select * from glossary where book = ? order by rowid", [book])]
+    return clauses, glossary
+
+
 _MERGED: dict[tuple, Book] = {}
 
 
@@ -171,8 +190,6 @@ def _db_key(db: Any) -> tuple | None:
 
 
 def _merge(book: Book, db: Any) -> Book:
-    from rulings.importers import stored_clauses
-
     name = book.name
 
     imported, glossary = stored_clauses(db, name)

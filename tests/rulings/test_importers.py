@@ -8,8 +8,8 @@ import sqlite_utils
 
 from grammar.errors import InputError
 from rulings.importers import (import_file, import_glossary_rst, import_heroes_markdown, import_seed,
-                               stored_clauses, write_clauses)
-from rulings.lookup import load_book
+                               write_clauses)
+from rulings.lookup import load_book, stored_clauses
 from tests.conftest import SHARED
 
 HEROES_MD = SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md"
