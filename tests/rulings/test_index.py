@@ -61,3 +61,20 @@ def test_index_problems_are_all_reported_with_lines():
     messages = [p.message for p in err.value.problems]
     assert len(messages) == 3, messages
     assert all(p.location.line for p in err.value.problems)
+
+
+@pytest.mark.parametrize("book", ["classic", "heroes-15"])
+def test_every_shipped_id_resolves_to_itself_first(book):
+    from rulings.lookup import resolve
+
+    for cid in load_book(book).clauses:
+        hit = resolve(cid, book).hits[0]
+        assert hit.clause.id == cid.split("#")[0] or hit.clause.id == cid
+
+
+def test_index_yaml_syntax_error_has_line_column_and_caret():
+    text = "book: x\nclauses:\n  - id: a\n    title: [не закрыто\n"
+    with pytest.raises(InputError) as err:
+        parse_index(text, "x.yaml")
+    rendered = err.value.render()
+    assert "x.yaml:" in rendered and "^" in rendered
