@@ -480,7 +480,7 @@ def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
         out: dict[str, Any] = {"node": type(node).__name__}
         for f in fields(node):
             if f.name == "span":
-                if spans:
+                if spans and node.span != NOSPAN:
                     out["span"] = [node.span.start, node.span.end]
                 continue
             value = getattr(node, f.name)

@@ -72,6 +72,10 @@ def number_word(word: str) -> int:
     raise ValueError(word)
 
 
+def _with_span(node, span: A.Span):
+    return type(node)(**{f: getattr(node, f) for f in node.__dataclass_fields__ if f != "span"}, span=span)
+
+
 def _damage_from(tok: Token) -> A.Damage:
     text = str(tok).replace(" ", "")
     if tok.type == "DAMAGE3":
@@ -741,7 +745,7 @@ class _Builder(Transformer):
         return ("name", self._orig(items[0])[1:-1].strip())
 
     def damage(self, items):
-        return _damage_from(items[0])
+        return _with_span(_damage_from(items[0]), self._span(items))
 
     def poison_eff(self, items):
         target = next((i for i in items if isinstance(i, A.Selector)), None)
