@@ -32,6 +32,7 @@ import os
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -41,8 +42,8 @@ import sqlite_utils
 from grammar import ast as A
 from grammar.errors import InputError, Location, Problem, fold
 
-from carddb.model import Card, strike_text
-from carddb.present import card_abilities_tree
+from carddb.model import Card, parse_key, strike_text
+from carddb.present import parsed_abilities_tree
 from carddb.sources import read_cards
 
 SCHEMA_VERSION = "1"
@@ -93,8 +94,8 @@ def node_params(node) -> dict:
     return out
 
 
-def features(card: Card, abilities: Iterable) -> list[dict]:
-    """card_keywords rows: every searchable node anywhere in the tree, plus card-level facts."""
+def features_of(abilities: Iterable) -> list[dict]:
+    """card_keywords rows (without card id): every searchable node anywhere in the trees."""
     rows: list[dict] = []
     for ability in abilities:
         for n in A.walk(ability):
@@ -115,6 +116,12 @@ def features(card: Card, abilities: Iterable) -> list[dict]:
                 for against in n.against:
                     rows.append({"keyword": f"protection:{against}", "strongest": None,
                                  "range": None, "amount": None})
+    return rows
+
+
+def card_features(card: Card) -> list[dict]:
+    """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
+    rows = []
     if card.flying:
         rows.append({"keyword": "flying", "strongest": None, "range": None, "amount": None})
     if card.card_type == "симбиот":
@@ -122,34 +129,45 @@ def features(card: Card, abilities: Iterable) -> list[dict]:
     return rows
 
 
+@lru_cache(maxsize=16384)
+def _derived(text: str, name: str | None):
+    """Everything the DB stores about one parsed text (rows without card ids), computed once
+    per ``parse_key``: the replicated bench corpus and reprints share it."""
+    from grammar import parse
+
+    parsed = parse(text, name=name)
+    abilities_rows, issues, all_abilities = [], [], []
+    for line in parsed.lines:
+        for position, ability in enumerate(line.abilities):
+            all_abilities.append(ability)
+            abilities_rows.append({
+                "line": line.index, "position": position, "kind": ability.kind,
+                "node": type(ability).__name__, "typed": int(A.is_typed(ability)),
+                **node_params(ability), "json": A.to_json(ability),
+                "span_start": ability.span.start, "span_end": ability.span.end,
+                "text": parsed.text[ability.span.start:ability.span.end] or line.text,
+            })
+        for opaque in line.opaque_nodes():
+            issues.append({"kind": "opaque" if isinstance(opaque, A.Opaque) else "unknown_icon",
+                           "line": line.index, "detail": getattr(opaque, "text", None)
+                           or getattr(opaque, "icon", "")})
+    tree = parsed_abilities_tree(parsed)
+    return (tuple(abilities_rows), tuple(issues), tuple(features_of(all_abilities)),
+            parsed.typed, tree)
+
+
 def _card_rows(card: Card, card_id: int, source: str, source_index: int):
-    parsed = card.parsed()
-    abilities_rows, issues = [], []
-    all_abilities = []
-    if parsed is not None:
-        for line in parsed.lines:
-            for position, ability in enumerate(line.abilities):
-                all_abilities.append(ability)
-                typed = A.is_typed(ability)
-                abilities_rows.append({
-                    "card_id": card_id, "card_name": card.name, "line": line.index,
-                    "position": position, "kind": ability.kind, "node": type(ability).__name__,
-                    "typed": int(typed), **node_params(ability),
-                    "json": A.to_json(ability),
-                    "span_start": ability.span.start, "span_end": ability.span.end,
-                    "text": parsed.text[ability.span.start:ability.span.end] or line.text,
-                })
-            for opaque in line.opaque_nodes():
-                issues.append({"card_id": card_id, "card_name": card.name, "kind":
-                               "opaque" if isinstance(opaque, A.Opaque) else "unknown_icon",
-                               "line": line.index, "detail": getattr(opaque, "text", None)
-                               or getattr(opaque, "icon", "")})
+    who = {"card_id": card_id, "card_name": card.name}
+    if card.text is not None:
+        abil, opaque, feats, typed, tree = _derived(*parse_key(card.text, card.name))
+    else:
+        abil, opaque, feats, typed, tree = (), (), (), False, None
+    abilities_rows = [{**who, **r} for r in abil]
+    issues = [{**who, **r} for r in opaque]
     for repair in card.repairs:
-        issues.append({"card_id": card_id, "card_name": card.name, "kind": "source_repair",
-                       "line": None, "detail": repair})
-    feats = features(card, all_abilities)
+        issues.append({**who, "kind": "source_repair", "line": None, "detail": repair})
+    feats = [dict(f) for f in feats] + card_features(card)
     keywords = sorted({f["keyword"] for f in feats})
-    typed = parsed is not None and parsed.typed
     row = {
         "id": card_id, "name": card.name, "name_fold": fold(card.name),
         "set_name": card.set, "set_fold": fold(card.set), "number": card.number,
@@ -167,7 +185,7 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int):
         "classes_fold": json.dumps([fold(c) for c in card.classes], ensure_ascii=False),
         "rarity": card.rarity, "rarity_fold": fold(card.rarity) if card.rarity else None, "text": card.text,
         "text_fold": fold(card.text) if card.text else None,
-        "abilities_tree": card_abilities_tree(card),
+        "abilities_tree": tree,
         "text_known": int(card.text is not None), "typed": int(typed),
         "abilities_count": len(abilities_rows),
         "keywords": json.dumps(keywords, ensure_ascii=False),
@@ -291,11 +309,10 @@ def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
             entry = sets.setdefault(card.set, {"name": card.set, "cards": 0,
                                                "source": Path(source).name})
             entry["cards"] += 1
-        db["cards"].insert_all(card_rows, batch_size=1000)
-        db["abilities"].insert_all(ability_rows, batch_size=1000)
-        db["card_keywords"].insert_all(feature_rows, batch_size=1000)
-        db["parse_issues"].insert_all(issue_rows, batch_size=1000)
-        db["sets"].insert_all(sets.values())
+        for table, table_rows in (("cards", card_rows), ("abilities", ability_rows),
+                                  ("card_keywords", feature_rows), ("parse_issues", issue_rows),
+                                  ("sets", list(sets.values()))):
+            _bulk_insert(db, table, table_rows)
         _create_indexes(db)
         clauses = 0
         if rules_writer is not None:
@@ -321,6 +338,19 @@ def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
     db.conn.execute("vacuum") if len(card_rows) < 2000 else None
     db.conn.close()
     return counts
+
+
+def _bulk_insert(db: sqlite_utils.Database, table: str, rows: list[dict]) -> None:
+    """executemany over the table's columns.  sqlite-utils owns the schema, indexes and FTS;
+    for the bulk rows its per-value type sniffing (``insert_all``) cost ~70% of a 35,000-card
+    build, and every value here is already a plain str/int/None."""
+    if not rows:
+        return
+    columns = [c.name for c in db[table].columns if c.name in rows[0] or c.name != "id"]
+    columns = [c for c in columns if any(c in r for r in rows[:1])]
+    sql = (f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
+           f"VALUES ({', '.join('?' for _ in columns)})")
+    db.conn.executemany(sql, [tuple(r.get(c) for c in columns) for r in rows])
 
 
 def _rules_writer():

@@ -77,15 +77,26 @@ def strike_text(strike: tuple[int, int, int] | None) -> str | None:
     return None if strike is None else "-".join(str(n) for n in strike)
 
 
-def _parsed(text: str, name: str):
-    """Parse with the card's name only when the text mentions it: the parse of a text that
-    does not name its card is the same for every name, so identical texts (reprints, other
-    sets, the bench's replicated corpus) are parsed once."""
+def parse_key(text: str, name: str) -> tuple[str, str | None]:
+    """(text, name) if the text mentions its card's name, else (text, None).
+
+    The parse of a text that does not name its card is the same for every name, so identical
+    texts (reprints, other sets, the bench's replicated corpus) are parsed — and turned into
+    DB rows — once.  The cheap stem check rules most cards out before the grammar's own name
+    pattern (a regex per name) is built."""
+    folded = fold(text)
+    for word in re.split(r"[\s\-]+", fold(name)):
+        if word and word[:3] not in folded:
+            return text, None
     from grammar.parser import fold_for_matching
 
     if fold_for_matching(text, name) == fold_for_matching(text):
-        return _parsed_cached(text, None)
-    return _parsed_cached(text, name)
+        return text, None
+    return text, name
+
+
+def _parsed(text: str, name: str):
+    return _parsed_cached(*parse_key(text, name))
 
 
 @lru_cache(maxsize=16384)

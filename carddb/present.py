@@ -66,8 +66,11 @@ def _tree_lines(data: dict, indent: str) -> list[str]:
 def card_abilities_tree(card) -> str | None:
     """Each line of the card's text followed by the trees of its abilities; None if unknown."""
     parsed = card.parsed()
-    if parsed is None:
-        return None
+    return None if parsed is None else parsed_abilities_tree(parsed)
+
+
+def parsed_abilities_tree(parsed) -> str:
+    """The tree of a ``grammar.parse`` result (``CardText``)."""
     out: list[str] = []
     for line in parsed.lines:
         out.append(f"{line.index + 1}. {line.text}")
