@@ -55,6 +55,7 @@ class ListFile:
     source: str
     entries: tuple[Entry, ...]
     settings: dict[str, Any] = field(default_factory=dict)
+    setting_lines: dict[str, int] = field(default_factory=dict)   # setting → its line
 
     @property
     def total(self) -> int:
@@ -137,6 +138,7 @@ def _read_lines(text: str, source: str, kind: str) -> ListFile:
     problems: list[Problem] = []
     entries: list[Entry] = []
     settings: dict[str, Any] = {}
+    setting_lines: dict[str, int] = {}
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
         body = raw.split("#", 1)[0].rstrip()
@@ -145,7 +147,7 @@ def _read_lines(text: str, source: str, kind: str) -> ListFile:
         indent = len(body) - len(body.lstrip())
         setting = re.match(r"^\s*([^\d\W][\w-]*)\s*:\s*(.*)$", body)
         if setting:
-            _setting(setting.group(1), setting.group(2).strip(), settings, problems,
+            _setting(setting.group(1), setting.group(2).strip(), settings, setting_lines, problems,
                      Location(source, number, indent + 1), text)
             continue
         where = Location(source, number, indent + 1)
@@ -157,11 +159,11 @@ def _read_lines(text: str, source: str, kind: str) -> ListFile:
         raise InputError(problems)
     if not entries:
         raise InputError.at("в файле нет ни одной карты", source)
-    return ListFile(source, tuple(entries), settings)
+    return ListFile(source, tuple(entries), settings, setting_lines)
 
 
-def _setting(key: str, value: Any, settings: dict, problems: list, where: Location,
-             text: str | None) -> None:
+def _setting(key: str, value: Any, settings: dict, lines: dict, problems: list,
+             where: Location, text: str | None) -> None:
     canon = _KEY_OF.get(fold(key))
     if canon is None:
         hint = did_you_mean(key, [a for aliases in SETTING_KEYS.values() for a in aliases])
@@ -189,6 +191,7 @@ def _setting(key: str, value: Any, settings: dict, problems: list, where: Locati
     else:
         value = str(value).strip()
     settings[canon] = value
+    lines[canon] = where.line
 
 
 def _deck_line(body: str, number: int, where: Location, text: str | None,
@@ -270,6 +273,7 @@ def _read_yaml(text: str, source: str, kind: str) -> ListFile:
                             + ("«cards»" if kind == "deck" else "«squad»"), source, 1, 1, text)
     problems: list[Problem] = []
     settings: dict[str, Any] = {}
+    setting_lines: dict[str, int] = {}
     list_node = None
     list_keys = ("cards", "карты") if kind == "deck" else ("squad", "отряд")
     for key_node, value_node in root.value:
@@ -279,10 +283,10 @@ def _read_yaml(text: str, source: str, kind: str) -> ListFile:
             list_node = value_node
         elif isinstance(value_node, yaml.MappingNode) and fold(key) in ("crystals", "кристаллы"):
             for sub_key, sub_value in value_node.value:
-                _setting(str(sub_key.value), _scalar(sub_value), settings, problems,
+                _setting(str(sub_key.value), _scalar(sub_value), settings, setting_lines, problems,
                          _loc(source, sub_key), text)
         else:
-            _setting(key, _scalar(value_node), settings, problems, where, text)
+            _setting(key, _scalar(value_node), settings, setting_lines, problems, where, text)
     entries: list[Entry] = []
     if list_node is None:
         problems.append(Problem(Location(source, 1, 1), "нет ключа «" + list_keys[0] + "»"))
@@ -316,7 +320,7 @@ def _read_yaml(text: str, source: str, kind: str) -> ListFile:
         raise InputError(problems)
     if not entries:
         raise InputError.at("в файле нет ни одной карты", source)
-    return ListFile(source, tuple(entries), settings)
+    return ListFile(source, tuple(entries), settings, setting_lines)
 
 
 _ITEM_KEYS = {"card": "name", "карта": "name", "name": "name", "название": "name",

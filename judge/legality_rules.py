@@ -172,14 +172,15 @@ RULESETS: dict[str, Ruleset] = {r.name: r for r in (
 )}
 
 
-def ruleset(name: str) -> Ruleset:
-    """The ruleset called ``name``, complete; an unknown name is an input error with hints."""
+def ruleset(name: str, source: str = "--ruleset", line: int | None = None) -> Ruleset:
+    """The ruleset called ``name``, complete; an unknown name is an input error with hints
+    (``source`` says where the name was written: the option or a file)."""
     base = RULESETS.get(name)
     if base is None:
         hint = did_you_mean(name, RULESETS)
         tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
         raise InputError.at(f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}{tail}",
-                            "--ruleset")
+                            source, line)
     verify_citations(base.book)
     return _with_register(base) if base.game == "classic" else base
 

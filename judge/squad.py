@@ -127,7 +127,7 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
     known = [c for _, c in copies if c is not None]
     size = len(copies)
     if size > rules.hand_size:
-        findings.append(Finding("squad.crystals", "squad.size",
+        findings.append(Finding("squad", "squad.size",
                                 f"в отряде {size} карт, а набирают его из раздачи в "
                                 f"{rules.hand_size} карт", book=book))
 

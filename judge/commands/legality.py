@@ -16,7 +16,8 @@ RULESET_CHOICE = click.Choice(sorted(RULESETS))
 
 def _cards_options(fn):
     fn = click.option("--cards", "cards_file", type=click.Path(dir_okay=False),
-                      help="Файл карт (tgbot JSON, berserk-nxt, канонический YAML) вместо базы.")(fn)
+                      help="Файл карт (tgbot JSON, berserk-nxt, канонический YAML) "
+                           "вместо базы.")(fn)
     fn = click.option("--db", type=click.Path(dir_okay=False),
                       help="База карт (berserk db build); без --db и --cards — карты-примеры "
                            "проекта.")(fn)
@@ -49,6 +50,14 @@ def render(verdict: Verdict, source: str) -> str:
     return "\n".join(lines)
 
 
+def _ruleset(option: str | None, listed, file: str):
+    """The option wins over the file's «правила:» line; the default is classic."""
+    if option:
+        return ruleset(option)
+    return ruleset(listed.settings.get("ruleset") or "classic", source=file,
+                   line=listed.setting_lines.get("ruleset"))
+
+
 @click.group("deck")
 def deck_group() -> None:
     """Колоды: проверка легальности."""
@@ -76,7 +85,7 @@ def deck_check(file: str, ruleset_name: str | None, db: str | None, cards_file: 
     from judge.legality_files import read_list
 
     deck = read_list(file, "deck")
-    rules = ruleset(ruleset_name or deck.settings.get("ruleset") or "classic")
+    rules = _ruleset(ruleset_name, deck, file)
     _emit(check_deck(deck, card_index(db, cards_file), rules), file, as_json)
 
 
@@ -120,7 +129,7 @@ def squad_check(file: str, ruleset_name: str | None, player: str | None, side: s
     from judge.squad import check_squad
 
     squad = read_list(file, "squad")
-    rules = ruleset(ruleset_name or squad.settings.get("ruleset") or "classic")
+    rules = _ruleset(ruleset_name, squad, file)
     if rules.game != "classic":
         from grammar.errors import InputError
 

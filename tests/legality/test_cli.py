@@ -117,7 +117,8 @@ def test_squad_check_refuses_heroes_rules(tmp_path):
 def test_unknown_ruleset_in_file_gets_suggestions(tmp_path):
     (tmp_path / "d.txt").write_text("правила: clasic\n3 Страж перевала\n", encoding="utf-8")
     result = run_cli("deck", "check", "d.txt", cwd=tmp_path)
-    assert result.returncode == 2 and "classic" in result.stderr
+    assert result.returncode == 2 and "d.txt:1: неизвестные правила «clasic»" in result.stderr
+    assert "возможно, вы имели в виду: classic" in result.stderr
 
 
 # ---------------------------------------------------------------- real card sources

@@ -40,7 +40,7 @@ def test_classic_copies_edge(examples, copies, legal):
 def test_copies_are_summed_over_lines_and_spellings(examples):
     """«страж перевала» on another line is the same card (case folded)."""
     pairs = fill(examples, 26, exclude={"Страж перевала"})
-    verdict = check_deck(listing((2, "Страж перевала"), *pairs, (2, "страж  перевала".replace("  ", " "))),
+    verdict = check_deck(listing((2, "Страж перевала"), *pairs, (2, "страж перевала")),
                          examples, CLASSIC)
     assert rules_of(verdict.findings) == ["deck.copies"]
     assert verdict.findings[0].line == 1
