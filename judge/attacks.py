@@ -25,6 +25,16 @@ KIND_ACC = {"strike": "простым ударом", "special": "особым у
             "uchr": "ударом через ряд"}
 
 
+KIND_DAT = {"strike": "простому удару", "special": "особому удару", "magic": "магическому удару",
+            "shot": "выстрелу", "throw": "метанию", "discharge": "разряду",
+            "uchr": "удару через ряд"}
+ATTACK_STRENGTH_RU = {"weak": "слабая", "medium": "средняя", "strong": "сильная"}
+
+
+def _deal(strength: str | None) -> str:
+    return "промах" if strength is None else f"{STRENGTH_RU[strength]} удар"
+
+
 class AttackRules:
     # ------------------------------------------------------------ who may be hit
     def attackable(self, target: Piece) -> bool:
@@ -180,7 +190,7 @@ class AttackRules:
                 continue
             if fits:
                 total += b.amount.value
-                self.emit("bonus", f"«{src.name}»: +{b.amount.value} к {KIND_RU[kind]}у"
+                self.emit("bonus", f"«{src.name}»: +{b.amount.value} к {KIND_DAT[kind]}"
                           + (f" по «{dst.name}»" if b.against else "") + ".", C.BONUS, C.AXE)
         return total
 
@@ -283,7 +293,7 @@ class AttackRules:
                                 "нельзя.", C.INSTANT, C.STRIKE)
         if not self.can_act(actor, "нападать"):
             return False
-        if not self.on_table(target, "Цель") or not self.attackable(target):
+        if not self.on_table(target, "цель") or not self.attackable(target):
             return False
         if not self.melee_reach(actor, target, "strike"):
             return False
@@ -334,8 +344,8 @@ class AttackRules:
                 mods.append(f"опыт в защите +{dm}: {d + dm}")
             self.emit("fight", f"Сражение: у нападающего {a}, у отражающего {d}"
                       + (f" ({'; '.join(mods)})" if mods else "")
-                      + f" — {row.describe()}: нападающий наносит {STRENGTH_RU[row.attacker]}, "
-                      f"отражающий — {STRENGTH_RU[row.defender]}.", C.FIGHT_BOTH_ROLL,
+                      + f" — {row.describe()}: нападающий — {_deal(row.attacker)}, "
+                      f"отражающий — {_deal(row.defender)}.", C.FIGHT_BOTH_ROLL,
                       C.STRIKE_TABLE, *((C.AXE,) if mods else ()), rolls=[a, d])
             opt = options[0]
             if len(options) > 1:
@@ -345,8 +355,8 @@ class AttackRules:
                 if step:
                     opt = options[1]
                     self.emit("step-up", f"{who.capitalize()} выбросил больше и поднимается на "
-                              f"строку вверх: нападающий наносит {STRENGTH_RU[opt.attacker]}, "
-                              f"отражающий — {STRENGTH_RU[opt.defender]}; сам удара не получает.",
+                              f"строку вверх: нападающий — {_deal(opt.attacker)}, "
+                              f"отражающий — {_deal(opt.defender)}; сам удара не получает.",
                               C.STEP_UP, C.STRIKE_TABLE)
                 else:
                     self.emit("step-up", f"{who.capitalize()} мог ослабить удар, но не стал.",
@@ -407,7 +417,7 @@ class AttackRules:
                        as_response: bool = False) -> bool:
         st = self.state
         clause = C.ATTACK_CLAUSE[kind]
-        if not self.on_table(actor, "Действующая карта"):
+        if not self.on_table(actor, "действующая карта"):
             return False
         u = st.traits(actor).usable(kind)
         if u is None:
@@ -424,7 +434,7 @@ class AttackRules:
         if need > actor.counters:
             return self.illegal(f"для «{u.text}» нужно фишек: {need}, а на «{actor.name}» "
                                 f"{actor.counters}.", C.COUNTERS)
-        if not self.on_table(target, "Цель") or not self.attackable(target):
+        if not self.on_table(target, "цель") or not self.attackable(target):
             return False
         effect: A.Attack = u.effect
         if kind in RANGED:
@@ -469,7 +479,8 @@ class AttackRules:
             s = closed_strength(r)
             value = strength_value((d.weak, d.medium, d.strong), s)
             self.emit("roll", f"Кубик бросает только нападающий (как по закрытой карте): {roll} "
-                      f"— {STRENGTH_RU[s]} атака, {value}.", C.AS_ON_CLOSED, clause, rolls=[roll])
+                      f"— {ATTACK_STRENGTH_RU[s]} атака, {value}.", C.AS_ON_CLOSED, clause,
+                      rolls=[roll])
             return value
         if isinstance(d, A.Variable):
             x = int(inputs.choice(self, "x", "значение X", 0, clause))
@@ -493,7 +504,7 @@ class AttackRules:
     # ------------------------------------------------------------ finishing
     def finish(self, actor: Piece, target: Piece, inputs, as_response: bool = False) -> bool:
         st = self.state
-        if not self.on_table(actor, "Действующая карта"):
+        if not self.on_table(actor, "действующая карта"):
             return False
         u = st.traits(actor).usable("finishing")
         if u is None:
@@ -505,7 +516,7 @@ class AttackRules:
         if (u.cost.counters or 0) > actor.counters:
             return self.illegal(f"для добивания нужно фишек: {u.cost.counters}, а на "
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
-        if not self.on_table(target, "Цель"):
+        if not self.on_table(target, "цель"):
             return False
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
@@ -526,7 +537,7 @@ class AttackRules:
         if x is None:
             x = int(inputs.choice(self, "x", "значение X добивания", 0, C.FINISHING))
         if target.lives > x:
-            return self.illegal(f"у «{target.name}» осталось {target.lives} жизней — больше, "
+            return self.illegal(f"у «{target.name}» осталось жизней: {target.lives} — больше, "
                                 f"чем {x}; добивание на {x} невозможно.", C.FINISHING)
         if protected(st.traits(target).protections, "effects"):
             self.emit("protected", f"«{target.name}» защищена от воздействий.", C.FINISHING,
@@ -562,7 +573,7 @@ class AttackRules:
         """An ability that is not an attack: «Воздействие «…» — …», «Заклинание «…» — …»,
         «{tap}: Излечить …», «{tap}: Ранить …».  Not a fight: the target does not answer."""
         st = self.state
-        if not self.on_table(actor, "Действующая карта"):
+        if not self.on_table(actor, "действующая карта"):
             return False
         u = next((u for u in st.traits(actor).usables
                   if u.kind in ("named", "spell", "heal", "wound", "poison")), None)
@@ -579,7 +590,7 @@ class AttackRules:
         if (u.cost.counters or 0) > actor.counters:
             return self.illegal(f"для «{u.text}» нужно фишек: {u.cost.counters}, а на "
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
-        if not self.on_table(target, "Цель"):
+        if not self.on_table(target, "цель"):
             return False
         body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
         steps = []

@@ -109,7 +109,7 @@ class Engine(AttackRules):
 
     def can_act(self, piece: Piece, verb: str, instant: bool = False, tap: bool = True) -> bool:
         """May ``piece`` take an action now?  (Its own turn or an instant; open; a creature.)"""
-        if not self.on_table(piece, "Действующая карта"):
+        if not self.on_table(piece, "действующая карта"):
             return False
         if piece.is_artifact:
             return self.illegal(f"артефакт «{piece.name}» не может {verb}.", C.ARTIFACT)
@@ -219,7 +219,7 @@ class Engine(AttackRules):
     # ------------------------------------------------------------ movement
     def move(self, piece: Piece, path: list[str]) -> bool:
         st = self.state
-        if not self.on_table(piece, "Карта"):
+        if not self.on_table(piece, "карта"):
             return False
         if piece.flying or piece.zone == AIR:
             return self.illegal(f"«{piece.name}» — летающее существо: летающие не двигаются.",
@@ -272,7 +272,7 @@ class Engine(AttackRules):
 
     def open_by_effect(self, piece: Piece, source: str) -> bool:
         """A card opened by some effect (of a card the scenario does not model)."""
-        if not self.on_table(piece, "Карта"):
+        if not self.on_table(piece, "карта"):
             return False
         piece.closed = False
         piece.moves_left = piece.move or 0

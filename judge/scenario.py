@@ -141,7 +141,7 @@ class _Loc:
         self.report = Report()
 
     def add(self, message: str, pos: tuple[int, int] | None) -> None:
-        line, col = pos if pos else (None, None)
+        line, col = pos if pos and pos[0] else (None, None)
         self.report.problems.append(Problem(Location(self.path, line, col), message,
                                             self.text if line else None))
 
@@ -280,7 +280,11 @@ def _build_state(doc: MDict, cards: CardBook, loc: _Loc) -> State:
 
 def _place(state: State, player: str, zone: str, cell: str | None, entry, cards: CardBook,
            loc: _Loc, pos) -> Piece | None:
-    props = entry if isinstance(entry, MDict) else MDict({"card": entry})
+    if isinstance(entry, MDict):
+        props = entry
+    else:                                    # the short form «c3: Латник»
+        props = MDict({"card": entry})
+        props.line, props.col = pos or (None, None)
     if isinstance(entry, MDict):
         for k in entry:
             if k not in PIECE_KEYS:

@@ -1,0 +1,138 @@
+"""Invalid scenarios: a located Russian message, exit 2, every problem listed; a failed
+expectation is exit 1.  Each case is a small YAML text and what the message must contain."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_cli
+
+HEAD = """ruleset: classic
+title: t
+question: q
+cards:
+  Латник: {life: 6, strike: 2-3-4, move: 1}
+turn: A
+"""
+
+CASES = {
+    "unknown-card": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латнек}
+""", [":9:", "карта «Латнек» не найдена", "возможно, вы имели в виду", "«Латник»"]),
+    "cell-off-field": (HEAD + """board:
+  A: {f7: Латник}
+  B: {c4: Латник}
+""", [":8:", "клетка «f7» вне поля"]),
+    "two-cards-one-cell-same-player": (HEAD + """board:
+  A: {c3: Латник, c3: Латник}
+  B: {c5: Латник}
+""", [":8:", "клетка c3 указана дважды"]),
+    "two-cards-one-cell-two-players": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c3: Латник}
+""", [":9:", "клетка c3 уже занята"]),
+    "yaml-syntax": (HEAD + """board:
+  A: {c3: Латник
+  B: {c4: Латник}
+""", ["ошибка синтаксиса YAML", "^"]),
+    "bad-die": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+actions:
+  - attack: {by: c3, target: c4, dice: [7, 2]}
+""", [":11:", "dice"]),
+    "unknown-verb": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+actions:
+  - atack: {by: c3, target: c4}
+""", [":11:", "неизвестное действие «atack»", "«attack»"]),
+    "unknown-clause": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+expect:
+  cites: ["514.9"]
+""", [":11:", "пункт «514.9» не найден"]),
+    "empty-target-cell": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+actions:
+  - attack: {by: c3, target: d4, dice: [1, 1]}
+""", [":11:", "на клетке d4 нет карты"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_invalid_scenario_is_a_located_error(tmp_path, name):
+    text, needles = CASES[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    res = run_cli("judge", str(path))
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert str(path) in res.stderr
+    for needle in needles:
+        assert needle in res.stderr, (needle, res.stderr)
+    assert res.stdout == ""          # nothing half-written
+
+
+def test_strict_mode_needs_every_die(tmp_path):
+    path = tmp_path / "missing-die.yaml"
+    path.write_text(HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+actions:
+  - attack: {by: c3, target: c4, dice: [5], defender: none}
+""", encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict")
+    assert res.returncode == 2
+    assert f"{path}:11:" in res.stderr and "бросок кубика" in res.stderr
+    lax = run_cli("judge", str(path))
+    assert lax.returncode == 0 and "не назван в сценарии" in lax.stdout
+
+
+def test_strict_mode_needs_the_step_up_choice(tmp_path):
+    path = tmp_path / "missing-choice.yaml"
+    path.write_text(HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+actions:
+  - attack: {by: c3, target: c4, dice: [6, 2], defender: none}
+""", encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict")
+    assert res.returncode == 2 and "step_up" in res.stderr
+
+
+def test_every_problem_is_listed(tmp_path):
+    path = tmp_path / "many.yaml"
+    path.write_text(HEAD + """board:
+  A: {c3: Латнек, g9: Латник}
+  B: {c3: Латник}
+actions:
+  - atack: {by: c3}
+""", encoding="utf-8")
+    res = run_cli("judge", str(path))
+    assert res.returncode == 2
+    for needle in ("«Латнек» не найдена", "«g9» вне поля", "c3 уже занята", "«atack»"):
+        assert needle in res.stderr, needle
+    assert res.stderr.count(str(path)) >= 4
+
+
+def test_failed_expectation_is_exit_1(tmp_path):
+    path = tmp_path / "wrong.yaml"
+    path.write_text(HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: {card: Латник, closed: true}}
+actions:
+  - attack: {by: c3, target: c4, dice: [6], defender: none}
+expect:
+  c4: {wounds: 3}
+  cites: ["514.1"]
+""", encoding="utf-8")
+    res = run_cli("judge", str(path), "--json")
+    assert res.returncode == 1
+    import json
+
+    [out] = json.loads(res.stdout)
+    assert out["ok"] is False
+    assert any("wounds = 4, ожидалось 3" in f for f in out["failures"])
+    assert any("514.1" in f for f in out["failures"])
