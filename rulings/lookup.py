@@ -349,7 +349,7 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
     """
     names = [book] if book else book_names()
     books = tuple(open_book(n, db) for n in names)
-    ref = ref.strip()
+    ref = re.sub(r"^(?:п\.|пункт|§)\s*(?=\d)", "", ref.strip(), flags=re.I)   # «п. 514.6» → 514.6
     if not ref:
         raise InputError.at("пустой запрос: укажите номер пункта или слово", "<запрос>")
     numbered = []

@@ -74,6 +74,11 @@ def test_number_lookup_and_sub_clauses():
     assert [c.id for c in resolve("106", "heroes-15").hits[0].children][:3] == ["106.1", "106.1.1", "106.1.2"]
 
 
+@pytest.mark.parametrize("ref", ["514.6", "п. 514.6", "пункт 514.6", "514.6.", " 514.6 "])
+def test_number_spellings(ref):
+    assert [h.clause.id for h in resolve(ref, "classic").hits] == ["514.6"]
+
+
 def test_number_without_book_answers_from_every_book():
     answer = resolve("514")
     assert [(h.clause.book, h.clause.title) for h in answer.hits] == \
