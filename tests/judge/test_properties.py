@@ -1,0 +1,100 @@
+"""Properties of the engine and the odds over generated tables and dice (hypothesis)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from carddb.model import Card
+from judge import board
+from judge.engine import Engine, Inputs
+from judge.odds import Matchup, deals, distribution
+from judge.state import AIR, FIELD, Piece, State
+
+TEXTS = ["", "Вампиризм.", "Броня 1.", "Отравление на 1.", "{regen}1.", "{tap}: Выстрел на 2.",
+         "Безответный удар.", "{ova}1.", "{ovz}1.", "Бестелесность.", "{tap}: Разряд на 1-2-3.",
+         "{tap}: Добивание на 2.", "+1 к {strike}.", "-1 от дальних атак."]
+
+triples = st.tuples(st.integers(0, 5), st.integers(0, 6), st.integers(0, 7)).map(
+    lambda t: (t[0], max(t), max(t) + t[2] % 2))
+die = st.integers(1, 6)
+
+
+@st.composite
+def tables(draw):
+    cells = draw(st.lists(st.sampled_from(board.ALL_CELLS), min_size=2, max_size=8, unique=True))
+    state = State(turn="A")
+    for i, cell in enumerate(cells):
+        owner = "A" if i % 2 == 0 else "B"
+        card = Card(name=f"К{i}", elements=("нейтральная",), life=draw(st.integers(1, 8)),
+                    move=draw(st.integers(0, 2)), strike=draw(triples),
+                    text=draw(st.sampled_from(TEXTS)))
+        p = Piece(id=card.name, card=card, owner=owner, cell=cell,
+                  closed=draw(st.booleans()), wounds=0)
+        p.wounds = draw(st.integers(0, card.life - 1))
+        p.markers["poison"] = draw(st.integers(0, 1))
+        p.moves_left = p.move or 0
+        state.add(p)
+    return state
+
+
+actions = st.lists(st.tuples(st.sampled_from(["strike", "shot", "discharge", "turn", "move",
+                                               "finish"]),
+                             st.integers(0, 7), st.integers(0, 7),
+                             st.lists(die, min_size=2, max_size=2), st.booleans()),
+                   max_size=12)
+
+
+def invariants(state: State) -> None:
+    seen: set[str] = set()
+    for p in state.pieces.values():
+        assert p.wounds >= 0, p
+        if p.zone in (FIELD, AIR) and p.life:
+            assert p.lives > 0, f"{p.name} is dead but still on the table"
+        if p.zone == FIELD:
+            assert p.cell not in seen, f"two cards on {p.cell}"
+            seen.add(p.cell)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), actions)
+def test_wounds_never_negative_and_the_dead_leave_the_field(state, script):
+    engine = Engine(state)
+    pieces = list(state.pieces.values())
+    for verb, i, j, dice, flag in script:
+        actor, target = pieces[i % len(pieces)], pieces[j % len(pieces)]
+        inputs = Inputs(dice, {"step_up": flag, "defender": None})
+        if verb == "strike":
+            engine.strike(actor, target, inputs)
+        elif verb in ("shot", "discharge"):
+            engine.ability_attack(actor, target, verb, inputs)
+        elif verb == "finish":
+            engine.finish(actor, target, inputs)
+        elif verb == "turn":
+            engine.start_turn(board.other(state.turn))
+        elif actor.cell:
+            engine.move(actor, [c for c in board.orthogonal_neighbours(actor.cell)][:1])
+        invariants(state)
+    assert all(e.cites for e in engine.events)
+
+
+@given(triples, triples, st.booleans(), st.integers(-2, 3), st.integers(-2, 3),
+       st.integers(0, 2), st.integers(0, 2), st.sampled_from(["never", "always"]))
+def test_odds_sum_to_one(att, dfd, closed, am, dm, ab, db, policy):
+    m = Matchup(att, dfd, closed, am, dm, ab, db)
+    assert sum(distribution(m, policy).values()) == Fraction(1)
+
+
+@given(triples, triples, st.integers(1, 6), st.integers(1, 6), st.integers(-2, 3),
+       st.integers(-2, 3), st.integers(0, 2), st.integers(0, 2))
+def test_step_up_never_makes_the_stepping_side_worse_off(att, dfd, a, d, am, dm, ab, db):
+    options = deals(Matchup(att, dfd, False, am, dm, ab, db), a, d)
+    if len(options) == 1:
+        return
+    plain, stepped = options
+    if stepped.stepped_up == "attacker":
+        assert stepped.defender_deals == 0 <= plain.defender_deals
+        assert a + am > d + dm
+    else:
+        assert stepped.attacker_deals == 0 <= plain.attacker_deals
+        assert d + dm > a + am
