@@ -46,6 +46,7 @@ class Entry:
     gold: int | None = None       # squad only: crystals paid (None: not stated)
     silver: int | None = None
     cell: str | None = None       # squad only: board cell («c2»), or a zone word as written
+    host: str | None = None       # squad only: symbiote/equipment — the host's cell after reveal
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ CELL_RE = re.compile(r"^[a-e][1-6]$")
 # so the placement check reports them (placement.special) instead of the reader refusing them.
 ZONE_WORDS = ("доп", "доп.зона", "дополнительная", "зона", "extra")
 _PAY_RE = re.compile(r"^(\d+)(з|зол|g|с|сер|s)$")
+_HOST_RE = re.compile(r"^(?:хозяин|host)[:=](\S+)$")
 _COUNT_RE = re.compile(r"^(\d+)\s*[xх×]?\s+(.*)$", re.IGNORECASE)
 
 
@@ -219,11 +221,19 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
                 problems: list) -> Entry | None:
     """«[N ]Название [Xз] [Yс] [клетка]» — tokens after the name are read from the right."""
     words = body.split()
-    gold = silver = cell = None
+    gold = silver = cell = host = None
     while words:
         tail = words[-1].lower()
         pay = _PAY_RE.match(tail)
-        if pay:
+        host_match = _HOST_RE.match(tail)
+        if host_match:
+            host = normalise_cell(host_match.group(1))
+            if not CELL_RE.match(host):
+                problems.append(Problem(where, f"хозяин указывается клеткой a1…e6, а не "
+                                               f"«{host_match.group(1)}»", text))
+                return None
+            words.pop()
+        elif pay:
             amount = int(pay.group(1))
             if pay.group(2) in ("з", "зол", "g"):
                 gold = (gold or 0) + amount
@@ -245,7 +255,7 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
             problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}",
                                     text))
             return None
-        if count > 1 and (cell or gold is not None or silver is not None):
+        if count > 1 and (cell or host or gold is not None or silver is not None):
             problems.append(Problem(where, "оплата и клетка указываются для каждой карты "
                                            "отдельно: напишите по строке на экземпляр", text))
             return None
@@ -253,7 +263,8 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
     if not name:
         problems.append(Problem(where, "нет названия карты", text))
         return None
-    return Entry(name=name, count=count, line=number, gold=gold, silver=silver, cell=cell)
+    return Entry(name=name, count=count, line=number, gold=gold, silver=silver, cell=cell,
+                 host=host)
 
 
 # ---------------------------------------------------------------- YAML
@@ -325,7 +336,8 @@ def _read_yaml(text: str, source: str, kind: str) -> ListFile:
 
 _ITEM_KEYS = {"card": "name", "карта": "name", "name": "name", "название": "name",
               "count": "count", "количество": "count", "gold": "gold", "золото": "gold",
-              "silver": "silver", "серебро": "silver", "cell": "cell", "клетка": "cell"}
+              "silver": "silver", "серебро": "silver", "cell": "cell", "клетка": "cell",
+              "host": "host", "хозяин": "host"}
 
 
 def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> Entry | None:
@@ -336,8 +348,8 @@ def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> E
     ok = True
     for key_node, value_node in node.value:
         key = _ITEM_KEYS.get(fold(str(key_node.value)))
-        if key is None or (kind == "deck" and key in ("gold", "silver", "cell")):
-            allowed = ("card, count" if kind == "deck" else "card, gold, silver, cell")
+        if key is None or (kind == "deck" and key in ("gold", "silver", "cell", "host")):
+            allowed = ("card, count" if kind == "deck" else "card, gold, silver, cell, host")
             problems.append(Problem(_loc(where.source, key_node),
                                     f"неизвестный ключ «{key_node.value}»; допустимы: {allowed}",
                                     text))
@@ -350,8 +362,13 @@ def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> E
                                     f"«{key_node.value}» должно быть целым числом ≥ 0", text))
             ok = False
             continue
-        if key == "cell":
+        if key in ("cell", "host"):
             value = normalise_cell(str(value))
+            if key == "host" and not CELL_RE.match(value):
+                problems.append(Problem(_loc(where.source, value_node),
+                                        f"хозяин указывается клеткой a1…e6, а не «{value}»", text))
+                ok = False
+                continue
         values[key] = value
     if not ok:
         return None
@@ -363,7 +380,8 @@ def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> E
         problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}", text))
         return None
     return Entry(name=str(values["name"]).strip(), count=count, line=where.line,
-                 gold=values.get("gold"), silver=values.get("silver"), cell=values.get("cell"))
+                 gold=values.get("gold"), silver=values.get("silver"), cell=values.get("cell"),
+                 host=values.get("host"))
 
 
 def _scalar(node) -> Any:

@@ -18,13 +18,19 @@ A card may stand in tier k only when every cell of the tiers before it is occupi
 боковые клетки первого ряда заполняются в последнюю очередь»).  Flyers, terrain, symbiotes,
 equipment and artifacts are placed face down on free cells like any card; they move to the
 additional zone or onto a host only when revealed (``placement.special``).
+
+A symbiote or equipment line may name where it goes when revealed (``хозяин:c2``): the host
+is the own card placed on that cell.  A symbiote needs a creature on the field with no other
+symbiote (``symbiote``); equipment needs a creature with a class that is not a symbiote,
+incorporeal or a flyer, and one host carries equipment of different classes only
+(``equipment``); neither goes onto an artifact (``artifact``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
 from judge.legality_files import CELL_RE, ListFile
-from judge.legality_rules import Finding, special_kind
+from judge.legality_rules import Finding, is_flyer, is_symbiote, special_kind
 
 if TYPE_CHECKING:
     from judge.squad import Paid
@@ -35,11 +41,13 @@ SIDES = "ae"
 
 # Every clause this module can cite (checked against the shipped book at load time).
 CITES = {"classic": ("placement", "placement.special", "placement.first-player",
-                     "placement.second-player", "placement.overflow")}
+                     "placement.second-player", "placement.overflow", "symbiote", "equipment",
+                     "artifact")}
 
 PLACEMENT_ORDER = ("placement.missing", "placement.special", "placement.half",
                    "placement.occupied", "placement.first-player", "placement.second-player",
-                   "placement.overflow")
+                   "placement.overflow", "host.kind", "host.missing", "host.artifact",
+                   "host.symbiote", "host.equipment", "host.equipment-class")
 
 
 def board_row(own_row: int, side: str) -> int:
@@ -123,6 +131,7 @@ def check_placement(paid: list["Paid"], player: str, side: str, book: str) -> li
         occupied[cell] = name
         placed.append((name, cell, line))
     findings.extend(_tier_findings(placed, set(occupied), player, side, book))
+    findings.extend(_host_findings(paid, book))
     return findings
 
 
@@ -150,3 +159,74 @@ def _tier_findings(placed, occupied: set[str], player: str, side: str,
                        f"очередь; свободны {', '.join(free)}")
         out.append(Finding(rule, rule, message, card=name, cell=cell, line=line, book=book))
     return out
+
+
+def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
+    """Where revealed symbiotes and equipment go: onto an allowed own card on the field."""
+    on_cell = {p.entry.cell: p for p in paid if p.entry.cell and CELL_RE.match(p.entry.cell)}
+    out: list[Finding] = []
+    symbiote_hosts: dict[str, str] = {}
+    equipment_classes: dict[tuple[str, str], str] = {}
+    for p in paid:
+        host_cell = p.entry.host
+        if not host_cell or p.card is None:
+            continue
+        name, line = p.card.name, p.entry.line
+
+        def add(clause: str, rule: str, message: str) -> None:
+            out.append(Finding(clause, rule, f"«{name}» → {host_cell}: {message}", card=name,
+                               cell=host_cell, line=line, book=book))
+
+        kind = "симбиот" if is_symbiote(p.card) else p.card.card_type
+        if kind not in ("симбиот", "экипировка"):
+            add("placement.special", "host.kind", "хозяин указывается только для симбиота или "
+                                                  "экипировки")
+            continue
+        host = on_cell.get(host_cell)
+        if host is None or host is p or host.card is None:
+            add("placement.special", "host.missing", "на этой клетке нет вашей карты")
+            continue
+        target = host.card
+        if target.card_type == "артефакт":
+            add("artifact", "host.artifact", f"«{target.name}» — артефакт: на артефакты нельзя "
+                                             f"помещать симбиотов и экипировку")
+        elif kind == "симбиот":
+            if target.card_type != "существо" or is_symbiote(target) or is_flyer(target):
+                add("symbiote", "host.symbiote", f"«{target.name}» не может быть хозяином "
+                                                 f"симбиота: нужно существо на поле")
+            elif host_cell in symbiote_hosts:
+                add("symbiote", "host.symbiote", f"на «{target.name}» уже помещён симбиот "
+                                                 f"«{symbiote_hosts[host_cell]}»")
+            else:
+                symbiote_hosts[host_cell] = name
+        else:
+            why = _equipment_refusal(target)
+            if why:
+                add("equipment", "host.equipment", f"«{target.name}» {why}")
+                continue
+            for cls in p.card.classes:          # class-less equipment: nothing to compare
+                key = (host_cell, cls)
+                if key in equipment_classes:
+                    add("equipment", "host.equipment-class",
+                        f"на «{target.name}» уже есть экипировка класса «{cls}»: "
+                        f"«{equipment_classes[key]}»")
+                    break
+                equipment_classes[key] = name
+    return out
+
+
+def _equipment_refusal(target) -> str | None:
+    """Why ``target`` cannot carry equipment, or None."""
+    from grammar import ast as A
+
+    if target.card_type != "существо" and not is_flyer(target):
+        return "не существо"
+    if is_flyer(target):
+        return "летающее: экипировку нельзя помещать на летающих"
+    if is_symbiote(target):
+        return "симбиот: экипировку нельзя помещать на симбиотов"
+    if any(isinstance(a, A.Keyword) and a.name == "incorporeal" for a in target.abilities()):
+        return "бестелесное: экипировку нельзя помещать на бестелесных"
+    if not target.classes:
+        return "без класса: экипировку помещают только на существ с классом"
+    return None

@@ -9,7 +9,8 @@ from judge.legality_files import Entry
 from judge.legality_rules import ruleset, verify_citations
 from rulings.lookup import clause_exists
 
-from tests.legality.conftest import listing, mountain
+from judge.legality_rules import CardIndex
+from tests.legality.conftest import card, listing, mountain
 
 
 def registry(book):
@@ -45,6 +46,25 @@ def test_findings_cite_only_registered_clauses(examples, heroes_cards):
     entries += [Entry("Наёмный копейщик")] * 9
     verdict = squad.check_squad(listing(*entries, settings={"redeals": 5}), examples, classic)
     seen |= {(f.book, f.clause, f.rule) for f in verdict.findings}
+    hosts = [Entry("Рунный кузнец", cell="c2"), Entry("Старый голем", cell="b2"),
+             Entry("Знамя единства", cell="d2"), Entry("Пиявка-симбиот", cell="c3", host="d2"),
+             Entry("Походный щит", cell="b3", host="b2"), Entry("Степной лучник", cell="d3",
+                                                                 host="c2"),
+             Entry("Пиявка-симбиот", cell="c1", host="e1")]
+    hosted = squad.check_squad(listing(*hosts), examples, classic)
+    seen |= {(f.book, f.clause, f.rule) for f in hosted.findings}
+    pairs = [Entry("Рунный кузнец", cell="c2"), Entry("Пиявка-симбиот", cell="c3", host="c2"),
+             Entry("Пиявка-симбиот", cell="b3", host="c2"),
+             Entry("Походный щит", cell="d3", host="c3")]
+    seen |= {(f.book, f.clause, f.rule)
+             for f in squad.check_squad(listing(*pairs), examples, classic).findings}
+    classed = [card(name="Гном", classes=["Гном"]), card(name="Щит 1", type="экипировка",
+                                                         classes=["щит"]),
+               card(name="Щит 2", type="экипировка", classes=["щит"])]
+    twice = [Entry("Гном", cell="c2"), Entry("Щит 1", cell="c3", host="c2"),
+             Entry("Щит 2", cell="b3", host="c2")]
+    seen |= {(f.book, f.clause, f.rule) for f in squad.check_squad(
+        listing(*twice), CardIndex(classed), classic).findings}
     second_player = squad.check_squad(listing(Entry("Страж перевала", cell="a5")), examples,
                                       classic, player="second")
     seen |= {(f.book, f.clause, f.rule) for f in second_player.findings}

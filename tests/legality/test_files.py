@@ -135,3 +135,20 @@ def test_yaml_squad_bad_item_key(tmp_path):
     text = "squad:\n  - {card: Страж перевала, клеткa: d4}\n"
     with pytest.raises(InputError, match="неизвестный ключ"):
         read_list(write(tmp_path, text, "s.yaml"), "squad")
+
+
+def test_host_of_a_symbiote_or_equipment(tmp_path):
+    text = "Пиявка-симбиот d2 хозяин:c2\nПоходный щит 1с b3 host=с3\n"
+    squad = read_list(write(tmp_path, text), "squad")
+    assert [(e.name, e.cell, e.host, e.silver) for e in squad.entries] == [
+        ("Пиявка-симбиот", "d2", "c2", None), ("Походный щит", "b3", "c3", 1)]
+    yaml_squad = read_list(write(tmp_path, "squad:\n  - {card: Походный щит, cell: b3, "
+                                           "хозяин: c2}\n", "s.yaml"), "squad")
+    assert yaml_squad.entries[0].host == "c2"
+
+
+@pytest.mark.parametrize("text, name", [("Пиявка-симбиот d2 хозяин:z9\n", "s.txt"),
+                                        ("squad:\n  - {card: Щит, host: доп}\n", "s.yaml")])
+def test_host_must_be_a_cell(tmp_path, text, name):
+    with pytest.raises(InputError, match="хозяин указывается клеткой"):
+        read_list(write(tmp_path, text, name), "squad")

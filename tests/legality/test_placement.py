@@ -15,7 +15,14 @@ CARDS = CardIndex([card(name=f"Воин {i}", cost=1) for i in range(1, 16)]
                   + [card(name="Летун", cost=3, move="полёт"),
                      card(name="Симбиот", cost=1, type="симбиот"),
                      card(name="Низина", cost=1, type="местность"),
-                     card(name="Щит", cost=1, type="экипировка", element="нейтральная")])
+                     card(name="Щит", cost=1, type="экипировка", element="нейтральная"),
+                     card(name="Второй щит", cost=1, type="экипировка", classes=["щит"]),
+                     card(name="Третий щит", cost=1, type="экипировка", classes=["щит"]),
+                     card(name="Меч", cost=1, type="экипировка", classes=["оружие"]),
+                     card(name="Гном", cost=1, classes=["Гном"]),
+                     card(name="Призрак", cost=1, classes=["Нежить"], text="Бестелесное."),
+                     card(name="Знамя", cost=1, type="артефакт"),
+                     card(name="Второй симбиот", cost=1, text="Симбиот.")])
 
 # The zones exactly as docs/legality.md states them (board cells; row 1 nearest side A).
 ZONES = {
@@ -120,3 +127,39 @@ def test_placement_problems_all_at_once():
     assert got == [("placement.missing", None), ("placement.special", None),
                    ("placement.half", "c5"), ("placement.occupied", "c2"),
                    ("placement.first-player", "a2"), ("placement.overflow", "a3")]
+
+
+# ---------------------------------------------------------------- after reveal: hosts
+def hosted(*extra):
+    """Гном on c2, Воин 1 (no class) on b2, Призрак on d2, Знамя on c1, Летун on b1, then
+    ``extra`` (name, cell, host) lines; returns (rule, host cell) of the host findings."""
+    base = [Entry(name="Гном", cell="c2"), Entry(name="Воин 1", cell="b2"),
+            Entry(name="Призрак", cell="d2"), Entry(name="Знамя", cell="c1"),
+            Entry(name="Летун", cell="b1")]
+    cells = iter(["c3", "b3", "d3", "d1"])
+    entries = base + [Entry(name=n, cell=next(cells), host=h) for n, h in extra]
+    verdict = check_squad(listing(*entries), CARDS, CLASSIC)
+    return [(f.rule, f.cell) for f in verdict.findings]
+
+
+def test_symbiote_goes_onto_a_creature_one_per_host():
+    assert hosted(("Симбиот", "c2")) == []
+    assert hosted(("Симбиот", "b2"), ("Второй симбиот", "c2")) == []
+    assert hosted(("Симбиот", "c2"), ("Второй симбиот", "c2")) == [("host.symbiote", "c2")]
+    assert hosted(("Симбиот", "b1")) == [("host.symbiote", "b1")]          # a flyer
+    assert hosted(("Симбиот", "c1")) == [("host.artifact", "c1")]
+    assert hosted(("Симбиот", "e2")) == [("host.missing", "e2")]
+
+
+def test_equipment_needs_a_classed_creature_and_different_classes():
+    assert hosted(("Второй щит", "c2"), ("Меч", "c2")) == []
+    assert hosted(("Второй щит", "c2"), ("Третий щит", "c2")) == [("host.equipment-class", "c2")]
+    assert hosted(("Меч", "b2")) == [("host.equipment", "b2")]            # no class
+    assert hosted(("Меч", "d2")) == [("host.equipment", "d2")]            # incorporeal
+    assert hosted(("Меч", "b1")) == [("host.equipment", "b1")]            # flyer
+    assert hosted(("Меч", "c1")) == [("host.artifact", "c1")]
+    assert hosted(("Щит", "c2"), ("Меч", "c2")) == []                     # class-less: no clash
+
+
+def test_only_symbiotes_and_equipment_take_a_host():
+    assert hosted(("Воин 2", "c2")) == [("host.kind", "c2")]
