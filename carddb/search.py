@@ -278,8 +278,8 @@ class _Compiler:
             if element is None:
                 return self.fail(vs, ve, f"неизвестная стихия «{value}»; допустимы: "
                                  + ", ".join(ELEMENTS) + _suggest(value, ELEMENTS))
-            params.append(element)
-            return "c.id IN (SELECT c2.id FROM cards c2, json_each(c2.elements) e WHERE e.value = ?)"
+            params.append(f"%|{element}|%")
+            return "c.element_key LIKE ?"
         if name == "тип":
             card_type = TYPE_ALIASES.get(vfold)
             if card_type is None:
@@ -288,8 +288,8 @@ class _Compiler:
             params.append(card_type)
             return "c.card_type = ?"
         if name == "класс":
-            params.append(vfold)
-            return "c.id IN (SELECT c2.id FROM cards c2, json_each(c2.classes_fold) e WHERE e.value = ?)"
+            params.append("%|" + _like_escape(vfold) + "|%")
+            return "c.class_key LIKE ? ESCAPE '\\'"
         if name == "редкость":
             if vfold not in RARITIES:
                 return self.fail(vs, ve, f"неизвестная редкость «{value}»; допустимы: "
@@ -453,10 +453,17 @@ SELECT_COLUMNS = ("c.id, c.name, c.set_name, c.number, c.element, c.elements, c.
 
 def search_sql(query: str, limit: int | None = 50) -> tuple[str, list]:
     where, params = compile_query(query)
-    sql = f"SELECT {SELECT_COLUMNS} FROM cards c WHERE {where} ORDER BY c.name_fold, c.id"
+    # Two phases: the ids in result order come from the narrow covering index (cards_search:
+    # every filter column, in name order, so the scan stops after LIMIT matches); only those
+    # rows are then read in full.  Reading wide rows (texts, trees) for every candidate and
+    # sorting them was 10-30x slower at 35,000 cards.
+    inner = (f"SELECT c.id FROM cards c INDEXED BY cards_search WHERE {where} "
+             "ORDER BY c.name_fold, c.id")
     if limit is not None:
-        sql += " LIMIT ?"
+        inner += " LIMIT ?"
         params.append(int(limit))
+    sql = (f"SELECT {SELECT_COLUMNS} FROM cards c WHERE c.id IN ({inner}) "
+           "ORDER BY c.name_fold, c.id")
     return sql, params
 
 
