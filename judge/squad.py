@@ -27,10 +27,10 @@ from judge.legality_rules import (CardIndex, Finding, Ruleset, Verdict, elements
                                   ordered)
 
 # Every clause this module can cite (checked against the shipped book at load time).
-CITES = {"classic": ("squad", "squad.crystals", "squad.elite", "squad.elements", "squad.neutral",
+CITES = {"classic": ("deck", "squad", "squad.crystals", "squad.elite", "squad.elements", "squad.neutral",
                      "squad.flyers", "squad.second-player", "squad.redeal")}
 
-SQUAD_ORDER = ("card.unknown", "squad.size", "squad.payment", "squad.elite", "squad.gold",
+SQUAD_ORDER = ("card.unknown", "squad.size", "squad.copies", "squad.payment", "squad.elite", "squad.gold",
                "squad.silver", "squad.flyers")
 
 
@@ -131,6 +131,7 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
                                 f"в отряде {size} карт, а набирают его из раздачи в "
                                 f"{rules.hand_size} карт", book=book))
 
+    findings.extend(_copies(copies, rules, book))
     element_set = sorted({e for c in known for e in elements_of(c)})
     elements = len(element_set) if len(known) == len(copies) else None
     money = budget(rules, player, elements, redeals)
@@ -156,6 +157,19 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
     }
     return Verdict("отряд", rules, ordered(findings, SQUAD_ORDER + _placement_order()),
                    tuple(notes), summary)
+
+
+def _copies(copies: list[tuple[Entry, Card | None]], rules: Ruleset,
+            book: str) -> list[Finding]:
+    """A squad comes from a legal deck, so it cannot hold more copies of a card than a deck."""
+    counts: dict[str, list[Entry]] = {}
+    for entry, card in copies:
+        if card is not None:
+            counts.setdefault(card.name, []).append(entry)
+    return [Finding("deck", "squad.copies", f"«{name}»: {len(entries)} экз. в отряде, а в "
+                                            f"колоде их не может быть больше {rules.copies}",
+                    card=name, line=entries[0].line, book=book)
+            for name, entries in counts.items() if len(entries) > rules.copies]
 
 
 def _placement_order() -> tuple[str, ...]:

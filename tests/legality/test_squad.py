@@ -66,6 +66,7 @@ def _cards():
             card(name="Нейтральный рядовой", element="нейтральная", cost=2),
             card(name="Нейтральный элитный 9", element="нейтральная", cost=9, elite=True)]
     out += [card(name=f"Летун {c}", cost=c, move="полёт") for c in range(1, 11)]
+    out += [card(name=f"Дешёвый {i}", cost=1) for i in range(1, 7)]
     return CardIndex(out)
 
 
@@ -93,8 +94,9 @@ def test_gold_edge_for_elite(spent, legal):
 @pytest.mark.parametrize("extra, legal", [(0, True), (1, False)])
 def test_total_edge_two_elements(extra, legal):
     """23 + 22 = 45 crystals; ordinary cards use silver first, then gold."""
-    lines = ["Горный рядовой 10"] * 4 + ["Лесной рядовой", "Лесной рядовой"]  # 44
-    lines += ["Горный рядовой 1"] + ["Горный рядовой 1"] * extra
+    lines = ["Горный рядовой 10"] * 3 + ["Горный рядовой 9"]                  # 39
+    lines += ["Лесной рядовой", "Лесной рядовой", "Горный рядовой 2"]          # 45
+    lines += ["Горный рядовой 1"] * extra
     verdict = check_squad(squad(*lines), CARDS, CLASSIC)
     assert verdict.legal is legal
     assert verdict.summary["spent"] == {"gold": 23 + extra, "silver": 22}
@@ -198,7 +200,8 @@ def test_redeals_cost_gold_from_the_file_or_the_caller():
 
 @pytest.mark.parametrize("size, legal", [(15, True), (16, False)])
 def test_squad_comes_from_a_15_card_deal(size, legal):
-    verdict = check_squad(squad(*["Горный рядовой 1"] * size), CARDS, CLASSIC)
+    names = [f"Дешёвый {1 + i % 6}" for i in range(size)]
+    verdict = check_squad(squad(*names), CARDS, CLASSIC)
     assert rules_of(verdict.findings) == ([] if legal else ["squad.size"])
 
 
@@ -232,3 +235,10 @@ def test_flying_keyword_in_the_text_makes_a_flyer_but_a_granted_flight_does_not(
     assert is_flyer(card(name="a", text="Полёт."))
     assert is_flyer(card(name="b", move="полёт"))
     assert not is_flyer(card(name="c", text="При инкарнации — получает полёт."))
+
+
+@pytest.mark.parametrize("copies, legal", [(3, True), (4, False)])
+def test_a_squad_holds_no_more_copies_than_a_deck(copies, legal):
+    lines = ["Горный рядовой 1"] * (copies - 1) + ["горный рядовой 1"]
+    verdict = check_squad(squad(*lines), CARDS, CLASSIC)
+    assert rules_of(verdict.findings) == ([] if legal else ["squad.copies"])
