@@ -324,15 +324,18 @@ def find(query: str, books: list[Book], limit: int = 10) -> tuple[Hit, ...]:
     hits = []
     for book in books:
         _book, clauses, entries = _prepared(book)
-        first = stems[0] if stems else phrase
+        needles = stems or [phrase]
+        first, rest = needles[0], needles[1:]
         for clause, fields, blob in clauses:
-            if first not in blob:         # every score needs the first stem somewhere: skip fast
+            # every way to score needs all stems somewhere in the clause: skip the rest fast
+            if first not in blob or (rest and not all(n in blob for n in rest)):
                 continue
             s = score_clause(clause, phrase, stems, fields)
             if s > 0:
                 hits.append(Hit(s + (0.5 if clause.kind == "rule" else 0), clause=clause))
         for entry, term, text in entries:
-            if first not in term and first not in text:
+            if (first not in term and first not in text) or \
+                    (rest and not all(n in term or n in text for n in rest)):
                 continue
             s = score_entry(entry, phrase, stems, term, text)
             if s > 0:
@@ -362,6 +365,11 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
     if is_number(ref.rstrip(".")) and ref.endswith("."):
         return resolve(ref.rstrip("."), book, db, limit)
     hits = find(ref, list(books), limit)
+    # a section found by word is shown with its clauses, as when asked by number
+    hits = tuple(replace(h, children=tuple(answer_book.descendants(h.clause.id)))
+                 if h.clause is not None and h.clause.kind == "section"
+                 and (answer_book := next(b for b in books if b.name == h.clause.book)) else h
+                 for h in hits)
     if hits:
         return Answer(ref, hits, by_number=False, books=books)
     pool = [cid for b in books for cid in b.clauses] + [c.title for b in books for c in b.clauses.values()

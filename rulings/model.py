@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 from grammar.errors import fold
@@ -155,23 +156,31 @@ class Book:
     def ids(self) -> list[str]:
         return list(self.clauses)
 
+    @cached_property
+    def _children(self) -> dict[str | None, list[Clause]]:
+        """Children of every clause (None: top level), each list in reading order; built once."""
+        index: dict[str | None, list[Clause]] = {}
+        for c in self.clauses.values():
+            index.setdefault(c.parent, []).append(c)
+        return index
+
     def children(self, clause_id: str) -> list[Clause]:
-        return [c for c in self.clauses.values() if c.parent == clause_id]
+        return list(self._children.get(clause_id, ()))
 
     def descendants(self, clause_id: str) -> list[Clause]:
-        """Every clause under ``clause_id`` in reading order (children, their children …)."""
+        """Every clause under ``clause_id`` in reading order (a pre-order walk of the tree)."""
         out: list[Clause] = []
-        wanted = {clause_id}
-        for c in self.clauses.values():          # reading order puts parents before children
-            if c.parent in wanted:
-                out.append(c)
-                wanted.add(c.id)
+        stack = list(reversed(self._children.get(clause_id, ())))
+        while stack:
+            c = stack.pop()
+            out.append(c)
+            stack.extend(reversed(self._children.get(c.id, ())))
         return out
 
     def neighbours(self, clause_id: str) -> tuple[Clause | None, Clause | None]:
         """The previous and next sibling (same parent) in reading order."""
         me = self.clauses[clause_id]
-        sibs = [c for c in self.clauses.values() if c.parent == me.parent]
+        sibs = self._children.get(me.parent, [])
         i = next(k for k, c in enumerate(sibs) if c.id == clause_id)
         return (sibs[i - 1] if i > 0 else None, sibs[i + 1] if i + 1 < len(sibs) else None)
 
