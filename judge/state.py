@@ -42,6 +42,7 @@ class Piece:
     opened_by_effect: bool = False       # opened in the opponent's turn by an effect
     order: str | None = None             # "first" / "second": the owner's turn order
     _traits: Traits | None = field(default=None, repr=False)
+    _base: Traits | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ what the card is
     @property
@@ -50,7 +51,11 @@ class Piece:
 
     @property
     def base_traits(self) -> Traits:
-        return traits_of(self.card.text, self.card.name, self.order, self.card.card_type)
+        """The card's own traits (cached on the piece: the card and its order never change)."""
+        if self._base is None:
+            self._base = traits_of(self.card.text, self.card.name, self.order,
+                                   self.card.card_type)
+        return self._base
 
     @property
     def kind(self) -> str:
