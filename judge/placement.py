@@ -29,13 +29,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from judge.legality_files import CELL_RE, ListFile
+from judge import board
+from judge.legality_files import ListFile
 from judge.legality_rules import Finding, is_flyer, is_symbiote, special_kind
 
 if TYPE_CHECKING:
     from judge.squad import Paid
 
-COLUMNS = "abcde"
+COLUMNS = board.COLUMNS
 CENTRE = "bcd"
 SIDES = "ae"
 
@@ -51,16 +52,15 @@ PLACEMENT_ORDER = ("placement.missing", "placement.special", "placement.half",
 
 
 def board_row(own_row: int, side: str) -> int:
-    """Board row of a player's own row (1 = front)."""
-    return 4 - own_row if side == "A" else 3 + own_row
+    """Board row of a player's own row (1 = front): the inverse of ``own_row``."""
+    rows = board.half(side)
+    return rows[-own_row] if side == "A" else rows[own_row - 1]
 
 
 def own_row(cell: str, side: str) -> int | None:
-    """The player's own row (1 = front) of a board cell, or None outside their half."""
-    row = int(cell[1])
-    if side == "A":
-        return 4 - row if row <= 3 else None
-    return row - 3 if row >= 4 else None
+    """The player's own row (1 = front) of a board cell, or None outside their half — the
+    judge's board geometry owns this (judge/board.py)."""
+    return board.own_row_number(side, cell)
 
 
 def cells(columns: str, own_rows: Iterable[int], side: str) -> tuple[str, ...]:
@@ -107,7 +107,7 @@ def check_placement(paid: list["Paid"], player: str, side: str, book: str) -> li
                                     f"«{name}» не расставлена: у каждой карты отряда должна быть "
                                     f"клетка", card=name, line=line, book=book))
             continue
-        if not CELL_RE.match(cell):
+        if not board.is_cell(cell):
             kind = special_kind(p.card) if p.card else None
             what = f"{kind} «{name}»" if kind else f"«{name}»"
             findings.append(Finding("placement.special", "placement.special",
@@ -163,7 +163,7 @@ def _tier_findings(placed, occupied: set[str], player: str, side: str,
 
 def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
     """Where revealed symbiotes and equipment go: onto an allowed own card on the field."""
-    on_cell = {p.entry.cell: p for p in paid if p.entry.cell and CELL_RE.match(p.entry.cell)}
+    on_cell = {p.entry.cell: p for p in paid if p.entry.cell and board.is_cell(p.entry.cell)}
     out: list[Finding] = []
     symbiote_hosts: dict[str, str] = {}
     equipment_classes: dict[tuple[str, str], str] = {}
