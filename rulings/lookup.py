@@ -34,7 +34,12 @@ CLAUSE_FIELDS = {"id", "parent", "kind", "title", "summary", "keywords", "source
 
 def book_names() -> list[str]:
     """Names of the shipped books (``classic``, ``heroes-15``)."""
-    return sorted(p.stem for p in BOOKS_DIR.glob("*.yaml") if "." not in p.stem)
+    return list(_book_names())
+
+
+@lru_cache(maxsize=1)
+def _book_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in BOOKS_DIR.glob("*.yaml") if "." not in p.stem))
 
 
 def _line_of(text: str, cid: str) -> int | None:
@@ -264,7 +269,8 @@ def _prepared(book: Book):
         for c in book.clauses.values():
             f = _fields(c)
             clauses.append((c, f, " ".join(f)))
-        got = (book, clauses, [(g, fold(g.term), fold(g.text or "")) for g in book.glossary])
+        got = (book, clauses, [(g, fold(g.term), fold(g.text or ""), _term_core(g.term))
+                               for g in book.glossary])
         _PREPARED[id(book)] = got
     return got
 
@@ -292,7 +298,7 @@ def score_clause(clause: Clause, phrase: str, stems: list[str], fields: Fields |
         score += 15
     if stems and text and all(s in text for s in stems):
         score += 5 + min(text.count(stems[0]), 5)
-        if text.startswith(stems[0]) or re.match(r"^\W*" + re.escape(stems[0]), text):
+        if text.lstrip(" «\"'*-–—").startswith(stems[0]):       # the text opens with the word
             score += 25
     return score
 
@@ -303,11 +309,11 @@ def _term_core(term: str) -> str:
 
 
 def score_entry(entry: GlossaryEntry, phrase: str, stems: list[str], term: str | None = None,
-                text: str | None = None) -> float:
+                text: str | None = None, core: str | None = None) -> float:
     term = fold(entry.term) if term is None else term
     if phrase == term:                    # the glossary entry *is* the definition of the phrase
         return 130
-    if phrase == _term_core(entry.term):
+    if phrase == (_term_core(entry.term) if core is None else core):
         return 125
     if stems and all(s in term for s in stems):
         return 70 if term.startswith(stems[0]) else 50
@@ -333,11 +339,11 @@ def find(query: str, books: list[Book], limit: int = 10) -> tuple[Hit, ...]:
             s = score_clause(clause, phrase, stems, fields)
             if s > 0:
                 hits.append(Hit(s + (0.5 if clause.kind == "rule" else 0), clause=clause))
-        for entry, term, text in entries:
+        for entry, term, text, core in entries:
             if (first not in term and first not in text) or \
                     (rest and not all(n in term or n in text for n in rest)):
                 continue
-            s = score_entry(entry, phrase, stems, term, text)
+            s = score_entry(entry, phrase, stems, term, text, core)
             if s > 0:
                 hits.append(Hit(s, entry=entry))
     hits.sort(key=lambda h: -h.score)
@@ -357,7 +363,7 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
         raise InputError.at("пустой запрос: укажите номер пункта или слово", "<запрос>")
     numbered = []
     for b in books:
-        for cid in [ref] + [k for k in b.clauses if k.startswith(ref + "#")]:
+        for cid in [ref] + b.repeats.get(ref, []):
             if cid in b.clauses:
                 numbered.append(Hit(1000, clause=b.clauses[cid], children=tuple(b.descendants(cid))))
     if numbered:

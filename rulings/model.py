@@ -164,6 +164,15 @@ class Book:
             index.setdefault(c.parent, []).append(c)
         return index
 
+    @cached_property
+    def repeats(self) -> dict[str, list[str]]:
+        """Numbers the document repeats: ``104.3`` → ``["104.3#2"]`` (kept apart by the importer)."""
+        out: dict[str, list[str]] = {}
+        for cid in self.clauses:
+            if "#" in cid:
+                out.setdefault(cid.split("#")[0], []).append(cid)
+        return out
+
     def children(self, clause_id: str) -> list[Clause]:
         return list(self._children.get(clause_id, ()))
 
