@@ -43,6 +43,16 @@ def _load_table() -> tuple[dict, dict, tuple, tuple]:
     return att, dfd, row(data["equal"]["low"]), row(data["equal"]["high"])
 
 
+def _load_closed() -> dict[int, str]:
+    """514.6 / 514.8: the strength of a single attacker's die, from the rulebook index."""
+    from rulings.lookup import load_book
+
+    data = load_book(C.BOOK).clauses[C.AS_ON_CLOSED].data["closed_target"]
+    return {int(k): v for k, v in data.items()}
+
+
+CLOSED_FORCE = _load_closed()
+
 #: Key: the difference in one side's favour (1..5, 5 = «5 или больше»); value: (what the attacker
 #: deals, what the reflecting card deals).  Equal rolls: TIE_LOW (≤ 4) / TIE_HIGH (≥ 5).
 ATTACKER_FAVOUR, DEFENDER_FAVOUR, TIE_LOW, TIE_HIGH = _load_table()
@@ -128,7 +138,7 @@ def fight_options(attacker_roll: int, defender_roll: int) -> tuple[Option, ...]:
 
 def closed_strength(roll: int) -> str:
     """514.6 / 514.8: the strength of a strike rolled by the attacker alone (already clamped)."""
-    return WEAK if roll <= 3 else MEDIUM if roll <= 5 else STRONG
+    return CLOSED_FORCE[roll]
 
 
 def strength_value(values: tuple[int, int, int], strength: str | None) -> int:
