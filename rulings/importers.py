@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable
 
 from grammar.errors import InputError, Location, Problem, fold
-from rulings.model import Clause, GlossaryEntry, is_number, number_key
+from rulings.model import Clause, GlossaryEntry, is_number
 
 
 @dataclass

@@ -23,7 +23,7 @@ import yaml
 
 from grammar.errors import (InputError, Report, UnknownNameError, did_you_mean, fold)
 from rulings.conflicts import load_conflicts
-from rulings.model import Book, Clause, Conflict, GlossaryEntry, is_number
+from rulings.model import Book, Clause, GlossaryEntry, is_number
 
 BOOKS_DIR = Path(__file__).resolve().parent / "books"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml: the heroes index loads 10× faster

@@ -12,7 +12,7 @@ imports a rulebook file they own (``rulings.importers``); until then they are ``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable, Mapping
 
@@ -25,13 +25,6 @@ NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*[а-я]?$")
 def is_number(clause_id: str) -> bool:
     """True for rulebook numbers (``514.6``), False for slugs (``axe``, ``squad.crystals``)."""
     return bool(NUMBER_RE.match(clause_id))
-
-
-def number_key(clause_id: str) -> tuple:
-    """Sort key putting 514.10 after 514.9 and slugs after numbers."""
-    if is_number(clause_id):
-        return (0,) + tuple(int(p) if p.isdigit() else 0 for p in re.split(r"[.а-я]", clause_id) if p)
-    return (1, clause_id)
 
 
 @dataclass(frozen=True)
@@ -62,12 +55,6 @@ class Clause:
     @property
     def depth(self) -> int:
         return self.id.count(".")
-
-    def with_official(self, text: str | None, examples: Iterable[str] = (), source: str = "",
-                      title: str | None = None) -> "Clause":
-        """This clause with the imported official text (our summary and keywords are kept)."""
-        return replace(self, text=text, examples=tuple(examples), source=source or self.source,
-                       title=self.title or (title or ""))
 
     def search_blob(self) -> str:
         """Folded text used for word lookup (title weighs most; see lookup.score)."""
