@@ -453,12 +453,10 @@ SELECT_COLUMNS = ("c.id, c.name, c.set_name, c.number, c.element, c.elements, c.
 
 def search_sql(query: str, limit: int | None = 50) -> tuple[str, list]:
     where, params = compile_query(query)
-    # Two phases: the ids in result order come from the narrow covering index (cards_search:
-    # every filter column, in name order, so the scan stops after LIMIT matches); only those
-    # rows are then read in full.  Reading wide rows (texts, trees) for every candidate and
-    # sorting them was 10-30x slower at 35,000 cards.
-    inner = (f"SELECT c.id FROM cards c INDEXED BY cards_search WHERE {where} "
-             "ORDER BY c.name_fold, c.id")
+    # Two phases: the ids in result order come from ``card_index`` (the narrow copy of every
+    # filter column); only that page of rows is then read in full from ``cards``.  Reading
+    # wide rows (texts, trees) for every candidate was 10-30x slower at 35,000 cards.
+    inner = f"SELECT c.id FROM card_index c WHERE {where} ORDER BY c.name_fold, c.id"
     if limit is not None:
         inner += " LIMIT ?"
         params.append(int(limit))
