@@ -203,8 +203,10 @@ class AttackRules:
             self.emit("no-wounds", f"Атака на 0 не ранит «{dst.name}».", *cites)
             return 0
         if protected(tr.protections, kind, src.flying):
-            self.emit("protected", f"«{dst.name}» защищена от атаки ({KIND_RU.get(kind, kind)}) "
-                      "и не получает ран.", *cites, C.AXE)
+            what = ("атак летающих" if src.flying and not protected(tr.protections, kind)
+                    else f"этой атаки ({KIND_RU.get(kind, kind)})")
+            self.emit("protected", f"«{dst.name}» защищена от {what} и не получает ран.",
+                      *cites, C.AXE, *((C.FLYERS,) if what == "атак летающих" else ()))
             return 0
         for r in tr.reductions:
             if matches_kind(r.against, kind) and not r.strengths:
@@ -621,6 +623,6 @@ class AttackRules:
                               amount=healed)
                 else:
                     self.apply_poison(target, n, actor)
-        self.pay(actor, u, "спецдействие")
+        self.pay(actor, u, "заклинание" if spell else "воздействие")
         self.check_deaths()
         return True

@@ -53,6 +53,22 @@ actions:
 expect:
   cites: ["514.9"]
 """, [":11:", "пункт «514.9» не найден"]),
+    "heroes-ruleset": (HEAD.replace("ruleset: classic", "ruleset: heroes-15") + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+""", [":1:", "правила «heroes-15» судья пока не применяет"]),
+    "flyer-on-a-cell": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Ледяной сокол}
+""", [":9:", "летает", "flyers"]),
+    "hidden-outside-third-row": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: {card: Латник, hidden: true}}
+""", [":9:", "turn.hidden-row"]),
+    "two-terrains": (HEAD + """board:
+  A: {c3: Латник, terrain: [Туманная низина, Туманная низина]}
+  B: {c4: Латник}
+""", [":8:", "только одна местность"]),
     "empty-target-cell": (HEAD + """board:
   A: {c3: Латник}
   B: {c4: Латник}
