@@ -269,6 +269,95 @@ class _Builder(Transformer):
     def kw_strike_not_reduced(self, items):
         return A.Keyword("strike_not_reduced", span=self._span(items))
 
+    def kw_ignores_forced_targeting(self, items):
+        return A.Keyword("ignores_forced_targeting", span=self._span(items))
+
+    def kw_defends_as_open(self, items):
+        return A.Keyword("defends_as_open_when_closed", span=self._span(items))
+
+    def kw_attack_all_adjacent(self, items):
+        tails = " ".join(str(t) for t in items if t.type == "MULTI_TAIL")
+        quals = ("in_a_row",) + (("close_after_last",) if "последнего" in tails else ())
+        return A.Keyword("attack_all_adjacent", against=A.Selector("creature", "enemy", quals),
+                         span=self._span(items))
+
+    def act_set_strength(self, items):
+        sel = next(i for i in items if isinstance(i, A.Selector))
+        return A.Action("set_strength", sel, (attack_kind(str(items[1])), strength_of(str(items[-1]))),
+                        span=self._span(items))
+
+    def heal_other_rev(self, items):
+        return A.Heal(items[-1], items[2], span=self._span(items))
+
+    def may_opponent(self, items):
+        inner = items[-1]
+        return A.Choice((inner, A.Action("nothing")), "opponent", span=self._span(items))
+
+    def act_redirect_own(self, items):
+        return A.Action("redirect", items[-1], (attack_kind(str(items[1])), A.Selector("self")),
+                        span=self._span(items))
+
+    def must_choice(self, items):
+        """«это существо должно A либо B»: the options are done by the subject, not the card."""
+        subject = items[0]
+        effects = [_bind_subject(i, subject) for i in items
+                   if isinstance(i, A.Node) and not isinstance(i, A.Selector)]
+        chooser_tok = next((t for t in items if isinstance(t, Token) and t.type == "CHOOSER"), None)
+        chooser = None
+        if chooser_tok is not None:
+            w = str(chooser_tok)
+            chooser = "attacked" if "атакован" in w else "opponent" if "противник" in w else "owner"
+        return A.Choice(tuple(effects), chooser, span=self._span(items))
+
+    def obliged(self, items):
+        return items[-1]
+
+    def damage_measure(self, items):
+        strengths = next((i for i in items if isinstance(i, tuple)), ())
+        sel = next(i for i in items if isinstance(i, A.Selector))
+        kind_tok = [t for t in items[1:] if isinstance(t, Token) and t.type != "STRENGTH"][0]
+        measure = A.Measure("strike_value", sel, strengths[0] if strengths else None, span=self._span(items))
+        return A.Variable("X", definition=measure, span=self._span(items))
+
+    def post_defended_by_self(self, items):
+        return "defended_by_self"
+
+    def post_isolated(self, items):
+        return "no_allies_left_and_right"
+
+    def post_same_column(self, items):
+        return "same_column_as_self"
+
+    def cond_wounded_by_two(self, items):
+        return ("wounded_by_other_ranged_this_turn", (2,))
+
+    def cond_would_heal(self, items):
+        return ("would_heal", ("X",))
+
+    def act_forced_strike(self, items):
+        sels = [i for i in items if isinstance(i, A.Selector)]
+        return A.Action("forced_attack", sels[0], (attack_kind(str(items[-1])), sels[1]),
+                        span=self._span(items))
+
+    def cond_cannot_move(self, items):
+        return ("cannot_move", ())
+
+    def cond_distinct_classes(self, items):
+        n = int(re.search(r"\d+", str(items[0])).group(0))
+        return ("adjacent_distinct_classes", (n,))
+
+    def trig_poison_wounds(self, items):
+        return A.Trigger("wounded_by_poison", subject=items[1], span=self._span(items))
+
+    def trig_wounded_by(self, items):
+        return A.Trigger("wounded_by", attack_kind(str(items[-1])), subject=items[1], span=self._span(items))
+
+    def trig_nth_counter(self, items):
+        return A.Trigger("third_counter", span=self._span(items))
+
+    def redistribute_these(self, items):
+        return A.Action("redistribute_wounds", items[-1], ("these",), span=self._span(items))
+
     def kw_ignores_flying_protection(self, items):
         return A.Keyword("ignores_flying_protection", span=self._span(items))
 
@@ -573,6 +662,10 @@ class _Builder(Transformer):
     def post_on_this_cell(self, items):
         return "on_that_cell"
 
+    def gain_group(self, items):
+        nodes = tuple(i for i in items if not isinstance(i, Token))
+        return nodes[0] if len(nodes) == 1 else A.Sequence_(nodes, span=self._span(items))
+
     def gain_choice(self, items):
         opts = tuple(i for i in items if not isinstance(i, Token))
         return ("gain", (A.Choice(opts, "owner", span=self._span(opts)),))
@@ -587,7 +680,9 @@ class _Builder(Transformer):
         return inner[0] if len(inner) == 1 else A.Sequence_(inner, span=self._span(items))
 
     def lead_conditional(self, items):
-        cond = A.Condition(items[1][0], items[1][1], span=self._span(items))
+        instead = any(isinstance(t, Token) and t.type == "INSTEAD" for t in items)
+        what = items[1][0] + ("_instead" if instead else "")
+        cond = A.Condition(what, items[1][1], span=self._span(items))
         return A.Conditional(cond, (items[-1],) if not isinstance(items[-1], tuple) else items[-1],
                              span=self._span(items))
 
@@ -799,7 +894,10 @@ class _Builder(Transformer):
 
     def lose(self, items):
         target = next((i for i in items if isinstance(i, A.Selector)), A.Selector("self"))
-        return A.Lose(target, items[-1], span=self._span(items))
+        duration = next((i for i in items if isinstance(i, A.Duration)), None)
+        what = next(i for i in items if type(i) is str)
+        count = next((number_word(str(t)) for t in items if isinstance(t, Token) and t.type == "NUMWORD"), None)
+        return A.Lose(target, what, count, duration, span=self._span(items))
 
     def lose_counters(self, items):
         return "counters"
@@ -961,6 +1059,10 @@ class _Builder(Transformer):
 
     def duration(self, items):
         w = re.sub(r"\s+", " ", str(items[0]).strip("() "))
+        if w.startswith("на x ходов"):
+            return A.Duration("x_opponent_turns", span=self._span(items))
+        if w.startswith("до тех пор"):
+            return A.Duration("while_self_on_field", span=self._span(items))
         until = {"до конца вашего следующего хода": "end_of_your_next_turn",
                  "до конца следующего хода противника": "end_of_opponent_next_turn",
                  "до конца вашего хода": "end_of_your_turn",
@@ -1069,10 +1171,25 @@ class _Builder(Transformer):
         return "with:" + "|".join(kinds)
 
 
+def _bind_subject(effect, subject: A.Selector):
+    """An effect whose implicit doer («получить 2 раны», «закрыться») is ``subject``."""
+    if isinstance(effect, A.Wound) and effect.target.noun == "self":
+        return A.Wound(subject, effect.amount, span=effect.span)
+    if isinstance(effect, A.Action) and effect.target is None:
+        return A.Action(effect.verb, subject, effect.params, span=effect.span)
+    return effect
+
+
 def _adjective(word: str) -> str:
     w = word
     if w.startswith("стоящ") and "напротив" in w:
         return "opposite"
+    if w.startswith("стоящ") and "сзади" in w:
+        return "behind"
+    if w.startswith("любо"):
+        return "any"
+    if w.startswith("сво"):
+        return "choosers_own"
     if w.startswith("ваш"):
         return "side:own"
     if w.startswith("нелетающ"):
