@@ -51,7 +51,7 @@ SCHEMA_VERSION = "1"
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
 CARD_INDEX_COLUMNS = ("id", "name_fold", "set_fold", "cost", "life", "move", "move_text",
                       "strike", "strike_strong", "elite", "uniq", "card_type", "rarity_fold",
-                      "element_key", "class_key")
+                      "element_key", "class_key", "keyword_key")
 _INT_INDEX_COLUMNS = {"id", "cost", "life", "move", "strike_strong", "elite", "uniq"}
 
 # Node classes that are parts of a larger thing, not features a player searches for.
@@ -196,6 +196,7 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int):
         "text_known": int(card.text is not None), "typed": int(typed),
         "abilities_count": len(abilities_rows),
         "keywords": json.dumps(keywords, ensure_ascii=False),
+        "keyword_key": "|" + "|".join(keywords) + "|",
         "source": source, "source_index": source_index,
     }
     for f in feats:
@@ -210,7 +211,7 @@ def _create_schema(db: sqlite_utils.Database) -> None:
         "number": int, "element": str, "elements": str, "card_type": str, "cost": int,
         "elite": int, "uniq": int, "life": int, "move": int, "move_text": str, "flying": int,
         "strike": str, "strike_weak": int, "strike_medium": int, "strike_strong": int,
-        "classes": str, "element_key": str, "class_key": str, "rarity": str, "rarity_fold": str, "text": str,
+        "classes": str, "element_key": str, "class_key": str, "keyword_key": str, "rarity": str, "rarity_fold": str, "text": str,
         "abilities_tree": str, "text_fold": str, "text_known": int,
         "typed": int, "abilities_count": int, "keywords": str, "source": str,
         "source_index": int,

@@ -249,6 +249,10 @@ class _Compiler:
         return "c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
 
     def has(self, keywords, params: list, op: str | None = None, value=None) -> str:
+        if op is None:
+            # «has it»: tested inside card_index's covering index, no id list to build
+            params.extend(f"%|{k}|%" for k in keywords)
+            return "(" + " OR ".join("c.keyword_key LIKE ?" for _ in keywords) + ")"
         params.extend(keywords)
         marks = ",".join("?" * len(keywords))
         sql = f"SELECT k.card_id FROM card_keywords k WHERE k.keyword IN ({marks})"

@@ -18,7 +18,7 @@ from grammar.errors import ParseError
 # the user's query, which must only ever travel as a parameter.
 SQL_WORDS = {
     "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "IS", "LIKE", "ESCAPE", "MATCH", "ORDER",
-    "BY", "LIMIT", "COALESCE", "card_index", "element_key", "class_key", "rowid", "cards", "cards_fts", "card_keywords", "c",
+    "BY", "LIMIT", "COALESCE", "card_index", "keyword_key", "element_key", "class_key", "rowid", "cards", "cards_fts", "card_keywords", "c",
     "c2", "k", "e", "value", "card_id", "keyword", "strongest", "amount", "range", "id", "name",
     "set_name", "number", "element", "elements", "card_type", "cost", "elite", "uniq", "life",
     "move", "move_text", "flying", "strike", "strike_weak", "strike_medium", "strike_strong",
