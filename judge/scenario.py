@@ -109,6 +109,7 @@ class Scenario:
     actions: list[Action]
     expect: MDict | None
     ruleset: str = "classic"
+    answer: str = ""
 
 
 @dataclass
@@ -121,6 +122,7 @@ class Outcome:
     events: list[Event]
     failures: list[str]
     state: State
+    answer: str = ""
 
     @property
     def ok(self) -> bool:
@@ -128,7 +130,7 @@ class Outcome:
 
     def to_dict(self) -> dict:
         return {"file": self.file, "title": self.title, "question": self.question,
-                "ok": self.ok, "failures": self.failures,
+                "answer": self.answer, "ok": self.ok, "failures": self.failures,
                 "events": [e.to_dict() for e in self.events],
                 "winner": self.state.winner, "state": self.state.snapshot()}
 
@@ -175,9 +177,11 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
         expect = None
     if expect is not None:
         _check_expect(expect, loc)
+        _check_expect_refs(expect, state, loc)
     loc.report.raise_if_any()
     return Scenario(path, text, str(doc.get("title") or Path(path).stem),
-                    str(doc.get("question") or ""), state, actions, expect, ruleset)
+                    str(doc.get("question") or ""), state, actions, expect, ruleset,
+                    str(doc.get("answer") or ""))
 
 
 def _unknown(what: str, key: Any, known) -> str:
@@ -460,6 +464,30 @@ def _check_expect(expect: MDict, loc: _Loc) -> None:
                     f"или одно из полей {', '.join(EXPECT_KEYS)}", expect.key_pos.get(key))
 
 
+def _check_expect_refs(expect: MDict, state: State, loc: _Loc) -> None:
+    """A card named in ``expect`` must be one the scenario puts on the table (a typo there
+    would otherwise read as a failed ruling)."""
+    for key, value in expect.items():
+        if key in EXPECT_KEYS or not isinstance(value, MDict):
+            continue
+        pos = expect.key_pos.get(key)
+        if board.is_cell(key):
+            continue
+        if board.looks_like_cell(str(key)):
+            loc.add(f"клетка «{key}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", pos)
+            continue
+        try:
+            found = find_piece(state, str(key))
+        except AmbiguousError as err:
+            loc.add(f"{err}; укажите клетку или id", pos)
+            continue
+        if found is None:
+            hint = did_you_mean(str(key), [p.id for p in state.pieces.values()])
+            loc.add(f"карта «{key}» не участвует в сценарии"
+                    + ("; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in hint)
+                       if hint else ""), pos)
+
+
 def _clause_problem(cid: str) -> str | None:
     ids = C.book_ids()
     known = ids if ids is not None else C.ALL
@@ -480,7 +508,7 @@ def run(sc: Scenario, strict: bool = False) -> Outcome:
             raise InputError.at(f"строгий режим: сценарий не называет {err.what}", sc.path,
                                 action.line, action.col, sc.text) from None
     failures = check(sc, engine) if sc.expect is not None else []
-    return Outcome(sc.path, sc.title, sc.question, engine.events, failures, sc.state)
+    return Outcome(sc.path, sc.title, sc.question, engine.events, failures, sc.state, sc.answer)
 
 
 def _resolve(sc: Scenario, engine: Engine, ref, action: Action, key: str) -> Piece:

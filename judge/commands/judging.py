@@ -58,13 +58,15 @@ def render(o) -> str:
         lines.append(f"   Вопрос: {o.question}")
     for i, e in enumerate(o.events, 1):
         lines.append(f"{i:>3}. {e.text}  [{', '.join(e.cites)}]")
+    if o.answer:
+        lines.append(f"   Ответ: {o.answer}")
     if o.state.winner:
         lines.append(f"   Итог партии: {'ничья' if o.state.winner == 'draw' else 'победа ' + o.state.winner}")
     if o.failures:
         lines.append("   НЕ ВЫПОЛНЕНО:")
         lines.extend(f"   - {f}" for f in o.failures)
     else:
-        lines.append("   Ожидания выполнены." if o.ok else "")
+        lines.append("   Ожидания выполнены.")
     return "\n".join(lines)
 
 
