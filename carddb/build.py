@@ -385,11 +385,9 @@ def _rules_writer():
                                  "(rulings.importers.write_clauses не найден)")) from None
 
     def write(db, rules_file, book):
-        from rulings import importers
+        from rulings.importers import import_book
 
-        reader = getattr(importers, "read_clauses", None) or getattr(importers, "import_book")
-        clauses = reader(rules_file, book)
-        write_clauses(db, clauses)
-        return len(clauses)
+        written = write_clauses(db, import_book(rules_file, book))
+        return written[0] if isinstance(written, tuple) else int(written or 0)
 
     return write

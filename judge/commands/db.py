@@ -63,7 +63,9 @@ def build_command(output, cards, fmt, rules, books) -> None:
     c = report.counts
     click.echo(f"База {report.path}: карт {c['cards']}, способностей {c['abilities']} "
                f"(типизировано {c['typed_abilities']}), текст неизвестен у {c['cards_text_unknown']}, "
-               f"замечаний разбора {c['parse_issues']}; {report.seconds:.1f} с")
+               f"замечаний разбора {c['parse_issues']}"
+               + (f", пунктов правил {c['clauses']}" if c.get("clauses") else "")
+               + f"; {report.seconds:.1f} с")
 
 
 @click.command("search")

@@ -196,3 +196,12 @@ def test_build_formats_detected_and_forced(tmp_path, shared):
     assert rows(db, "select count(*) from cards")[0][0] == 8
     wrong = run_cli("db", "build", "-o", str(db), "--cards", str(NXT), "--format", "tgbot")
     assert wrong.returncode == 2 and rows(db, "select count(*) from cards")[0][0] == 8
+
+
+def test_build_with_rules_joins_clauses(tmp_path, shared):
+    seed = sorted((shared / "seeds").glob("004_*.txt"))[0]
+    db = tmp_path / "rules.db"
+    result = run_cli("db", "build", "-o", str(db), "--rules", str(seed), "--book", "classic")
+    assert result.returncode == 0, result.stderr
+    assert rows(db, "select count(*) from clauses")[0][0] > 0
+    assert json.loads(dict(rows(db, "select key, value from meta"))["counts"])["clauses"] > 0
