@@ -21,7 +21,8 @@ PROT_ICONS = {"{zoo}": ("poison",), "{zoz}": ("spells",), "{zom}": ("magic",),
               "{zoal}": ("flyers",)}
 UNPROVEN = {"ovs", "stamina"}
 SIMPLE_KEYWORDS = (("трупоедств", "corpse_eater"), ("неповоротлив", "clumsy"),
-                   ("полет", "flying"), ("бестелесн", "incorporeal"), ("стойкость", "stamina"))
+                   ("полет", "flying"), ("летающ", "flying"), ("бестелесн", "incorporeal"),
+                   ("стойкость", "stamina"), ("орда", "horde"), ("рывок", "dash"))
 STRENGTHS = (("слаб", "weak"), ("средн", "medium"), ("сильн", "strong"))
 ELEMENTS = (("горн", "горы"), ("лесн", "леса"), ("болотн", "болота"), ("степн", "степи"),
             ("темн", "тьма"))
