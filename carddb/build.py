@@ -252,7 +252,10 @@ def _create_indexes(db: sqlite_utils.Database) -> None:
     db["card_keywords"].create_index(["card_id"])
     db["card_keywords"].create_index(["range", "card_id"])
     db["parse_issues"].create_index(["card_id"])
-    db["cards"].enable_fts(["name_fold", "text_fold"], fts_version="FTS5",
+    # The folded copies make the search language ё/е-blind; the originals are indexed too so
+    # that Datasette's search box (which passes the query through unfolded) finds «ёж» typed
+    # with ё in a text that writes ё.
+    db["cards"].enable_fts(["name", "text", "name_fold", "text_fold"], fts_version="FTS5",
                            tokenize="unicode61 remove_diacritics 2", create_triggers=False)
 
 
