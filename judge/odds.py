@@ -74,6 +74,10 @@ def deals(m: Matchup, attacker_roll: int, defender_roll: int | None = None) -> t
     return tuple(out)
 
 
+def _frac(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
 def _pick(options: tuple[Deal, ...], policy: str) -> Deal:
     if policy == "always" and len(options) > 1:
         return options[1]
@@ -103,15 +107,15 @@ def report(m: Matchup) -> dict:
         dist = distribution(m, policy)
         entry: dict = {"outcomes": [
             {"attacker_deals": a, "defender_deals": d, "probability": float(p),
-             "fraction": f"{p.numerator}/{p.denominator}"} for (a, d), p in dist.items()]}
+             "fraction": _frac(p)} for (a, d), p in dist.items()]}
         if m.defender_lives is not None:
             p = sum((q for (a, _d), q in dist.items() if a >= m.defender_lives), Fraction(0))
             entry["defender_dies"] = float(p)
-            entry["defender_dies_fraction"] = f"{p.numerator}/{p.denominator}"
+            entry["defender_dies_fraction"] = _frac(p)
         if m.attacker_lives is not None:
             p = sum((q for (_a, d), q in dist.items() if d >= m.attacker_lives), Fraction(0))
             entry["attacker_dies"] = float(p)
-            entry["attacker_dies_fraction"] = f"{p.numerator}/{p.denominator}"
+            entry["attacker_dies_fraction"] = _frac(p)
         out["policies"][policy] = entry
     out["cites"] = ([C.CLOSED_TARGET, C.ROLL_CLAMP] if m.defender_closed
                     else [C.FIGHT_BOTH_ROLL, C.STRIKE_TABLE, C.RESPONSE, C.STEP_UP])

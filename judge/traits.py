@@ -25,7 +25,7 @@ MAGICAL = frozenset({"magic", "discharge"})
 
 #: Keyword names the engine knows (grammar/ast.py Keyword.name vocabulary).
 FLAG_KEYWORDS = frozenset({"flying", "incorporeal", "direct", "unanswerable", "symbiote",
-                           "no_close_after_attack", "corpse_eater"})
+                           "no_close_after_attack"})
 NUMBER_KEYWORDS = frozenset({"armor", "ova", "ovz", "regen"})
 
 
