@@ -77,3 +77,9 @@ def test_metadata_follows_the_file_name(tmp_path, examples_db):
     assert "my_cards" in metadata_for(other)["databases"]
     response = get(datasette_app(other), "/my_cards/protection_from_shots.json")
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("typed", ["камнемёт", "КАМНЕМЕТ"])   # whole words: Datasette escapes the query
+def test_search_box_folds_yo(app, typed):
+    data = get(app, f"/cards/cards.json?_search={typed}&_shape=objects").json()
+    assert [r["name"] for r in data["rows"]] == ["Горный камнемёт"]
