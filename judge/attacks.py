@@ -220,8 +220,11 @@ class AttackRules:
             if stop > 0:
                 dst.armor_used += stop
                 damage -= stop
-                self.emit("armor", f"Броня {armor} «{dst.name}» останавливает {stop} (в этот ход "
-                          f"уже остановлено {dst.armor_used}).", *cites, C.AXE)
+                self.emit("armor", f"Броня {armor} «{dst.name}» останавливает {stop} "
+                          f"(за этот ход остановлено {dst.armor_used} из {armor}).", *cites, C.AXE)
+            else:
+                self.emit("armor", f"Броня {armor} «{dst.name}» в этот ход уже остановила "
+                          f"{armor} — эта атака проходит полностью.", *cites, C.AXE)
         if damage <= 0:
             return 0
         return self.wound(dst, damage, src, kind, *cites)
