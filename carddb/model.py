@@ -185,46 +185,60 @@ class Card:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Card":
-        """Inverse of ``to_dict``.  Raises ``CardFieldError`` (field, message) on a bad field;
-        ``carddb.sources`` collects those into located problems."""
+        """Inverse of ``to_dict``.  Every bad field is found: raises ``CardFieldErrors`` (a
+        ``CardFieldError`` for the first, ``.errors`` for all); ``carddb.sources`` turns them
+        into located problems."""
+        errors: list[CardFieldError] = []
+
+        def field_value(parse, *args):
+            try:
+                return parse(*args)
+            except CardFieldError as err:
+                errors.append(err)
+                return None
+
         known = {f.name for f in fields(cls)} | {"element", "type", "classes", "class", "uniq"}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise CardFieldError(unknown[0], "неизвестное поле; допустимы: "
-                                 + ", ".join(sorted(known - {"repairs"})))
+        for name in sorted(set(data) - known):
+            errors.append(CardFieldError(name, "неизвестное поле; допустимы: "
+                                         + ", ".join(sorted(known - {"repairs"}))))
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise CardFieldError("name", "у карты нет имени")
-        elements = _elements(data.get("element", data.get("elements")))
+            errors.append(CardFieldError("name", "у карты нет имени"))
+        elements = field_value(_elements, data.get("element", data.get("elements")))
         card_type = str(data.get("type", data.get("card_type", "существо"))).strip().lower()
         if card_type not in CARD_TYPES:
-            raise CardFieldError("type", f"неизвестный тип «{card_type}»; допустимы: "
-                                 + ", ".join(CARD_TYPES))
-        move, flying = _move(data.get("move"), bool(data.get("flying", False)))
+            errors.append(CardFieldError("type", f"неизвестный тип «{card_type}»; допустимы: "
+                                         + ", ".join(CARD_TYPES)))
+        move, flying = field_value(_move, data.get("move"), bool(data.get("flying", False))) \
+            or (None, False)
         if card_type == "летающее":
             flying, move = True, None
         try:
             strike = parse_strike(data.get("strike"))
         except ValueError as err:
-            raise CardFieldError("strike", str(err)) from None
+            errors.append(CardFieldError("strike", str(err)))
+            strike = None
         classes = data.get("classes", data.get("class", ()))
         if isinstance(classes, str):
             classes = [c for c in (p.strip() for p in classes.split(",")) if c]
         text = data.get("text")
         if text is not None and not isinstance(text, str):
-            raise CardFieldError("text", "текст должен быть строкой")
+            errors.append(CardFieldError("text", "текст должен быть строкой"))
+        values = {
+            "number": field_value(_int_or_none, data.get("number"), "number"),
+            "cost": field_value(_int_or_none, data.get("cost"), "cost"),
+            "life": field_value(_int_or_none, data.get("life"), "life"),
+            "elite": field_value(_bool, data.get("elite", False), "elite"),
+            "unique": field_value(_bool, data.get("unique", data.get("uniq", False)), "unique"),
+        }
+        if errors:
+            raise CardFieldErrors(errors)
         return cls(
-            name=name.strip(), set=str(data.get("set") or ""),
-            number=_int_or_none(data.get("number"), "number"),
-            elements=elements, card_type=card_type,
-            cost=_int_or_none(data.get("cost"), "cost"),
-            elite=_bool(data.get("elite", False), "elite"),
-            unique=_bool(data.get("unique", data.get("uniq", False)), "unique"),
-            life=_int_or_none(data.get("life"), "life"),
-            move=move, flying=flying, strike=strike,
+            name=name.strip(), set=str(data.get("set") or ""), elements=elements,
+            card_type=card_type, move=move, flying=flying, strike=strike,
             classes=tuple(str(c).strip() for c in classes),
             rarity=(str(data["rarity"]) if data.get("rarity") else None),
-            text=None if text is None else text.rstrip("\n"),
+            text=None if text is None else text.rstrip("\n"), **values,
         )
 
 
@@ -235,6 +249,14 @@ class CardFieldError(ValueError):
         self.field = field_name
         self.message = message
         super().__init__(f"{field_name}: {message}")
+
+
+class CardFieldErrors(CardFieldError):
+    """Several bad fields of one card dict (``errors``); reads as the first."""
+
+    def __init__(self, errors: list[CardFieldError]):
+        self.errors = errors
+        super().__init__(errors[0].field, errors[0].message)
 
 
 def _elements(value: Any) -> tuple[str, ...]:

@@ -425,7 +425,8 @@ def _read_canonical(data: list, result: ReadResult, lines: dict[int, int]) -> No
         try:
             card = Card.from_dict(item)
         except CardFieldError as err:
-            _problem(result, index, item.get("name"), err.field, err.message, lines)
+            for one in getattr(err, "errors", [err]):
+                _problem(result, index, item.get("name"), one.field, one.message, lines)
             continue
         if isinstance(card.text, str):
             norm = normalise(card.text)

@@ -241,3 +241,11 @@ def test_detect_format_table():
     assert detect_format([{"hit": [1, 1, 1], "color": 1}]) == "nxt"
     assert detect_format([{"name": "А", "element": "горы"}]) == "canonical"
     assert detect_format([{"x": 1}]) is None and detect_format({}) is None
+
+
+def test_canonical_lists_every_bad_field_of_a_card(tmp_path):
+    f = tmp_path / "cards.yaml"
+    f.write_text("- name: Плохой\n  element: огонь\n  cost: много\n  life: x\n  strike: 1-2\n"
+                 "  type: дракон\n  colour: red\n", "utf-8")
+    fields = sorted(p.message.split("«")[2].split("»")[0] for p in read_cards(f).problems)
+    assert fields == ["colour", "cost", "element", "life", "strike", "type"]
