@@ -84,49 +84,23 @@ class MissingClauseError(RuntimeError):
 
 
 @lru_cache(maxsize=1)
-def book_ids() -> frozenset[str] | None:
-    """Clause ids of the classic book, or ``None`` when the rulebook package is not there yet."""
-    try:
-        from rulings import lookup
-    except ImportError:
-        return None
-    for name in ("clause_ids", "ids"):
-        fn = getattr(lookup, name, None)
-        if fn is not None:
-            try:
-                return frozenset(fn(BOOK))
-            except Exception:               # the book file itself is missing or unreadable
-                return None
-    exists = getattr(lookup, "clause_exists", None)
-    if exists is None:
-        return None
-    try:
-        return frozenset(i for i in ALL if exists(BOOK, i))
-    except Exception:
-        return None
+def book_ids() -> frozenset[str]:
+    """Clause ids of the classic rulebook index (rulings/books/classic.yaml)."""
+    from rulings.lookup import clause_ids
+
+    return clause_ids(BOOK)
 
 
 def missing_in_book() -> list[str]:
-    """Ids the judge cites that the classic book lacks (empty when the book is not there)."""
-    ids = book_ids()
-    if ids is None:
-        return []
-    return sorted(ALL - ids)
+    """Ids the judge cites that the classic book lacks."""
+    return sorted(ALL - book_ids())
 
 
 @lru_cache(maxsize=1)
-def check_against_book() -> bool:
-    """Raise ``MissingClauseError`` if any cited id is missing; ``True`` when the book was
-    checked, ``False`` when no book is available yet."""
-    if book_ids() is None:
-        return False
+def check_against_book() -> None:
+    """Raise ``MissingClauseError`` if the judge can cite an id the rulebook does not have.
+    Called when an ``Engine`` is made, so the mismatch surfaces on the first ruling."""
     missing = missing_in_book()
     if missing:
         raise MissingClauseError(
             "судья ссылается на пункты, которых нет в книге «classic»: " + ", ".join(missing))
-    return True
-
-
-def validate(ids) -> list[str]:
-    """The ids of ``ids`` the judge does not know (for scenario ``expect.cites``)."""
-    return [i for i in ids if i not in ALL]

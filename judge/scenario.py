@@ -489,8 +489,7 @@ def _check_expect_refs(expect: MDict, state: State, loc: _Loc) -> None:
 
 
 def _clause_problem(cid: str) -> str | None:
-    ids = C.book_ids()
-    known = ids if ids is not None else C.ALL
+    known = C.book_ids()
     if cid in known:
         return None
     hint = did_you_mean(cid, known)

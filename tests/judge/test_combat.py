@@ -72,3 +72,10 @@ def test_the_table_comes_from_the_rulebook_index():
     data = load_book("classic").clauses["514.2"].data["strike_table"]
     assert data["attacker_higher"][4] == ["strong", "weak"]
     assert combat.ATTACKER_FAVOUR[4] == (S, W)
+
+
+def test_every_clause_the_judge_can_cite_is_in_the_book():
+    from judge import cites
+
+    assert cites.missing_in_book() == []
+    cites.check_against_book()
