@@ -279,9 +279,25 @@ def _parse_line_cached(line: str, name: str | None) -> tuple[tuple, bool]:
     return parsed.abilities, parsed.framed
 
 
+@lru_cache(maxsize=65536)
+def _parse_line_at(line: str, name: str | None, offset: int) -> tuple[tuple, bool]:
+    """The memoised line with its spans moved to where it stands in the card text."""
+    abilities, framed = _parse_line_cached(line, name)
+    if offset:
+        abilities = tuple(A.shift(a, offset) for a in abilities)
+    return abilities, framed
+
+
+@lru_cache(maxsize=65536)
+def _normalise_cached(text: str, separator: str | None):
+    return normalise(text, separator)
+
+
 def clear_cache() -> None:
     """Forget memoised lines (benchmarks measure the cold path with this)."""
     _parse_line_cached.cache_clear()
+    _parse_line_at.cache_clear()
+    _normalise_cached.cache_clear()
 
 
 def _attach(abilities: list, node) -> None:
@@ -304,14 +320,12 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     ``separator``: the source's ability separator ('|' in the tgbot JSON)."""
     if not text or not text.strip():
         return CardText("", ())
-    norm = normalise(text, separator)
+    norm = _normalise_cached(text, separator)
     canonical = norm.text
     lines = []
     offset = 0
     for index, line in enumerate(canonical.split("\n")):
-        abilities, structural = _parse_line_cached(line, name)
-        if offset:
-            abilities = tuple(A.shift(a, offset) for a in abilities)
+        abilities, structural = _parse_line_at(line, name, offset)
         lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)), abilities,
                                 structural))
         offset += len(line) + 1
