@@ -147,8 +147,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}")
+            f"SQLite {sqlite3.sqlite_version}, {platform.system()} {platform.release()}; "
+            f"load average at the end {load} (other work shares the machine)")
 
 
 def main() -> None:
