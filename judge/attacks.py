@@ -199,6 +199,7 @@ class AttackRules:
         («-N от …») and armour first; returns the wounds given."""
         st = self.state
         tr = st.traits(dst)
+        self.note_refused(dst)
         if damage <= 0:
             self.emit("no-wounds", f"Атака на 0 не ранит «{dst.name}».", *cites)
             return 0
@@ -324,6 +325,7 @@ class AttackRules:
                 self.emit("defender", f"Назначен защитник «{choice.name}» ({choice.where}); он "
                           f"отражает удар вместо «{target.name}».", C.DEFENDER,
                           *((C.FLYERS,) if actor.flying or target.flying else ()))
+        self.note_refused(reflecting)        # its unread abilities might change the fight
         # how the strike is rolled
         if traits.has("unanswerable"):
             mode = (C.AS_ON_CLOSED, C.UNANSWERABLE)
@@ -523,6 +525,7 @@ class AttackRules:
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
         if not self.on_table(target, "цель"):
             return False
+        self.note_refused(target)
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
             return self.illegal(f"добивание действует только на рядом стоящую карту, а "
@@ -597,6 +600,7 @@ class AttackRules:
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
         if not self.on_table(target, "цель"):
             return False
+        self.note_refused(target)
         body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
         steps = []
         for e in body:

@@ -23,6 +23,12 @@ RANGED = frozenset({"shot", "throw", "discharge", "uchr"})
 MELEE = frozenset({"strike", "special", "magic"})
 MAGICAL = frozenset({"magic", "discharge"})
 
+#: How a refusal names an AST node the engine has no rule for.
+NODE_RU = {"Formation": "особенность строя", "Static": "постоянный эффект с условием",
+           "Gain": "получение особенности", "Lose": "потеря особенности", "Action": "действие",
+           "Choice": "выбор эффекта", "Sequence_": "цепочка эффектов", "Heal": "излечение",
+           "Wound": "ранение", "Named": "воздействие"}
+
 #: Keyword names the engine knows (grammar/ast.py Keyword.name vocabulary).
 FLAG_KEYWORDS = frozenset({"flying", "incorporeal", "direct", "unanswerable", "symbiote",
                            "no_close_after_attack"})
@@ -222,7 +228,8 @@ class _Builder:
         elif isinstance(node, A.Named):
             self.usable(index, A.Cost(tap=True), node)
         else:
-            self.refuse(node, f"узел {type(node).__name__} судья пока не применяет")
+            what = NODE_RU.get(type(node).__name__, type(node).__name__)
+            self.refuse(node, f"{what} — судья пока не применяет")
 
     def usable(self, index: int, cost: A.Cost, effect) -> None:
         if isinstance(effect, A.Attack) and effect.attack not in ATTACK_KINDS:
