@@ -329,6 +329,10 @@ class _Compiler:
                                  "сравнивается только через = или !=")
             params.append(n.value)
             return f"c.strike {op} ?"
+        if name == "ход" and fold(n.value) in ("полет", "летает"):
+            if n.op not in ("=", "!="):
+                return self.fail(n.value_start, n.end, "«полёт» сравнивается только через = или !=")
+            return "c.move_text = 'полёт'" if n.op == "=" else "c.move_text IS NOT 'полёт'"
         if name == "ход" and fold(n.value) == "x":
             params.append("X")
             return f"COALESCE(c.move_text, '') {op} ?"

@@ -79,6 +79,8 @@ EXACT = [
     ("редкость:частая стихия:тьма", lambda r: r["rarity"] == "Частая" and r["element"] == "Тьма"),
     ("сет:нашествие", lambda r: r["set"] == "Нашествие тьмы"),
     ("тип:летающее", lambda r: r["stats"]["walkCount"] == "Полет"),
+    ("ход=полёт", lambda r: r["stats"]["walkCount"] == "Полет"),
+    ("ход!=полет стоимость=4", lambda r: r["stats"]["walkCount"] != "Полет" and r["cost"] == 4),
     ("тип:местность", is_terrain),
     ("имя:гном", lambda r: "гном" in f(r["name"])),
     ("имя:ОРК", lambda r: "орк" in f(r["name"])),
