@@ -20,12 +20,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from carddb.model import Card  # noqa: E402
-from judge import combat  # noqa: E402
-from judge.engine import Engine, Inputs  # noqa: E402
-from judge.odds import Matchup, report  # noqa: E402
-from judge.scenario import load_scenario, run, scenario_files  # noqa: E402
-from judge.state import Piece, State  # noqa: E402
+from carddb.model import Card
+from judge import combat
+from judge.engine import Engine, Inputs
+from judge.odds import Matchup, report
+from judge.scenario import load_scenario, run, scenario_files
+from judge.state import Piece, State
 
 ATTACKER = Card(name="Ветеран", elements=("нейтральная",), life=9, move=1, strike=(2, 3, 4),
                 text="{ova}1.\nВампиризм.")

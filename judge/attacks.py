@@ -9,11 +9,18 @@ in its own module because attacks are one topic: who may be hit from where (``me
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from grammar import ast as A
-from judge import board, cites as C
-from judge.combat import (STRENGTH_RU, clamp, closed_strength, fight_options, strength_value)
+from judge import board
+from judge import cites as C
+from judge.combat import (
+    STRENGTH_RU,
+    clamp,
+    closed_strength,
+    fight_options,
+    strength_value,
+)
 from judge.state import AIR, FIELD, Piece
 from judge.traits import MAGICAL, RANGED, matches_kind, protected
 
@@ -138,8 +145,8 @@ class AttackRules:
                     (C.DEFENDER, C.FLYERS))
         dp, ap, tp = st.position(d), st.position(actor), st.position(target)
         if dp is None or not (board.adjacent(dp, ap) and board.adjacent(dp, tp)):
-            return ("защитник должен стоять рядом и с нападающим, и с атакованным "
-                    f"({d.name} на {dp}, нападающий на {ap}, цель на {tp})", (C.DEFENDER,))
+            return (("защитник должен стоять рядом и с нападающим, и с атакованным "
+                    f"({d.name} на {dp}, нападающий на {ap}, цель на {tp})"), (C.DEFENDER,))
         return None
 
     def possible_defenders(self, actor: Piece, target: Piece) -> list[Piece]:

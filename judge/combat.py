@@ -37,7 +37,7 @@ def _load_table() -> tuple[dict, dict, tuple, tuple]:
     from rulings.lookup import load_book
 
     data = load_book(C.BOOK).clauses[C.STRIKE_TABLE].data["strike_table"]
-    row = lambda pair: (_strength(pair[0]), _strength(pair[1]))  # noqa: E731
+    row = lambda pair: (_strength(pair[0]), _strength(pair[1]))
     att = {int(k): row(v) for k, v in data["attacker_higher"].items()}
     dfd = {int(k): row(v) for k, v in data["defender_higher"].items()}
     return att, dfd, row(data["equal"]["low"]), row(data["equal"]["high"])
@@ -98,7 +98,7 @@ class Option:
 
 def clamp(roll: int) -> int:
     """Правило сведения броска: outside a fight of two cards a modified roll is 1..6."""
-    return 1 if roll < 1 else 6 if roll > 6 else roll
+    return 1 if roll < 1 else min(roll, 6)
 
 
 @lru_cache(maxsize=512)

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import board, cites as C
+from judge import board
+from judge import cites as C
 from judge.attacks import AttackRules
 from judge.state import AIR, ATTACHED, FIELD, GRAVEYARD, Piece, State
 
@@ -58,7 +59,7 @@ class Inputs:
         self.choices = dict(choices or {})
         self.strict = strict
 
-    def roll(self, engine: "Engine", who: str, cite: str) -> int:
+    def roll(self, engine: Engine, who: str, cite: str) -> int:
         if self.rolls:
             return int(self.rolls.pop(0))
         if self.strict:
@@ -67,7 +68,7 @@ class Inputs:
                     cite, assumed=True)
         return DEFAULT_ROLL
 
-    def choice(self, engine: "Engine", key: str, what: str, default: Any, cite: str) -> Any:
+    def choice(self, engine: Engine, key: str, what: str, default: Any, cite: str) -> Any:
         if key in self.choices:
             return self.choices[key]
         if self.strict:

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from judge import cites as C
-from judge.combat import (STRENGTH_RU, clamp, closed_strength, fight_options, strength_value)
+from judge.combat import (
+    STRENGTH_RU,
+    clamp,
+    closed_strength,
+    fight_options,
+    strength_value,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,17 +24,26 @@ engine and compares ``expect`` with the final table and the trace.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from carddb.model import Card, CardFieldError
-from grammar.errors import (AmbiguousError, InputError, Problem, Location, Report,
-                            UnknownNameError, did_you_mean, fold)
-from judge import board, cites as C
+from grammar.errors import (
+    AmbiguousError,
+    InputError,
+    Location,
+    Problem,
+    Report,
+    did_you_mean,
+    fold,
+)
+from judge import board
+from judge import cites as C
 from judge.engine import Engine, Event, Inputs, Unnamed
-from judge.state import AIR, ATTACHED, FIELD, GRAVEYARD, TERRAIN, DECK, Piece, State
+from judge.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
 from judge.yamlmarks import MDict, MList, load
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
@@ -96,7 +105,7 @@ class Action:
     args: dict
     line: int
     col: int
-    responses: list["Action"] = field(default_factory=list)
+    responses: list[Action] = field(default_factory=list)
 
 
 @dataclass
@@ -186,7 +195,7 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
 
 def _unknown(what: str, key: Any, known) -> str:
     hint = did_you_mean(str(key), known)
-    return f"неизвестное {what} «{key}»" + (f"; возможно, вы имели в виду: "
+    return f"неизвестное {what} «{key}»" + ("; возможно, вы имели в виду: "
                                             + ", ".join(f"«{h}»" for h in hint) if hint else "")
 
 

@@ -201,7 +201,7 @@ class State:
             n += 1
         return f"{base}#{n}"
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return copy.deepcopy(self)
 
     def snapshot(self) -> dict:

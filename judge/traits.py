@@ -93,7 +93,7 @@ class Traits:
                 return u
         return None
 
-    def merged(self, other: "Traits") -> "Traits":
+    def merged(self, other: Traits) -> Traits:
         """This card's traits plus an equipment's (equipment lends its abilities to the host)."""
         nums = dict(self.numbers)
         for k, v in other.numbers:
@@ -128,9 +128,7 @@ def protected(protections: frozenset[str], kind: str, attacker_flying: bool = Fa
         return True
     if kind in ("strike", "special", "shot", "throw", "uchr") and "nonmagic" in protections:
         return True
-    if attacker_flying and "flyers" in protections:
-        return True
-    return False
+    return bool(attacker_flying and "flyers" in protections)
 
 
 def matches_kind(kinds: tuple[str, ...], kind: str) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from judge import combat
-from judge.combat import MEDIUM as M, STRONG as S, WEAK as W
+from judge.combat import MEDIUM as M
+from judge.combat import STRONG as S
+from judge.combat import WEAK as W
 
 # (difference in the attacker's favour; negative = in the reflecting card's favour) → deals
 TABLE = {

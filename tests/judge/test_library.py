@@ -3,7 +3,6 @@ clause exists in the rulebook, and the library covers what issue 5 asks it to co
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carddb.model import Card
 from judge import board
