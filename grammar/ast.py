@@ -19,7 +19,7 @@ strengths: weak, medium, strong
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Union
 
 

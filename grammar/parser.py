@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, UnexpectedInput
+from lark import Lark, UnexpectedInput
 from lark.exceptions import VisitError
 
 from grammar import ast as A
@@ -38,7 +38,6 @@ def grammar_text() -> str:
 
 def grammar_hash() -> str:
     """Short hash of the grammar file and the transformer: stored in the DB's meta."""
-    from grammar import transform
 
     h = hashlib.sha256(grammar_text().encode())
     h.update(resources.files("grammar").joinpath("transform.py").read_bytes())
@@ -235,7 +234,7 @@ _PIECE_SEP = re.compile(r";|,\s*при\s+этом\b")
 
 
 def _split_top(folded: str, s: int, e: int) -> list[tuple[int, int]]:
-    out, begin, depth, quote = [], s, 0, 0
+    out, begin, depth = [], s, 0
     i = s
     while i < e:
         ch = folded[i]
