@@ -291,11 +291,11 @@ class AttackRules:
             return self.illegal(f"цель «{target.name}» уже не в игре.", C.DEATH)
         return True
 
-    def reveal(self, target: Piece) -> None:
+    def reveal(self, target: Piece, why: str = "она атакована") -> None:
         if target.hidden:
             target.hidden = False
-            self.emit("reveal", f"Атакована карта рубашкой вверх: второй игрок обязан её "
-                      f"перевернуть — это «{target.name}».", C.HIDDEN_ROW)
+            self.emit("reveal", f"Карта рубашкой вверх вскрывается ({why}): второй игрок обязан "
+                      f"её перевернуть — это «{target.name}».", C.HIDDEN_ROW)
 
     # ------------------------------------------------------------ the simple strike
     def strike(self, actor: Piece, target: Piece, inputs, responses=(),
@@ -533,6 +533,7 @@ class AttackRules:
         if not self.on_table(target, "цель"):
             return False
         self.note_refused(target)
+        self.reveal(target, "на неё применяют добивание")
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
             return self.illegal(f"добивание действует только на рядом стоящую карту, а "
@@ -608,6 +609,7 @@ class AttackRules:
         if not self.on_table(target, "цель"):
             return False
         self.note_refused(target)
+        self.reveal(target, "на неё применяют воздействие или заклинание")
         body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
         steps = []
         for e in body:

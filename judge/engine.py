@@ -116,9 +116,10 @@ class Engine(AttackRules):
             return self.illegal(f"артефакт «{piece.name}» не может {verb}.", C.ARTIFACT)
         if not piece.is_creature:
             return self.illegal(f"«{piece.name}» — не существо и не может {verb}.", C.ACTION_CLOSE)
-        if piece.hidden:
-            return self.illegal(f"«{piece.name}» лежит рубашкой вверх и не может {verb}.",
-                                C.HIDDEN_ROW)
+        if piece.hidden:                # a card lying face down is turned up when it acts
+            piece.hidden = False
+            self.emit("reveal", f"Карта рубашкой вверх действует и вскрывается: «{piece.name}».",
+                      C.HIDDEN_ROW)
         if piece.owner != self.state.turn and not instant:
             return self.illegal(f"сейчас ход игрока {self.state.turn}; «{piece.name}» не может "
                                 f"{verb} в ход противника без внезапного действия.",
