@@ -29,7 +29,7 @@ def judge_cmd(paths, as_json, strict, db):
     \b
     Пример:
       berserk judge rulings/scenarios/
-      berserk judge rulings/scenarios/514.6-closed-target.yaml --strict --json
+      berserk judge rulings/scenarios/514/514.6-closed-strong.yaml --strict --json
     """
     from judge.scenario import load_scenario, run, scenario_files
 
