@@ -25,48 +25,42 @@ ELEMENTS = (("горн", "горы"), ("лесн", "леса"), ("болотн",
 NUMWORDS = (("одн", 1), ("дв", 2), ("тр", 3), ("четыр", 4), ("пят", 5))
 
 
+# Attack nouns by stem, in order (the first stem that starts the word wins).
+ATTACK_STEMS = (("{strike}", "strike"), ("{uchr}", "uchr"), ("{direct}", "direct"),
+                ("направленн", "direct"), ("выстрел", "shot"), ("разряд", "discharge"),
+                ("метани", "throw"), ("особ", "special"), ("немагическ", "nonmagic"),
+                ("дальн", "ranged"), ("ближн", "melee"), ("удар", "strike"), ("атак", "any"))
+NOUNS = (("существ", "creature"), ("карт", "card"), ("цел", "target"), ("защитник", "defender"),
+         ("хозяин", "host"), ("йордлинг", "class:йордлинг"), ("демон", "class:демон"),
+         ("нежит", "class:нежить"), ("инквизитор", "class:инквизитор"))
+
+
+def by_stem(word: str, table) -> str:
+    """The id of the first (stem, id) pair whose stem starts ``word``."""
+    for stem, value in table:
+        if word.startswith(stem):
+            return value
+    raise ValueError(word)
+
+
 def attack_kind(word: str) -> str:
     """Attack noun (any case form, folded) → attack kind id."""
     w = word.strip()
-    if w == "{strike}":
-        return "strike"
-    if w == "{uchr}" or "через" in w:
-        return "uchr"
-    if w == "{direct}" or w.startswith("направленн"):
-        return "direct"
-    for stem, kind in (("выстрел", "shot"), ("разряд", "discharge"), ("метани", "throw"),
-                       ("особ", "special")):
-        if w.startswith(stem):
-            return kind
+    if "через" in w:
+        return "uchr"                      # «удар через ряд» before the plain «удар»
     if w.startswith("магическ"):
         return "magic" if "удар" in w else "magical"
-    if w.startswith("дальн"):
-        return "ranged"
-    if w.startswith("ближн"):
-        return "melee"
-    if w.startswith("немагическ"):
-        return "nonmagic"
-    if w.startswith("удар"):
-        return "strike"
-    if w.startswith("атак"):
-        return "any"
     if "летающ" in w:
         return "flyers"
-    raise ValueError(w)
+    return by_stem(w, ATTACK_STEMS)
 
 
 def strength_of(word: str) -> str:
-    for stem, value in STRENGTHS:
-        if word.startswith(stem):
-            return value
-    raise ValueError(word)
+    return by_stem(word, STRENGTHS)
 
 
 def number_word(word: str) -> int:
-    for stem, value in NUMWORDS:
-        if word.startswith(stem):
-            return value
-    raise ValueError(word)
+    return by_stem(word, NUMWORDS)
 
 
 def with_span(node, span: A.Span):
@@ -84,48 +78,24 @@ def damage_from(tok: Token) -> A.Damage:
     return A.Fixed(int(text))
 
 
+# Selector adjectives by stem, in order: «нелетающ» before «летающ», «стоящ … напротив/сзади»
+# before the plain «стоящ рядом».
+ADJECTIVES = (("любо", "any"), ("сво", "choosers_own"), ("ваш", "side:own"),
+              ("нелетающ", "nonflying"), ("друг", "other"), ("закрыт", "closed"),
+              ("открыт", "open"), ("летающ", "flying"), ("рядов", "ordinary"), ("элитн", "elite"),
+              ("отравленн", "poisoned"), ("выбранн", "chosen"), ("соседн", "adjacent"),
+              ("эт", "this"), ("разн", "different"))
+ADJECTIVES += tuple((stem, "element:" + element) for stem, element in ELEMENTS)
+
+
 def adjective_id(word: str) -> str:
-    w = word
-    if w.startswith("стоящ") and "напротив" in w:
-        return "opposite"
-    if w.startswith("стоящ") and "сзади" in w:
-        return "behind"
-    if w.startswith("любо"):
-        return "any"
-    if w.startswith("сво"):
-        return "choosers_own"
-    if w.startswith("ваш"):
-        return "side:own"
-    if w.startswith("нелетающ"):
-        return "nonflying"
-    for stem, q in (("друг", "other"), ("закрыт", "closed"), ("открыт", "open"),
-                    ("летающ", "flying"), ("рядов", "ordinary"), ("элитн", "elite"),
-                    ("отравленн", "poisoned"), ("выбранн", "chosen"), ("стоящ", "adjacent"),
-                    ("соседн", "adjacent"), ("эт", "this"), ("разн", "different")):
-        if w.startswith(stem):
-            return q
-    for stem, element in ELEMENTS:
-        if w.startswith(stem):
-            return "element:" + element
-    raise ValueError(word)
+    if word.startswith("стоящ"):
+        return "opposite" if "напротив" in word else "behind" if "сзади" in word else "adjacent"
+    return by_stem(word, ADJECTIVES)
 
 
 def noun_id(word: str) -> str:
-    if word.startswith("существ"):
-        return "creature"
-    if word.startswith("карт"):
-        return "card"
-    if word.startswith("цел"):
-        return "target"
-    if word.startswith("защитник"):
-        return "defender"
-    if word.startswith("хозяин"):
-        return "host"
-    for stem, cls in (("йордлинг", "йордлинг"), ("демон", "демон"), ("нежит", "нежить"),
-                      ("инквизитор", "инквизитор")):
-        if word.startswith(stem):
-            return "class:" + cls
-    raise ValueError(word)
+    return by_stem(word, NOUNS)
 
 
 def order_of(tok) -> str:
