@@ -297,7 +297,8 @@ class Keyword(Node):
 @dataclass(frozen=True, slots=True)
 class Protection(Node):
     """Защита от … : ``against`` lists attack kinds (shot, discharge, throw, magic, spells, poison,
-    flyers, strike, nonmagic …); ``strengths`` narrows («от слабых 🗡»)."""
+    effects, flyers, strike, nonmagic …); ``strengths`` narrows («от слабых 🗡»).  In a protection
+    ``magic`` is «защита от магии» ({zom}): every magical attack, not only the magic strike."""
     against: tuple[str, ...]
     strengths: tuple[str, ...] = ()
 

@@ -194,6 +194,9 @@ class AbilityRules:
     def prot_poison(self, items):
         return ("poison",), ()
 
+    def prot_effects(self, items):
+        return ("effects",), ()
+
     def prot_spells(self, items):
         return ("spells",), ()
 

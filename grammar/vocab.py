@@ -18,7 +18,8 @@ PROT_ICONS = {"{zoo}": ("poison",), "{zoz}": ("spells",), "{zom}": ("magic",),
 UNPROVEN = {"ovs", "stamina"}
 SIMPLE_KEYWORDS = (("трупоедств", "corpse_eater"), ("неповоротлив", "clumsy"),
                    ("полет", "flying"), ("летающ", "flying"), ("бестелесн", "incorporeal"),
-                   ("стойкость", "stamina"), ("орда", "horde"), ("рывок", "dash"))
+                   ("стойкость", "stamina"), ("орда", "horde"), ("рывок", "dash"),
+                   ("неуязвимост", "invulnerable"))
 STRENGTHS = (("слаб", "weak"), ("средн", "medium"), ("сильн", "strong"))
 ELEMENTS = (("горн", "горы"), ("лесн", "леса"), ("болотн", "болота"), ("степн", "степи"),
             ("темн", "тьма"))
