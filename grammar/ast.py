@@ -353,11 +353,11 @@ class Activated(Node):
 
 @dataclass(frozen=True, slots=True)
 class Triggered(Node):
-    """«При гибели — …», «В начале вашего хода …», «При сильном 🗡 — …»."""
+    """«При гибели — …», «В начале вашего хода …», «При сильном 🗡 — …».  An optional effect
+    («может …») is a Choice(effect, nothing) among the effects."""
     trigger: Trigger
     effects: tuple["Effect", ...]
     limit: Limit | None = None
-    optional: bool = False            # «может …»
 
 
 @dataclass(frozen=True, slots=True)

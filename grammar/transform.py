@@ -6,7 +6,6 @@ from the original canonical text by offset.  ``build`` also runs the driver's re
 """
 from __future__ import annotations
 
-
 from lark import Token, Transformer, Tree
 
 from grammar import ast as A
@@ -15,6 +14,7 @@ from grammar.rules_abilities import AbilityRules
 from grammar.rules_effects import EffectRules
 from grammar.rules_parts import PartRules
 from grammar.vocab import order_of
+
 
 class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
     """Transformer with access to the original text and the offset of the parsed piece."""
@@ -33,12 +33,11 @@ class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
 
     # ------------------------------------------------------------ helpers
     def _span(self, items=None) -> A.Span:
-        """Span of the rule being transformed (text offsets); of ``items`` when given."""
+        """Span of the rule being transformed (text offsets) when ``items`` is omitted or is the
+        rule's own children list; else the span of the tokens and nodes in ``items``."""
         meta = self._meta
-        if items is None or (meta is not None and not getattr(meta, "empty", True)
-                             and items is not None and _is_rule_items(items)):
-            if meta is not None and not getattr(meta, "empty", True):
-                return A.Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
+        if (items is None or _is_rule_items(items)) and meta is not None and not meta.empty:
+            return A.Span(self.offset + meta.start_pos, self.offset + meta.end_pos)
         bounds = list(_bounds(items or (), self.offset))
         if not bounds:
             return A.NOSPAN
@@ -47,11 +46,19 @@ class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
     def _orig(self, tok: Token) -> str:
         return self.ctx.original[self.offset + tok.start_pos: self.offset + tok.end_pos]
 
-    def _rest(self, tok: Token, start: str = "effects") -> tuple:
+    def _rest(self, tok: Token) -> tuple:
+        """The REST token of a frame, parsed again as effects."""
         from grammar.parser import parse_effects
 
         s = self.offset + tok.start_pos
         return parse_effects(self.ctx, s, s + len(tok))
+
+    def _unit(self, tok: Token) -> tuple:
+        """The REST token of a frame, parsed again as a whole ability."""
+        from grammar.parser import parse_unit
+
+        s = self.offset + tok.start_pos
+        return parse_unit(self.ctx, s, s + len(tok))[0]
 
     # ------------------------------------------------------------ starts
     def sentence(self, items):
@@ -69,20 +76,10 @@ class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
         return (A.Activated(cost, self._rest(rest), span=self._span(items)),)
 
     def frame_formation(self, items):
-        from grammar.parser import parse_unit
-
-        rest = items[-1]
-        s = self.offset + rest.start_pos
-        inner, _ok = parse_unit(self.ctx, s, s + len(rest))
-        return (A.Formation(inner, span=self._span(items)),)
+        return (A.Formation(self._unit(items[-1]), span=self._span(items)),)
 
     def frame_order(self, items):
-        from grammar.parser import parse_unit
-
-        rest = items[-1]
-        s = self.offset + rest.start_pos
-        inner, _ok = parse_unit(self.ctx, s, s + len(rest))
-        return (A.WhenOrder(order_of(items[0]), inner, span=self._span(items)),)
+        return (A.WhenOrder(order_of(items[0]), self._unit(items[-1]), span=self._span(items)),)
 
     def frame_valhalla(self, items):
         trig = A.Trigger("valhalla", span=self._span(items[:1]))
@@ -131,11 +128,10 @@ class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
         return A.Triggered(A.Trigger("valhalla"), items[1], span=self._span(items))
 
     def triggered(self, items):
-        trig = items[0]
-        optional = any(isinstance(i, Token) and i.type == "MAY" for i in items)
+        # «может …» after a trigger is a Choice inside the effects (rule `may`), not a flag here
         rest = [i for i in items[1:] if not isinstance(i, Token)]
         effects, limit = split_limit(rest)
-        return A.Triggered(trig, effects[0], limit, optional, span=self._span(items))
+        return A.Triggered(items[0], effects[0], limit, span=self._span(items))
 
     def effects_ab(self, items):
         effects, limit = split_limit(items)
