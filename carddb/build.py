@@ -297,7 +297,12 @@ def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
     out = Path(out)
     sources = list(sources) if sources else [bundled_examples()]
     cards, warnings = read_all(sources, format)
-    rules_writer = _rules_writer() if rules else None
+    rules_writer = _rules_writer(warnings) if rules else None
+    if rules:
+        from rulings.lookup import load_book
+
+        for _file, book in rules:
+            load_book(book)          # an unknown book is an UnknownNameError (exit 2) before any write
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
@@ -378,19 +383,21 @@ def _bulk_insert(db: sqlite_utils.Database, table: str, rows: list[dict]) -> Non
     db.conn.executemany(sql, [tuple(r.get(c) for c in columns) for r in rows])
 
 
-def _rules_writer():
-    """``rulings.importers.write_clauses`` adapted to (db, file, book) → count, or an error
-    that says the importer is not there yet."""
-    try:
-        from rulings.importers import write_clauses  # owned by the rulebooks issue
-    except ImportError:
-        raise InputError(Problem(Location("--rules"), "импорт правил ещё не доступен "
-                                 "(rulings.importers.write_clauses не найден)")) from None
+def _rules_writer(warnings: list[Problem]):
+    """``rulings.importers.import_book`` + ``write_clauses`` as (db, file, book) → count.
+
+    What the importer could not place is not dropped silently: one warning per file counts it
+    and points to ``berserk rulebook check``, which lists every such line (the seeds carry
+    dozens of unrelated lines, so listing them all on every build would drown the output)."""
+    from rulings.importers import import_book, write_clauses
 
     def write(db, rules_file, book):
-        from rulings.importers import import_book
-
-        written = write_clauses(db, import_book(rules_file, book))
+        imported = import_book(rules_file, book)
+        if imported.problems:
+            warnings.append(Problem(Location(str(rules_file)),
+                                    f"не размещено строк: {len(imported.problems)} (подробно: "
+                                    f"berserk rulebook check {rules_file} --book {book})"))
+        written = write_clauses(db, imported)
         return written[0] if isinstance(written, tuple) else int(written or 0)
 
     return write
