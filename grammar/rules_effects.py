@@ -108,6 +108,38 @@ class EffectRules:
         return A.Action("redirect", items[-1], (attack_kind(str(items[1])), A.Selector("self")),
                         span=self._span(items))
 
+    def act_put(self, items):
+        what_tok = items[1]
+        if isinstance(what_tok, Token) and what_tok.type == "INC_TOKEN":
+            what = ("incarnation_token",)
+        elif isinstance(what_tok, Token) and what_tok.type == "TOP_CARD":
+            what = ("top_card_of_deck",)
+        else:
+            what = what_tok                                # ("marker", name) from put_what
+        where = next((i for i in items[2:] if isinstance(i, A.Selector)), None)
+        place = next((str(t) for t in items[2:] if isinstance(t, Token)
+                      and t.type in ("FREE_CELLS", "GRAVEYARD")), None)
+        if where is None:
+            where = A.Selector("cell", qualifiers=("free",)) if place and "клетк" in place \
+                else A.Selector("graveyard", "own")
+        keep = next((i for i in items if isinstance(i, A.Duration)), None)
+        params = what + ((keep.until,) if keep else ())
+        return A.Action("put", where, params, span=self._span(items))
+
+    def put_what(self, items):
+        """«маркер «костра»»: the marker and its name."""
+        return ("marker", items[-1][1])
+
+    def put_keep(self, items):
+        return A.Duration("end_of_opponent_turn", span=self._span(items))
+
+    def act_pinned(self, items):
+        until = ("while_self_stays",) if len(items) > 2 else ()
+        return A.Action("cannot_leave_cell", items[0], until, span=self._span(items))
+
+    def act_roll_die(self, items):
+        return A.Action("roll_die", span=self._span(items))
+
     def act_reduce_strike(self, items):
         return A.Action("reduce_chosen_strike", None, (items[-1],), span=self._span(items))
 

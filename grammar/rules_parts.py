@@ -310,6 +310,27 @@ class PartRules:
     def trig_poison_wounds(self, items):
         return A.Trigger("wounded_by_poison", subject=items[1], span=self._span(items))
 
+    def trig_die_roll(self, items):
+        return A.Trigger("die_roll_" + re.search(r"\d", str(items[0])).group(0), span=self._span(items))
+
+    def trig_to_graveyard(self, items):
+        return A.Trigger("to_graveyard", span=self._span(items))
+
+    def trig_attack_or_miss(self, items):
+        return A.Trigger("attack_or_miss", attack_kind(str(items[1])), span=self._span(items))
+
+    def cond_attacked_by(self, items):
+        return ("self_attacked_by", (attack_kind(str(items[-1])),))
+
+    def cond_shown_odd(self, items):
+        return ("shown_card_cost_odd", ())
+
+    def cond_rolled(self, items):
+        return ("rolled", tuple(int(d) for d in re.findall(r"\d", str(items[0]))))
+
+    def post_in_graveyard(self, items):
+        return "in_graveyard"
+
     def trig_prophecy(self, items):
         subject = items[1] if len(items) > 1 else None
         return A.Trigger("prophecy", subject=subject, span=self._span(items))

@@ -31,7 +31,7 @@ ATTACK_STEMS = (("{strike}", "strike"), ("{uchr}", "uchr"), ("{direct}", "direct
                 ("направленн", "direct"), ("выстрел", "shot"), ("разряд", "discharge"),
                 ("метани", "throw"), ("особ", "special"), ("немагическ", "nonmagic"),
                 ("дальн", "ranged"), ("ближн", "melee"), ("удар", "strike"), ("атак", "any"))
-NOUNS = (("существ", "creature"), ("карт", "card"), ("цел", "target"), ("защитник", "defender"),
+NOUNS = (("клетк", "cell"), ("существ", "creature"), ("карт", "card"), ("цел", "target"), ("защитник", "defender"),
          ("хозяин", "host"), ("йордлинг", "class:йордлинг"), ("демон", "class:демон"),
          ("нежит", "class:нежить"), ("инквизитор", "class:инквизитор"))
 
