@@ -29,7 +29,12 @@ def _ensure_chromium() -> str:
     if os.path.exists(CHROMIUM):
         return CHROMIUM
     if os.geteuid() == 0 and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", "chromium"], capture_output=True, timeout=600)
+        # a fresh machine has no package lists yet: install, and on failure update and retry
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "chromium"]
+        if subprocess.run(install, capture_output=True, timeout=600, env=env).returncode != 0:
+            subprocess.run(["apt-get", "update"], capture_output=True, timeout=600, env=env)
+            subprocess.run(install, capture_output=True, timeout=900, env=env)
     if not os.path.exists(CHROMIUM):
         pytest.skip("Chromium is not installed and `apt-get install -y chromium` did not install it")
     return CHROMIUM
