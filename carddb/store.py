@@ -113,4 +113,4 @@ def find_card(db_path: str | Path, name: str, set: str | None = None) -> Card:
         names = [r[0] for r in db.execute("select distinct name from cards").fetchall()]
     finally:
         db.conn.close()
-    raise UnknownNameError("Карта", name, did_you_mean(name, names))
+    raise UnknownNameError("карта", name, did_you_mean(name, names), missing="не найдена")

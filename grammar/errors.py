@@ -103,12 +103,13 @@ class AmbiguousError(BerserkError):
 
 class UnknownNameError(BerserkError):
     def __init__(self, what: str, name: str, suggestions: Sequence[str] = (),
-                 location: Location | None = None):
+                 location: Location | None = None, missing: str = "не найдено"):
+        # ``missing`` agrees with ``what`` in gender: «карта … не найдена», «пункт … не найден»
         self.name = name
         self.suggestions = list(suggestions)
         self.location = location
         where = f"{location}: " if location else ""
-        msg = f"{where}{what} «{name}» не найдено"
+        msg = f"{where}{what} «{name}» {missing}"
         if self.suggestions:
             msg += "; возможно, вы имели в виду: " + ", ".join(f"«{s}»" for s in self.suggestions)
         super().__init__(msg)
