@@ -188,6 +188,10 @@ def _field_changes(a: Any, b: Any, path: str = "") -> list[str]:
 
 
 def _short(value: Any) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "node" in v for v in value):
+        from grammar.render import summary
+
+        return "[" + "; ".join(summary(A.from_dict(v)) for v in value) + "]"
     if isinstance(value, dict) and "node" in value:
         from grammar.render import inline
 

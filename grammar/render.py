@@ -127,4 +127,9 @@ def summary(node: A.Node) -> str:
         return "защита от " + ", ".join(node.against)
     if isinstance(node, A.Opaque):
         return f"НЕ РАЗОБРАНО «{node.text}»"
+    if isinstance(node, A.Named):
+        kind = "заклинание" if node.effect_kind == "spell" else "воздействие"
+        return f"{kind} «{node.name}»" if node.name else kind
+    if isinstance(node, A.Action):
+        return f"действие {node.verb}"
     return label(node)

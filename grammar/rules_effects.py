@@ -88,7 +88,9 @@ class EffectRules:
         return A.Action("teleport", A.Selector("self"), ("free_cell",), span=self._span(items))
 
     def act_move_other(self, items):
-        dest = "adjacent_cell" if "соседн" in str(items[-1]) else "free_cell"
+        w = str(items[-1])
+        dest = "adjacent_cell" if "соседн" in w else "one_cell_along_strike" if "направлении" in w \
+            else "free_cell"
         return A.Action("move", items[1], (dest,), span=self._span(items))
 
     def act_no_open(self, items):
@@ -132,6 +134,15 @@ class EffectRules:
 
     def put_keep(self, items):
         return A.Duration("end_of_opponent_turn", span=self._span(items))
+
+    def in_own_turn(self, items):
+        cond = A.Condition("own_turn", span=self._span(items[:1]))
+        return A.Conditional(cond, (items[-1],), span=self._span(items))
+
+    def wound_by_self(self, items):
+        target = next(i for i in items if isinstance(i, A.Selector))
+        amount = next(i for i in items if isinstance(i, (A.Fixed, A.Variable, A.ByStrength)))
+        return A.Wound(target, amount, span=self._span(items))
 
     def act_pinned(self, items):
         until = ("while_self_stays",) if len(items) > 2 else ()

@@ -310,6 +310,15 @@ class PartRules:
     def trig_poison_wounds(self, items):
         return A.Trigger("wounded_by_poison", subject=items[1], span=self._span(items))
 
+    def trig_crossed_half(self, items):
+        # «с вашей половины … на половину противника» or the reverse
+        to_enemy = re.search(r"с\s+вашей", str(items[0])) is not None
+        return A.Trigger("crossed_to_enemy_half" if to_enemy else "crossed_to_own_half",
+                         span=self._span(items))
+
+    def cond_refuses_move(self, items):
+        return ("attacked_cannot_or_will_not_move", ())
+
     def trig_die_roll(self, items):
         return A.Trigger("die_roll_" + re.search(r"\d", str(items[0])).group(0), span=self._span(items))
 
