@@ -256,6 +256,12 @@ class AttackRules:
     def after_strike(self, src: Piece, dst: Piece, dealt: int) -> None:
         """What rides on a simple strike that landed: poison riders and vampirism."""
         traits = self.state.traits(src)
+        if protected(self.state.traits(dst).protections, "strike", src.flying):
+            # the target is protected from this strike: it is wasted, and what rides on it too
+            if traits.strike_riders or traits.vampirism:
+                self.emit("riders-none", f"«{dst.name}» защищена от этого удара — сопутствующие "
+                          "ему особенности тоже не действуют.", C.STRIKE, C.AXE)
+            return
         for rider in traits.strike_riders:
             if isinstance(rider.amount, A.Fixed):
                 self.apply_poison(dst, rider.amount.value, src)
