@@ -104,7 +104,9 @@ class EffectRules:
 
     def act_redirect(self, items):
         sels = [i for i in items if isinstance(i, A.Selector)]
-        return A.Action("redirect", sels[1], (attack_kind(str(items[1])), sels[0]), span=self._span(items))
+        action = A.Action("redirect", sels[1], (attack_kind(str(items[1])), sels[0]), span=self._span(items))
+        limit = next((i for i in items if isinstance(i, A.Limit)), None)
+        return (action, limit) if limit else action
 
     def act_redirect_own(self, items):
         return A.Action("redirect", items[-1], (attack_kind(str(items[1])), A.Selector("self")),

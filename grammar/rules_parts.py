@@ -337,6 +337,9 @@ class PartRules:
     def cond_rolled(self, items):
         return ("rolled", tuple(int(d) for d in re.findall(r"\d", str(items[0]))))
 
+    def post_back_rows(self, items):
+        return "rows:2-3:own"
+
     def post_in_graveyard(self, items):
         return "in_graveyard"
 

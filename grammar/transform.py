@@ -13,7 +13,7 @@ from grammar.nodeops import define_x, split_limit, with_limit
 from grammar.rules_abilities import AbilityRules
 from grammar.rules_effects import EffectRules
 from grammar.rules_parts import PartRules
-from grammar.vocab import order_of
+from grammar.vocab import attack_kind, order_of
 
 
 class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
@@ -62,7 +62,15 @@ class _Builder(AbilityRules, EffectRules, PartRules, Transformer):
 
     # ------------------------------------------------------------ starts
     def sentence(self, items):
-        return (items[0],)
+        only = items[0]
+        return only if isinstance(only, tuple) else (only,)
+
+    def bonus_with_rider(self, items):
+        """«+1 к магическому удару …, при магическом ударе — …»: a bonus and a trigger of the
+        same attack, two abilities in one sentence."""
+        bonus, attack_tok, effects = items[0], items[2], items[-1]
+        trigger = A.Trigger("attack", attack_kind(str(attack_tok)), span=self._span([items[1], attack_tok]))
+        return (bonus, A.Triggered(trigger, effects, span=self._span(items[1:])))
 
     def effects(self, items):
         effects, limit = split_limit(items)

@@ -12,7 +12,7 @@ from grammar import parse
 from tests.conftest import DEV_CORPUS
 
 # Raise these as the grammar grows; never lower them to get green.
-TYPED_FLOOR = 0.88
+TYPED_FLOOR = 0.89
 
 
 @pytest.fixture(scope="module")
