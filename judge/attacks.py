@@ -427,8 +427,6 @@ class AttackRules:
             defender.closed, defender.acted = True, True
             self.emit("closed", f"Защитник «{defender.name}» закрывается после защиты.",
                       C.DEFENDER)
-        elif att_str is None and mode is None:
-            reflecting.acted = True
         self.check_deaths()
         return True
 

@@ -108,8 +108,11 @@ class Engine(AttackRules):
             return self.illegal(f"{role} «{piece.name}» не в игре ({piece.where}).", C.DEATH)
         return True
 
-    def can_act(self, piece: Piece, verb: str, instant: bool = False, tap: bool = True) -> bool:
-        """May ``piece`` take an action now?  (Its own turn or an instant; open; a creature.)"""
+    def can_act(self, piece: Piece, verb: str, instant: bool = False, tap: bool = True,
+                action: bool = True) -> bool:
+        """May ``piece`` take an action now?  (Its own turn or an instant; open; a creature; and,
+        for an action that closes the card, not one that already acted this turn — a card that
+        «после нападения не закрывается» stays open but has still made its one action.)"""
         if not self.on_table(piece, "действующая карта"):
             return False
         if piece.is_artifact:
@@ -126,6 +129,9 @@ class Engine(AttackRules):
                                 C.TURN_ORDER, C.INSTANT)
         if tap and piece.closed:
             return self.illegal(f"«{piece.name}» закрыта и не может {verb}.", C.ACTION_CLOSE)
+        if tap and action and piece.acted:
+            return self.illegal(f"«{piece.name}» уже действовала в этот ход и не может {verb}: "
+                                "существо совершает одно действие за ход.", C.ACTION_CLOSE)
         self.note_refused(piece)
         return True
 
@@ -161,6 +167,7 @@ class Engine(AttackRules):
                       + ", ".join(p.label() for p in hidden) + ".", C.HIDDEN_ROW)
         for p in st.pieces.values():
             p.armor_used = 0
+            p.acted = False                  # «действовавшая в этот ход» lasts one turn (514.5)
         for p in list(st.on_table(player)):
             traits = st.traits(p)
             poison = p.markers.get("poison", 0)
@@ -183,7 +190,6 @@ class Engine(AttackRules):
                               f"{_lives(poison)}.", C.POISON, C.TURN_START, amount=poison)
                     self.wound(p, poison, None, "poison", C.POISON)
             p.opened_by_effect = False
-            p.acted = False
             p.moves_left = p.move or 0
             if p.markers.get("anti_air") == 1:        # armed for this, its next turn
                 p.markers["anti_air"] = 2
@@ -228,7 +234,7 @@ class Engine(AttackRules):
                                 C.FLYERS, C.MOVEMENT)
         if piece.is_artifact:
             return self.illegal(f"артефакт «{piece.name}» не двигается.", C.ARTIFACT, C.MOVEMENT)
-        if not self.can_act(piece, "двигаться"):
+        if not self.can_act(piece, "двигаться", action=False):
             return False
         if piece.move is None:
             return self.illegal(f"у «{piece.name}» движение «X»: она в принципе не может ходить.",
