@@ -191,7 +191,11 @@ class Engine(AttackRules):
                     self.wound(p, poison, None, "poison", C.POISON)
             p.opened_by_effect = False
             p.moves_left = p.move or 0
-            if p.markers.get("anti_air") == 1:        # armed for this, its next turn
+            if p.markers.get("anti_air") == 2:        # its next turn passed unused
+                p.markers.pop("anti_air")
+                self.emit("anti-air", f"«{p.name}» не напала на летающего в свой следующий ход — "
+                          "возможность пропала.", C.FLYERS)
+            elif p.markers.get("anti_air") == 1:      # armed for this, its next turn
                 p.markers["anti_air"] = 2
             if p.on_table:
                 regen = traits.number("regen")
