@@ -529,7 +529,8 @@ class AttackRules:
             return self.illegal(f"у «{actor.name}» нет добивания.", C.FINISHING)
         if as_response and not u.instant:
             return self.illegal("добивание — не внезапное действие.", C.INSTANT)
-        if not self.can_act(actor, "добивать", instant=u.instant, tap=u.cost.tap):
+        if not self.can_act(actor, "добивать", instant=u.instant, tap=u.cost.tap,
+                            artifact_ok=True):
             return False
         if (u.cost.counters or 0) > actor.counters:
             return self.illegal(f"для добивания нужно фишек: {u.cost.counters}, а на "
@@ -605,7 +606,8 @@ class AttackRules:
         clause = C.SPELL if spell else C.NAMED_EFFECT
         if as_response and not u.instant:
             return self.illegal(f"«{u.text}» — не внезапное действие.", C.INSTANT)
-        if not self.can_act(actor, "применить особенность", instant=u.instant, tap=u.cost.tap):
+        if not self.can_act(actor, "применить особенность", instant=u.instant, tap=u.cost.tap,
+                            artifact_ok=True):
             return False
         if (u.cost.counters or 0) > actor.counters:
             return self.illegal(f"для «{u.text}» нужно фишек: {u.cost.counters}, а на "

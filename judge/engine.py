@@ -109,15 +109,16 @@ class Engine(AttackRules):
         return True
 
     def can_act(self, piece: Piece, verb: str, instant: bool = False, tap: bool = True,
-                action: bool = True) -> bool:
+                action: bool = True, artifact_ok: bool = False) -> bool:
         """May ``piece`` take an action now?  (Its own turn or an instant; open; a creature; and,
         for an action that closes the card, not one that already acted this turn — a card that
         «после нападения не закрывается» stays open but has still made its one action.)"""
         if not self.on_table(piece, "действующая карта"):
             return False
-        if piece.is_artifact:
+        if piece.is_artifact and not artifact_ok:
+            # artifacts do not attack, reflect, defend or move; their own abilities they use
             return self.illegal(f"артефакт «{piece.name}» не может {verb}.", C.ARTIFACT)
-        if not piece.is_creature:
+        if not piece.is_creature and not piece.is_artifact:
             return self.illegal(f"«{piece.name}» — не существо и не может {verb}.", C.ACTION_CLOSE)
         if piece.hidden:                # a card lying face down is turned up when it acts
             piece.hidden = False
@@ -270,7 +271,7 @@ class Engine(AttackRules):
     # ------------------------------------------------------------ counters
     def charge(self, piece: Piece) -> bool:
         """«Закрыться, чтобы накопить фишку» — an action of its own."""
-        if not self.can_act(piece, "закрыться для накопления фишки"):
+        if not self.can_act(piece, "закрыться для накопления фишки", artifact_ok=True):
             return False
         limit = self.state.traits(piece).counter_limit
         if limit is not None and piece.counters >= limit:
