@@ -626,6 +626,11 @@ class AttackRules:
             steps.append((e, amount.value))
         if any(isinstance(e, A.Heal) for e, _ in steps) and target.is_artifact:
             return self.illegal("артефакты не излечиваются.", C.ARTIFACT, clause)
+        if target.kind in ("местность", "экипировка"):
+            # neither fights, nor can be attacked, nor takes wounds: nothing here applies to it
+            return self.illegal(f"«{target.name}» — {target.kind}: она не получает ран, не "
+                                "излечивается и не отравляется.",
+                                C.TERRAIN if target.kind == "местность" else C.EQUIPMENT, clause)
         self.emit("declare", f"«{actor.name}» применяет «{u.text}» к «{target.name}» "
                   f"({target.where}): это не атака — цель не сражается и не отвечает.", clause)
         guard = "spells" if spell else "effects"
