@@ -180,13 +180,13 @@ class Engine(AttackRules):
                 if p.incorporeal:
                     self.emit("poison-none", f"«{p.name}» бестелесна: отравление на неё не "
                               "действует.", C.POISON, C.INCORPOREAL)
-                elif p.opened_by_effect:
+                elif not was_closed and p.opened_by_effect:
                     self.emit("poison-none", f"«{p.name}» открылась ещё в ход противника от "
                               "эффекта — отравление не действует.", C.POISON, C.TURN_START)
                 elif not was_closed:
                     self.emit("poison-none", f"«{p.name}» не открывается в начале хода (была "
                               "открыта) — отравление не действует.", C.POISON, C.TURN_START)
-                else:
+                else:           # it opens now — even if an effect had opened it once before
                     self.emit("poison", f"«{p.name}» открывается отравленной и теряет {poison} "
                               f"{_lives(poison)}.", C.POISON, C.TURN_START, amount=poison)
                     self.wound(p, poison, None, "poison", C.POISON)
