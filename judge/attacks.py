@@ -316,6 +316,7 @@ class AttackRules:
             return False
         if not self.melee_reach(actor, target, "strike"):
             return False
+        self.reveal_actor(actor)
         self.emit("declare", f"«{actor.name}» ({actor.where}) нападает простым ударом на "
                   f"«{target.name}» ({target.where}).", C.STRIKE)
         self.resolve_stack(list(responses))
@@ -460,6 +461,7 @@ class AttackRules:
                 return False
         elif not self.melee_reach(actor, target, kind):
             return False
+        self.reveal_actor(actor)
         self.emit("declare", f"«{actor.name}» ({actor.where}) применяет «{u.text}» по "
                   f"«{target.name}» ({target.where})"
                   + (" как внезапное действие" if u.instant else "") + ".", clause,
@@ -537,12 +539,13 @@ class AttackRules:
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
         if not self.on_table(target, "цель"):
             return False
-        self.note_refused(target)
-        self.reveal(target, "на неё применяют добивание")
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
             return self.illegal(f"добивание действует только на рядом стоящую карту, а "
                                 f"«{target.name}» не рядом.", C.FINISHING)
+        self.reveal_actor(actor)
+        self.note_refused(target)
+        self.reveal(target, "на неё применяют добивание")
         if target.is_artifact:
             return self.illegal("на артефакты нельзя применять добивание.", C.FINISHING,
                                 C.ARTIFACT)
@@ -583,6 +586,7 @@ class AttackRules:
                                 "противника остались одни летающие.", C.FLYERS)
         if not self.can_act(actor, "закрыться на удар по летающему"):
             return False
+        self.reveal_actor(actor)
         actor.markers["anti_air"] = 1
         self.close_after_action(actor, "закрылась на удар по летающему")
         self.emit("anti-air", f"«{actor.name}» в свой следующий ход сможет один раз напасть "
@@ -614,8 +618,6 @@ class AttackRules:
                                 f"«{actor.name}» {actor.counters}.", C.COUNTERS)
         if not self.on_table(target, "цель"):
             return False
-        self.note_refused(target)
-        self.reveal(target, "на неё применяют воздействие или заклинание")
         body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
         steps = []
         for e in body:
@@ -624,6 +626,9 @@ class AttackRules:
                 self.refuse(actor, u.text, "эффект этого вида судья пока не применяет")
                 return self.illegal("особенность не может быть выполнена судьёй.", clause)
             steps.append((e, amount.value))
+        self.reveal_actor(actor)
+        self.note_refused(target)
+        self.reveal(target, "на неё применяют воздействие или заклинание")
         if any(isinstance(e, A.Heal) for e, _ in steps) and target.is_artifact:
             return self.illegal("артефакты не излечиваются.", C.ARTIFACT, clause)
         if target.kind in ("местность", "экипировка"):

@@ -120,10 +120,6 @@ class Engine(AttackRules):
             return self.illegal(f"артефакт «{piece.name}» не может {verb}.", C.ARTIFACT)
         if not piece.is_creature and not piece.is_artifact:
             return self.illegal(f"«{piece.name}» — не существо и не может {verb}.", C.ACTION_CLOSE)
-        if piece.hidden:                # a card lying face down is turned up when it acts
-            piece.hidden = False
-            self.emit("reveal", f"Карта рубашкой вверх действует и вскрывается: «{piece.name}».",
-                      C.HIDDEN_ROW)
         if piece.owner != self.state.turn and not instant:
             return self.illegal(f"сейчас ход игрока {self.state.turn}; «{piece.name}» не может "
                                 f"{verb} в ход противника без внезапного действия.",
@@ -135,6 +131,14 @@ class Engine(AttackRules):
                                 "существо совершает одно действие за ход.", C.ACTION_CLOSE)
         self.note_refused(piece)
         return True
+
+    def reveal_actor(self, piece: Piece) -> None:
+        """A card lying face down is turned up when it acts — called once the action is legal
+        and goes ahead, so a cancelled action leaves it face down (Правило легальности)."""
+        if piece.hidden:
+            piece.hidden = False
+            self.emit("reveal", f"Карта рубашкой вверх действует и вскрывается: «{piece.name}».",
+                      C.HIDDEN_ROW)
 
     def note_refused(self, piece: Piece) -> None:
         """Once per card: the abilities the judge cannot read, so a ruling never silently
@@ -261,6 +265,7 @@ class Engine(AttackRules):
                 return self.illegal(f"клетка {step} занята картой «{st.at(step).name}»: двигаться "
                                     "можно только на свободные клетки.", C.MOVEMENT)
             here = step
+        self.reveal_actor(piece)
         start = piece.cell
         piece.cell = here
         piece.moves_left -= len(path)
@@ -277,6 +282,7 @@ class Engine(AttackRules):
         if limit is not None and piece.counters >= limit:
             return self.illegal(f"у «{piece.name}» уже {piece.counters} {_counters(limit)} — "
                                 f"больше {limit} она иметь не может.", C.COUNTERS, C.AXE)
+        self.reveal_actor(piece)
         piece.counters += 1
         self.close_after_action(piece, "накопление фишки")
         self.emit("counter", f"«{piece.name}» получает фишку (всего {piece.counters}).",
