@@ -7,6 +7,8 @@ duplicate).
 """
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from grammar.errors import InputError
@@ -47,6 +49,15 @@ def _mark(node) -> tuple[int, int]:
 
 class _Loader(yaml.SafeLoader):
     pass
+
+
+# YAML 1.2 booleans: only true/false.  YAML 1.1 also reads on/off/yes/no as booleans, which
+# turned the documented expectation key «on» (the host) into True.
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool",
+                              re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> MDict:

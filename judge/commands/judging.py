@@ -39,7 +39,14 @@ def judge_cmd(paths, as_json, strict, db):
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise InputError.at("файл не найден: " + ", ".join(missing), missing[0])
-    scenarios = [load_scenario(f, db=db) for f in files]       # all invalid → exit 2 first
+    scenarios, problems = [], []             # every invalid file is reported → exit 2 first
+    for f in files:
+        try:
+            scenarios.append(load_scenario(f, db=db))
+        except InputError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise InputError(problems)
     outcomes = [run(sc, strict=strict) for sc in scenarios]
     if as_json:
         click.echo(json.dumps([o.to_dict() for o in outcomes], ensure_ascii=False, indent=1))

@@ -158,3 +158,12 @@ expect:
     assert out["ok"] is False
     assert any("wounds = 4, ожидалось 3" in f for f in out["failures"])
     assert any("514.1" in f for f in out["failures"])
+
+
+def test_every_invalid_file_is_listed(tmp_path):
+    one, two = tmp_path / "one.yaml", tmp_path / "two.yaml"
+    one.write_text(CASES["unknown-card"][0], encoding="utf-8")
+    two.write_text(CASES["cell-off-field"][0], encoding="utf-8")
+    res = run_cli("judge", str(one), str(two))
+    assert res.returncode == 2 and res.stdout == ""
+    assert f"{one}:9:" in res.stderr and f"{two}:8:" in res.stderr
