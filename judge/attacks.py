@@ -246,6 +246,10 @@ class AttackRules:
                       C.POISON, C.INCORPOREAL)
         elif protected(self.state.traits(dst).protections, "poison"):
             self.emit("protected", f"«{dst.name}» защищена от отравления.", C.POISON, C.AXE)
+        elif "effects" in self.state.traits(dst).protections:
+            # the rules define poison as a воздействие, like finishing
+            self.emit("protected", f"«{dst.name}» защищена от воздействий, а отравление — "
+                      "воздействие.", C.POISON, C.NAMED_EFFECT, C.AXE)
         elif not dst.on_table:
             return
         else:
