@@ -74,6 +74,9 @@ class AttackRules:
     def ranged_reach(self, actor: Piece, target: Piece, kind: str, rng: int | None) -> bool:
         st = self.state
         clause = C.ATTACK_CLAUSE[kind]
+        if actor is target or (actor.zone == FIELD and st.position(actor) == st.position(target)):
+            return self.illegal(f"{KIND_RU[kind]} — дальняя атака; она наносится на расстоянии, "
+                                "а не по самой действующей карте.", C.RANGED, clause)
         if target.flying:
             if kind == "uchr":
                 return self.illegal(f"удар через ряд нельзя объявить по летающему "
