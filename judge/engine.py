@@ -194,6 +194,7 @@ class Engine(AttackRules):
                     self.emit("poison", f"«{p.name}» открывается отравленной и теряет {poison} "
                               f"{_lives(poison)}.", C.POISON, C.TURN_START, amount=poison)
                     self.wound(p, poison, None, "poison", C.POISON)
+                    self.check_deaths()     # lives ≤ 0 → it dies now, before anything heals it
             p.opened_by_effect = False
             p.moves_left = p.move or 0
             if p.markers.get("anti_air") == 2:        # its next turn passed unused
