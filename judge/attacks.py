@@ -59,7 +59,7 @@ class AttackRules:
             return True                      # a flyer attacks any card (flyers)
         if target.flying:
             if kind == "strike" and actor.markers.get("anti_air") == 2:
-                actor.markers.pop("anti_air")
+                # spent in ``strike`` once the strike goes ahead (a cancelled one keeps it)
                 self.emit("anti-air", f"«{actor.name}» закрывалась на удар по летающему и бьёт "
                           f"«{target.name}» как рядом стоящую карту.", C.FLYERS)
                 return True
@@ -329,6 +329,8 @@ class AttackRules:
         self.resolve_stack(list(responses))
         if not self.still_there(actor, target):
             return False
+        if target.flying and not actor.flying:
+            actor.markers.pop("anti_air", None)      # its one strike on a flyer is made
         self.reveal(target)
         traits = st.traits(actor)
         reflecting, defender = target, None
