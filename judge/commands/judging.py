@@ -85,7 +85,7 @@ def _triple(ctx, param, value):
     try:
         return parse_triple(value)
     except ValueError:
-        raise InputError.at(f"{param.opts[0]}: {STRENGTH_HELP}, а не «{value}»",
+        raise InputError.at(f"{STRENGTH_HELP}, а не «{value}»",
                             f"параметр {param.opts[0]}") from None
 
 
@@ -147,7 +147,7 @@ def fight_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, a
     want = 1 if defender_closed else 2
     if len(parts) != want or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
         form = "один бросок 1–6" if defender_closed else "«нападающий:отражающий», числа 1–6"
-        raise InputError.at(f"--dice: ожидалось {form}, а не «{dice}»", "параметр --dice")
+        raise InputError.at(f"ожидалось {form}, а не «{dice}»", "параметр --dice")
     rolls = [int(p) for p in parts]
     options = deals(m, *rolls)
     cites = sorted({c for d in options for c in d.cites})
