@@ -153,8 +153,11 @@ class PartRules:
     def named_note(self, items):
         tok = items[0]
         kind = "spell" if "заклинание" in str(tok) else "effect"
-        m = re.search(r"«([^»)]*)", self._orig(tok))
-        return ("note", kind, m.group(1).strip() if m else None)
+        # «(воздействие «взрыв»)»; berserk-nxt drops the quotes: «(воздействие взрыв )»
+        text = self._orig(tok)
+        m = re.search(r"«([^»)]*)", text) or re.search(r"(?:воздействие|заклинание)\s+([^()]+?)\s*\)",
+                                                        text, re.I)
+        return ("note", kind, m.group(1).strip() or None if m else None)
 
     def post_adjacent(self, items):
         return "adjacent"
