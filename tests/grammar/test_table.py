@@ -1,6 +1,7 @@
 """Data-driven table: ability text → canonical AST (tests/grammar/data/cases.yaml)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,24 @@ import yaml
 from grammar import ast as A
 from grammar import parse
 
-CASES = yaml.safe_load((Path(__file__).parent / "data" / "cases.yaml").read_text(encoding="utf-8"))
+TABLE = Path(__file__).parent / "data" / "cases.yaml"
+CASES = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+HEADER = "".join(line + "\n" for line in TABLE.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("#"))
+
+
+def _rewrite_table() -> None:
+    """BERSERK_UPDATE_TABLE=1: write the parser's current ASTs into the table (then read the
+    diff of cases.yaml before committing it: every changed line is a changed meaning)."""
+    for case in CASES:
+        case["ast"] = [A.to_dict(a) for a in parse(case["text"], name=case.get("name")).abilities]
+    body = "".join(yaml.safe_dump([c], allow_unicode=True, sort_keys=False,
+                                  default_flow_style=None, width=110) for c in CASES)
+    TABLE.write_text(HEADER + body, encoding="utf-8")
+
+
+if os.environ.get("BERSERK_UPDATE_TABLE"):
+    _rewrite_table()
 
 
 def test_table_is_large_enough():
