@@ -278,7 +278,7 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
         bad("abilities", "текст способностей должен быть строкой")
         text = None
     if isinstance(text, str):
-        norm = normalise(text, separator="|")
+        norm = normalise(text, separator="|", name=name if isinstance(name, str) else None)
         for repair in norm.repairs:
             repairs.append(f"text: {repair}")
             _problem(result, index, name, "abilities", f"исправлено: {repair}", lines, warning=True)

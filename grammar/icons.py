@@ -92,6 +92,19 @@ class Normalised:
     unknown_icons: tuple[str, ...] = ()     # named tokens the legend does not prove
 
 
+def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
+    """Join the card's own name where the source put spaces inside one of its words."""
+    for word in re.findall(r"\w{5,}", name):
+        stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
+        pattern = re.compile(r"(?<!\w)" + r"[ \t]{0,2}".join(map(re.escape, stem)), re.IGNORECASE)
+        for m in reversed(list(pattern.finditer(text))):
+            if " " in m.group(0) or "\t" in m.group(0):
+                joined = re.sub(r"[ \t]", "", m.group(0))
+                repairs.append(Repair("split-name", m.start(), f"«{m.group(0)}» → «{joined}»"))
+                text = text[:m.start()] + joined + text[m.end():]
+    return text
+
+
 def detect_notation(text: str) -> str:
     if _IMG_RE.search(text):
         return "html"
@@ -100,15 +113,19 @@ def detect_notation(text: str) -> str:
     return "canonical"
 
 
-def normalise(text: str | None, separator: str | None = None) -> Normalised:
+def normalise(text: str | None, separator: str | None = None, name: str | None = None) -> Normalised:
     """Canonical form of ``text`` from any notation.
 
     ``separator``: the source's ability separator ('|' for the tgbot JSON); each separated part
-    becomes a line.  Unknown or unproven icons are kept as named tokens and listed.
+    becomes a line.  ``name``: the card's own name, so that a source that broke it with spaces
+    («Бронт  обея») is mended (``split-name``).  Unknown or unproven icons are kept as named
+    tokens and listed.
     """
     if not text:
         return Normalised("")
     repairs: list[Repair] = []
+    if name:
+        text = _mend_split_name(text, name, repairs)
     if _BROKEN_PAIR in text:
         for m in re.finditer(_BROKEN_PAIR, text):
             repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))

@@ -288,8 +288,8 @@ def _parse_line_at(line: str, name: str | None, offset: int) -> tuple[tuple, boo
 
 
 @lru_cache(maxsize=65536)
-def _normalise_cached(text: str, separator: str | None):
-    return normalise(text, separator)
+def _normalise_cached(text: str, separator: str | None, name: str | None):
+    return normalise(text, separator, name)
 
 
 def clear_cache() -> None:
@@ -319,7 +319,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     ``separator``: the source's ability separator ('|' in the tgbot JSON)."""
     if not text or not text.strip():
         return CardText("", ())
-    norm = _normalise_cached(text, separator)
+    norm = _normalise_cached(text, separator, name)
     canonical = norm.text
     lines = []
     offset = 0

@@ -82,3 +82,11 @@ def test_dev_corpus_defects_are_all_found(shared):
     assert kinds.get("lost-strike") == 3
     assert kinds.get("lost-icon") == 1
     assert "unknown-icon" not in kinds
+
+
+def test_a_split_card_name_is_mended_and_reported():
+    n = normalise("+1 к 🗡 по существам напротив Грома  дова.", separator="|", name="Громадов")
+    assert n.text == "+1 к {strike} по существам напротив Громадова."
+    assert [r.kind for r in n.repairs] == ["split-name"]
+    # other words are never joined, and a whole name is left alone
+    assert normalise("напротив Громадова и врага", name="Громадов").repairs == ()
