@@ -440,6 +440,27 @@ class AttackRules:
         self.check_deaths()
         return True
 
+    # ------------------------------------------------------------ choosing the ability
+    def pick_usable(self, actor: Piece, kinds: tuple[str, ...], inputs, clause: str):
+        """The ability of ``kinds`` the player uses.  A card may have several (a plain shot and a
+        stronger one for counters): the player names it — the scenario's ``ability``, the line of
+        the card's text — and the judge never guesses silently.  Returns the ``Usable``, None
+        when the card has none of these, or False when the named line is not one of them."""
+        found = [u for u in self.state.traits(actor).usables if u.kind in kinds]
+        if not found:
+            return None
+        if len(found) == 1 and "ability" not in inputs.choices:
+            return found[0]
+        lines = ", ".join(f"{u.index} — «{u.text}»" for u in found)
+        n = inputs.choice(self, "ability", f"какую особенность «{actor.name}» применить "
+                          f"(строка текста: {lines})", found[0].index, clause)
+        u = next((u for u in found if str(u.index) == str(n)), None)
+        if u is None:
+            self.illegal(f"в строке {n} текста «{actor.name}» нет такой особенности (есть: "
+                         f"{lines}).", clause)
+            return False
+        return u
+
     # ------------------------------------------------------------ attacks from abilities
     def ability_attack(self, actor: Piece, target: Piece, kind: str, inputs, responses=(),
                        as_response: bool = False) -> bool:
@@ -447,7 +468,9 @@ class AttackRules:
         clause = C.ATTACK_CLAUSE[kind]
         if not self.on_table(actor, "действующая карта"):
             return False
-        u = st.traits(actor).usable(kind)
+        u = self.pick_usable(actor, (kind,), inputs, clause)
+        if u is False:
+            return False
         if u is None:
             self.note_refused(actor)
             return self.illegal(f"у «{actor.name}» нет особенности «{KIND_RU[kind]}», которую "
@@ -535,7 +558,9 @@ class AttackRules:
         st = self.state
         if not self.on_table(actor, "действующая карта"):
             return False
-        u = st.traits(actor).usable("finishing")
+        u = self.pick_usable(actor, ("finishing",), inputs, C.FINISHING)
+        if u is False:
+            return False
         if u is None:
             return self.illegal(f"у «{actor.name}» нет добивания.", C.FINISHING)
         if as_response and not u.instant:
@@ -609,8 +634,10 @@ class AttackRules:
         st = self.state
         if not self.on_table(actor, "действующая карта"):
             return False
-        u = next((u for u in st.traits(actor).usables
-                  if u.kind in ("named", "spell", "heal", "wound", "poison")), None)
+        u = self.pick_usable(actor, ("named", "spell", "heal", "wound", "poison"), inputs,
+                             C.NAMED_EFFECT)
+        if u is False:
+            return False
         if u is None:
             self.note_refused(actor)
             return self.illegal(f"у «{actor.name}» нет воздействия или заклинания, которое судья "

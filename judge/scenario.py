@@ -54,7 +54,7 @@ ATTACK_VERBS = ("attack", "shot", "throw", "discharge", "uchr", "special", "magi
 VERBS = ATTACK_VERBS + ("start_turn", "move", "finish", "effect", "charge", "equip", "open",
                         "anti_air")
 ACTION_KEYS = ("by", "target", "to", "dice", "defender", "step_up", "x", "kind", "responses",
-               "card", "host", "owner", "source")
+               "card", "host", "owner", "source", "ability")
 EXPECT_CARD_KEYS = ("wounds", "lives", "closed", "hidden", "counters", "poison", "dead", "zone",
                     "cell", "moves_left", "acted", "host", "on")
 EXPECT_KEYS = ("cites", "not_cites", "winner", "turn", "cancelled", "refused", "events")
@@ -422,6 +422,11 @@ def _action(item, pos, loc: _Loc) -> Action | None:
     if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool)
                                              and 1 <= d <= 6 for d in dice):
         loc.add(f"dice: броски — список чисел от 1 до 6, а не «{dice}»", args.pos("dice"))
+    ability = args.get("ability")
+    if "ability" in args and (not isinstance(ability, int) or isinstance(ability, bool)
+                              or ability < 1):
+        loc.add(f"ability: номер строки текста карты (1, 2 …), а не «{ability}»",
+                args.pos("ability"))
     if verb in ATTACK_VERBS + ("move", "finish", "effect", "charge", "anti_air") and "by" not in args:
         loc.add(f"у действия {verb} нет поля by (кто действует)", apos)
     if verb in ATTACK_VERBS + ("finish", "effect") and "target" not in args:
@@ -568,8 +573,8 @@ def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
     """Resolve the action's cards *now* (a response names its cards when it is declared, even
     if it resolves after others) and return the call that performs it."""
     args = a.args
-    inputs = Inputs(args.get("dice", []), {k: args[k] for k in ("step_up", "x") if k in args},
-                    strict)
+    inputs = Inputs(args.get("dice", []),
+                    {k: args[k] for k in ("step_up", "x", "ability") if k in args}, strict)
 
     def piece(key: str) -> Piece:
         return _resolve(sc, engine, args.get(key), a, key)

@@ -167,3 +167,22 @@ def test_every_invalid_file_is_listed(tmp_path):
     res = run_cli("judge", str(one), str(two))
     assert res.returncode == 2 and res.stdout == ""
     assert f"{one}:9:" in res.stderr and f"{two}:8:" in res.stderr
+
+
+def test_strict_mode_needs_the_ability_choice(tmp_path):
+    path = tmp_path / "two-shots.yaml"
+    head = HEAD.replace("turn: A\n", "  Лучник: {life: 5, strike: 1-1-2, move: 1, text: "
+                        "\"{tap}: Выстрел на 1.\\n{counter}{tap}: Выстрел на 3.\"}\nturn: A\n")
+    path.write_text(head + """board:
+  A: {c2: {card: Лучник, counters: 1}}
+  B: {c5: Латник}
+actions:
+  - shot: {by: c2, target: c5}
+""", encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict")
+    assert res.returncode == 2 and "ability" in res.stderr, res.stderr
+    chosen = path.read_text(encoding="utf-8").replace("target: c5}", "target: c5, ability: 2}")
+    path.write_text(chosen, encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict", "--json")
+    assert res.returncode == 0, res.stderr
+    assert '"amount": 3' in res.stdout
