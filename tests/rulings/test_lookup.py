@@ -14,7 +14,7 @@ import yaml
 
 from grammar.errors import UnknownNameError, fold
 from rulings.importers import import_book, write_clauses
-from rulings.lookup import BOOKS_DIR, clause_ids, load_book, open_book, resolve
+from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
 from tests.conftest import ROOT, SHARED, run_cli
 
 RULES = [(SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md", "heroes-15"),
