@@ -180,17 +180,24 @@ def _int_field(value: Any) -> int:
 TGBOT_TERRAIN_CLASSES = frozenset({"горы", "болото", "пустыня", "река", "лес", "степь"})
 
 
+def _read_list(data: list, result: ReadResult, lines: dict[int, int], build,
+               expected: str = "ожидался объект карты") -> None:
+    """Every entry through ``build`` (→ Card or None after listing its problems); a bad entry
+    is reported and the others are still read."""
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            _problem(result, index, None, None, expected, lines)
+            continue
+        card = build(item, index, result, lines)
+        if card is not None:
+            result.cards.append(card)
+
+
 def _read_tgbot(data: list, result: ReadResult, lines: dict[int, int]) -> None:
     # The «Нашествие тьмы» file has ``abilities: null`` on every card: the source lacks the
     # text, so null means *unknown* there.  In a file with texts, null is still what the
     # source says — it cannot tell «no abilities» from «missing» — so it stays unknown too.
-    for index, item in enumerate(data):
-        if not isinstance(item, dict):
-            _problem(result, index, None, None, "ожидался объект карты", lines)
-            continue
-        card = _tgbot_card(item, index, result, lines)
-        if card is not None:
-            result.cards.append(card)
+    _read_list(data, result, lines, _tgbot_card)
 
 
 def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
@@ -316,13 +323,7 @@ NXT_PRINTED_ICONS = NXT_NUMBERED_ICONS | {"zov", "zot", "zoo", "zoal", "zom", "z
 
 
 def _read_nxt(data: list, result: ReadResult, lines: dict[int, int]) -> None:
-    for index, item in enumerate(data):
-        if not isinstance(item, dict):
-            _problem(result, index, None, None, "ожидался объект карты", lines)
-            continue
-        card = _nxt_card(item, index, result, lines)
-        if card is not None:
-            result.cards.append(card)
+    _read_list(data, result, lines, _nxt_card)
 
 
 def nxt_icon_lines(icons: dict) -> list[str]:
@@ -418,21 +419,21 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
 
 # ---------------------------------------------------------------- canonical
 def _read_canonical(data: list, result: ReadResult, lines: dict[int, int]) -> None:
-    for index, item in enumerate(data):
-        if not isinstance(item, dict):
-            _problem(result, index, None, None, "ожидался объект карты (name, element, …)", lines)
-            continue
-        try:
-            card = Card.from_dict(item)
-        except CardFieldError as err:
-            for one in getattr(err, "errors", [err]):
-                _problem(result, index, item.get("name"), one.field, one.message, lines)
-            continue
-        if isinstance(card.text, str):
-            norm = normalise(card.text)
-            if norm.text != card.text:
-                card = replace(card, text=norm.text)
-        result.cards.append(card)
+    _read_list(data, result, lines, _canonical_card, "ожидался объект карты (name, element, …)")
+
+
+def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
+    try:
+        card = Card.from_dict(item)
+    except CardFieldError as err:
+        for one in getattr(err, "errors", [err]):
+            _problem(result, index, item.get("name"), one.field, one.message, lines)
+        return None
+    if isinstance(card.text, str):
+        norm = normalise(card.text)
+        if norm.text != card.text:
+            card = replace(card, text=norm.text)
+    return card
 
 
 __all__ = ["CARD_TYPES", "FORMATS", "ReadResult", "detect_format", "read_cards", "nxt_icon_lines"]

@@ -6,9 +6,15 @@ import re
 from lark import Token
 
 from grammar import ast as A
-from grammar.nodeops import define_x
+from grammar.nodeops import define_x, keyword_rule, kinds_rule, tag_rule
 from grammar.vocab import (
-    ICON_KEYWORDS, PROT_ICONS, SIMPLE_KEYWORDS, UNPROVEN, attack_kind, signed, strength_of,
+    ICON_KEYWORDS,
+    PROT_ICONS,
+    SIMPLE_KEYWORDS,
+    UNPROVEN,
+    attack_kind,
+    signed,
+    strength_of,
 )
 
 
@@ -75,21 +81,6 @@ class AbilityRules:
         return A.Keyword("attack_all_adjacent", against=A.Selector("creature", "enemy", quals),
                          span=self._span(items))
 
-    def kw_defender_any(self, items):
-        return A.Keyword("defender_any", span=self._span(items))
-
-    def kw_defends_any_times(self, items):
-        return A.Keyword("defends_any_times", span=self._span(items))
-
-    def kw_defends_as_open(self, items):
-        return A.Keyword("defends_as_open_when_closed", span=self._span(items))
-
-    def kw_defends_without_closing(self, items):
-        return A.Keyword("defends_without_closing", span=self._span(items))
-
-    def kw_diagonal(self, items):
-        return A.Keyword("diagonal_move", span=self._span(items))
-
     def kw_direct(self, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
         return A.Keyword("direct", against=against, span=self._span(items))
@@ -113,23 +104,11 @@ class AbilityRules:
         node = A.Keyword(code, int(value), span=self._span(items))
         return A.Unknown(code, (node,), span=node.span) if code in UNPROVEN else node
 
-    def kw_ignores_flying_protection(self, items):
-        return A.Keyword("ignores_flying_protection", span=self._span(items))
-
-    def kw_ignores_forced_targeting(self, items):
-        return A.Keyword("ignores_forced_targeting", span=self._span(items))
-
     def kw_incarnation(self, items):
         return A.Keyword("incarnation", int(items[1]), span=self._span(items))
 
     def kw_jump(self, items):
         return A.Keyword("jump", int(items[-1]), span=self._span(items))
-
-    def kw_no_close_after_attack(self, items):
-        return A.Keyword("no_close_after_attack", span=self._span(items))
-
-    def kw_no_response_wounds(self, items):
-        return A.Keyword("no_response_wounds", span=self._span(items))
 
     def kw_regen(self, items):
         return A.Keyword("regen", int(items[1]), span=self._span(items))
@@ -140,15 +119,6 @@ class AbilityRules:
             if word.startswith(stem):
                 return A.Keyword(name, span=self._span(items))
         raise ValueError(word)
-
-    def kw_strike_not_reduced(self, items):
-        return A.Keyword("strike_not_reduced", span=self._span(items))
-
-    def kw_strike_only_opposite(self, items):
-        return A.Keyword("strike_only_opposite", span=self._span(items))
-
-    def kw_symbiote(self, items):
-        return A.Keyword("symbiote", span=self._span(items))
 
     def kw_unanswerable(self, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
@@ -162,18 +132,12 @@ class AbilityRules:
         strs = items[1] if len(items) > 2 else ()
         return "next_" + attack_kind(str(items[-1])), strs
 
-    def per_counter(self, items):
-        return "per:counter"
-
     def poison_target(self, items):
         return "poison", ()
 
     def prot_attack(self, items):
         strs = items[0] if len(items) > 1 else ()
         return (attack_kind(str(items[-1])),), strs
-
-    def prot_flyers(self, items):
-        return ("flyers",), ()
 
     def prot_list(self, items):
         against, strengths = [], []
@@ -184,21 +148,6 @@ class AbilityRules:
             against.extend(kinds)
             strengths.extend(strs)
         return tuple(dict.fromkeys(against)), tuple(dict.fromkeys(strengths))
-
-    def prot_magic(self, items):
-        return ("magic",), ()
-
-    def prot_nonmagic(self, items):
-        return ("nonmagic",), ()
-
-    def prot_poison(self, items):
-        return ("poison",), ()
-
-    def prot_effects(self, items):
-        return ("effects",), ()
-
-    def prot_spells(self, items):
-        return ("spells",), ()
 
     def protection(self, items):
         tok = items[0]
@@ -215,17 +164,8 @@ class AbilityRules:
     def red_condition(self, items):
         return items[-1]
 
-    def red_flyers(self, items):
-        return ("flyers",), ()
-
     def red_item(self, items):
         return self.prot_attack(items)
-
-    def red_nonmagic(self, items):
-        return ("nonmagic",), ()
-
-    def red_ranged(self, items):
-        return ("ranged",), ()
 
     def red_source(self, items):
         sel = items[1]
@@ -258,8 +198,47 @@ class AbilityRules:
         quals = tuple(i for i in items if type(i) is str)
         return A.Action("taunt", A.Selector("self", qualifiers=quals), kinds, span=self._span(items))
 
-    def taunt_any_range(self, items):
-        return "any_range"
 
-    def taunt_near(self, items):
-        return "while_adjacent_to_enemy"
+# Keywords with no parameters: rules whose node is fixed by the rule alone.
+PLAIN_KEYWORDS = {
+    "kw_defender_any": "defender_any",
+    "kw_defends_any_times": "defends_any_times",
+    "kw_defends_as_open": "defends_as_open_when_closed",
+    "kw_defends_without_closing": "defends_without_closing",
+    "kw_diagonal": "diagonal_move",
+    "kw_ignores_flying_protection": "ignores_flying_protection",
+    "kw_ignores_forced_targeting": "ignores_forced_targeting",
+    "kw_no_close_after_attack": "no_close_after_attack",
+    "kw_no_response_wounds": "no_response_wounds",
+    "kw_strike_not_reduced": "strike_not_reduced",
+    "kw_strike_only_opposite": "strike_only_opposite",
+    "kw_symbiote": "symbiote",
+}
+for _rule, _value in PLAIN_KEYWORDS.items():
+    setattr(AbilityRules, _rule, keyword_rule(_value))
+
+
+# Qualifier tags: rules whose node is fixed by the rule alone.
+TAGS = {
+    "per_counter": "per:counter",
+    "taunt_any_range": "any_range",
+    "taunt_near": "while_adjacent_to_enemy",
+}
+for _rule, _value in TAGS.items():
+    setattr(AbilityRules, _rule, tag_rule(_value))
+
+
+# Protections / reductions against one kind: rules whose node is fixed by the rule alone.
+SINGLE_KINDS = {
+    "prot_effects": "effects",
+    "prot_flyers": "flyers",
+    "prot_magic": "magic",
+    "prot_nonmagic": "nonmagic",
+    "prot_poison": "poison",
+    "prot_spells": "spells",
+    "red_flyers": "flyers",
+    "red_nonmagic": "nonmagic",
+    "red_ranged": "ranged",
+}
+for _rule, _value in SINGLE_KINDS.items():
+    setattr(AbilityRules, _rule, kinds_rule(_value))

@@ -1,14 +1,17 @@
 """Transformer rules for effects: attacks, wounds, heals, gains, actions, named effects."""
 from __future__ import annotations
 
-
 from lark import Token
 
 from grammar import ast as A
-from grammar.nodeops import bind_subject, define_x, flatten
+from grammar.nodeops import bind_subject, define_x, flatten, keyword_rule, tag_rule
 from grammar.vocab import (
-    attack_kind, damage_from,
-    number_word, signed, strength_of, with_span,
+    attack_kind,
+    damage_from,
+    number_word,
+    signed,
+    strength_of,
+    with_span,
 )
 
 
@@ -269,9 +272,6 @@ class EffectRules:
     def gain_counter(self, items):
         return A.Keyword("counter", 1, span=self._span(items))
 
-    def gain_flying(self, items):
-        return A.Keyword("flying", span=self._span(items))
-
     def gain_group(self, items):
         nodes = tuple(i for i in items if not isinstance(i, Token))
         return nodes[0] if len(nodes) == 1 else A.Sequence_(nodes, span=self._span(items))
@@ -329,15 +329,6 @@ class EffectRules:
         what = next(i for i in items if type(i) is str)
         count = next((number_word(str(t)) for t in items if isinstance(t, Token) and t.type == "NUMWORD"), None)
         return A.Lose(target, what, count, duration, span=self._span(items))
-
-    def lose_abilities(self, items):
-        return "abilities"
-
-    def lose_counters(self, items):
-        return "counters"
-
-    def lose_flying(self, items):
-        return "flying"
 
     def may(self, items):
         """«может X» — the owner chooses: X, or nothing."""
@@ -404,3 +395,21 @@ class EffectRules:
 
     def wound_self(self, items):
         return A.Wound(A.Selector("self"), items[1], span=self._span(items))
+
+
+# Keywords with no parameters: rules whose node is fixed by the rule alone.
+PLAIN_KEYWORDS = {
+    "gain_flying": "flying",
+}
+for _rule, _value in PLAIN_KEYWORDS.items():
+    setattr(EffectRules, _rule, keyword_rule(_value))
+
+
+# Qualifier tags: rules whose node is fixed by the rule alone.
+TAGS = {
+    "lose_abilities": "abilities",
+    "lose_counters": "counters",
+    "lose_flying": "flying",
+}
+for _rule, _value in TAGS.items():
+    setattr(EffectRules, _rule, tag_rule(_value))

@@ -6,8 +6,12 @@ import re
 from lark import Token
 
 from grammar import ast as A
+from grammar.nodeops import selector_rule, tag_rule
 from grammar.vocab import (
-    adjective_id, attack_kind, noun_id, number_word,
+    adjective_id,
+    attack_kind,
+    noun_id,
+    number_word,
 )
 
 
@@ -78,9 +82,6 @@ class PartRules:
     def conditional_effect(self, items):
         return A.Conditional(items[-1], (items[0],) if not isinstance(items[0], tuple) else items[0],
                              span=self._span(items))
-
-    def count_all(self, items):
-        return "all"
 
     def count_prefix(self, items):
         n = number_word(str(items[0]))
@@ -159,84 +160,24 @@ class PartRules:
                                                         text, re.I)
         return ("note", kind, m.group(1).strip() or None if m else None)
 
-    def post_adjacent(self, items):
-        return "adjacent"
-
-    def post_beside(self, items):
-        return "left_and_right"
-
-    def post_chosen_cell(self, items):
-        return "on_chosen_cell"
-
     def post_cost(self, items):
         op = "<=" if re.search(r"менее|меньше", str(items[2])) else ">="
         return f"cost{op}{int(items[1])}"
 
-    def post_cost_x(self, items):
-        return "cost=X"
-
-    def post_defended_by_self(self, items):
-        return "defended_by_self"
-
-    def post_enemy(self, items):
-        return "side:enemy"
-
     def post_having(self, items):
         kinds = [attack_kind(str(t)) for t in items[1:] if t.type != "LISTSEP"]
         return "with:" + "|".join(kinds)
-
-    def post_in_formation_with_self(self, items):
-        return "in_formation_with_self"
-
-    def post_isolated(self, items):
-        return "no_allies_left_and_right"
-
-    def post_not_moved(self, items):
-        return "not_moved_this_turn"
-
-    def post_not_wounded_this_turn(self, items):
-        return "not_wounded_this_turn"
-
-    def post_on_this_cell(self, items):
-        return "on_that_cell"
-
-    def post_opposite(self, items):
-        return "opposite"
-
-    def post_own(self, items):
-        return "side:own"
-
-    def post_poisoned(self, items):
-        return "poisoned"
 
     def post_row(self, items):
         w = str(items[0])
         row = 1 if "перв" in w else 2 if "втор" in w else 3
         return f"row:{row}" + (":enemy" if "противника" in w else "")
 
-    def post_same_column(self, items):
-        return "same_column_as_self"
-
-    def post_unwounded(self, items):
-        return "unwounded"
-
     def quoted(self, items):
         return ("name", self._orig(items[0])[1:-1].strip())
 
-    def sel_attacked(self, items):
-        return A.Selector("attacked", span=self._span(items))
-
-    def sel_attacker(self, items):
-        return A.Selector("attacker", span=self._span(items))
-
-    def sel_it(self, items):
-        return A.Selector("it", span=self._span(items))
-
     def sel_pre(self, items):
         return adjective_id(str(items[0]))
-
-    def sel_self(self, items):
-        return A.Selector("self", span=self._span(items))
 
     def sel_self_qualified(self, items):
         quals = tuple(i for i in items if type(i) is str)
@@ -340,12 +281,6 @@ class PartRules:
     def cond_rolled(self, items):
         return ("rolled", tuple(int(d) for d in re.findall(r"\d", str(items[0]))))
 
-    def post_back_rows(self, items):
-        return "rows:2-3:own"
-
-    def post_in_graveyard(self, items):
-        return "in_graveyard"
-
     def trig_prophecy(self, items):
         subject = items[1] if len(items) > 1 else None
         return A.Trigger("prophecy", subject=subject, span=self._span(items))
@@ -372,3 +307,40 @@ class PartRules:
         measure = next((i for i in items if isinstance(i, A.Measure)), None)
         maximum = next((i for i in items if isinstance(i, int) and not isinstance(i, bool)), None)
         return {"definition": measure, "maximum": maximum}
+
+
+# Selectors with no qualifiers: rules whose node is fixed by the rule alone.
+PLAIN_SELECTORS = {
+    "sel_attacked": "attacked",
+    "sel_attacker": "attacker",
+    "sel_it": "it",
+    "sel_self": "self",
+}
+for _rule, _value in PLAIN_SELECTORS.items():
+    setattr(PartRules, _rule, selector_rule(_value))
+
+
+# Qualifier tags: rules whose node is fixed by the rule alone.
+TAGS = {
+    "count_all": "all",
+    "post_adjacent": "adjacent",
+    "post_back_rows": "rows:2-3:own",
+    "post_beside": "left_and_right",
+    "post_chosen_cell": "on_chosen_cell",
+    "post_cost_x": "cost=X",
+    "post_defended_by_self": "defended_by_self",
+    "post_enemy": "side:enemy",
+    "post_in_formation_with_self": "in_formation_with_self",
+    "post_in_graveyard": "in_graveyard",
+    "post_isolated": "no_allies_left_and_right",
+    "post_not_moved": "not_moved_this_turn",
+    "post_not_wounded_this_turn": "not_wounded_this_turn",
+    "post_on_this_cell": "on_that_cell",
+    "post_opposite": "opposite",
+    "post_own": "side:own",
+    "post_poisoned": "poisoned",
+    "post_same_column": "same_column_as_self",
+    "post_unwounded": "unwounded",
+}
+for _rule, _value in TAGS.items():
+    setattr(PartRules, _rule, tag_rule(_value))

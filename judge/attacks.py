@@ -554,6 +554,19 @@ class AttackRules:
             self.close_after_action(actor, what)
 
     # ------------------------------------------------------------ finishing
+    def _can_use(self, actor, u, target, as_response: bool, what: str, what_gen: str,
+                 verb: str) -> bool:
+        """The checks every targeted ability shares, in the order the legality rule needs:
+        instant when answering, the card may act, counters to pay, a target on the table."""
+        if as_response and not u.instant:
+            return self.illegal(f"{what} — не внезапное действие.", C.INSTANT)
+        if not self.can_act(actor, verb, instant=u.instant, tap=u.cost.tap, artifact_ok=True):
+            return False
+        if (u.cost.counters or 0) > actor.counters:
+            return self.illegal(f"для {what_gen} нужно фишек: {u.cost.counters}, а на "
+                                f"«{actor.name}» {actor.counters}.", C.COUNTERS)
+        return self.on_table(target, "цель")
+
     def finish(self, actor: Piece, target: Piece, inputs, as_response: bool = False) -> bool:
         st = self.state
         if not self.on_table(actor, "действующая карта"):
@@ -563,15 +576,7 @@ class AttackRules:
             return False
         if u is None:
             return self.illegal(f"у «{actor.name}» нет добивания.", C.FINISHING)
-        if as_response and not u.instant:
-            return self.illegal("добивание — не внезапное действие.", C.INSTANT)
-        if not self.can_act(actor, "добивать", instant=u.instant, tap=u.cost.tap,
-                            artifact_ok=True):
-            return False
-        if (u.cost.counters or 0) > actor.counters:
-            return self.illegal(f"для добивания нужно фишек: {u.cost.counters}, а на "
-                                f"«{actor.name}» {actor.counters}.", C.COUNTERS)
-        if not self.on_table(target, "цель"):
+        if not self._can_use(actor, u, target, as_response, "добивание", "добивания", "добивать"):
             return False
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
@@ -644,15 +649,8 @@ class AttackRules:
                                 "может применить.", C.NAMED_EFFECT)
         spell = u.kind == "spell"
         clause = C.SPELL if spell else C.NAMED_EFFECT
-        if as_response and not u.instant:
-            return self.illegal(f"«{u.text}» — не внезапное действие.", C.INSTANT)
-        if not self.can_act(actor, "применить особенность", instant=u.instant, tap=u.cost.tap,
-                            artifact_ok=True):
-            return False
-        if (u.cost.counters or 0) > actor.counters:
-            return self.illegal(f"для «{u.text}» нужно фишек: {u.cost.counters}, а на "
-                                f"«{actor.name}» {actor.counters}.", C.COUNTERS)
-        if not self.on_table(target, "цель"):
+        if not self._can_use(actor, u, target, as_response, f"«{u.text}»", f"«{u.text}»",
+                             "применить особенность"):
             return False
         body = u.effect.body if isinstance(u.effect, A.Named) else (u.effect,)
         steps = []
