@@ -109,7 +109,7 @@ def bench_pages(db: Path, requests: int) -> list[float]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--db", str(db), "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "berserk", "serve", "--db", str(db), "--port",
                              str(port)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)

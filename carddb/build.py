@@ -40,7 +40,7 @@ from typing import Iterable, Sequence
 import sqlite_utils
 
 from grammar import ast as A
-from grammar.errors import InputError, Location, Problem, fold
+from berserk.errors import InputError, Location, Problem, fold
 
 from carddb.model import Card, parse_key, strike_text
 from carddb.present import parsed_abilities_tree

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from grammar.errors import fold
+from berserk.errors import fold
 
 #: Canonical element names (lower case, plural as the corpus writes them).
 ELEMENTS = ("степи", "горы", "леса", "болота", "тьма", "нейтральная")

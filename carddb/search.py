@@ -30,7 +30,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, \
     UnexpectedInput, UnexpectedToken
 
-from grammar.errors import Location, ParseError, Problem, did_you_mean, fold
+from berserk.errors import Location, ParseError, Problem, did_you_mean, fold
 
 from carddb.model import CARD_TYPES, ELEMENTS, element_of
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import yaml
 
-from grammar.errors import Location, Problem
+from berserk.errors import Location, Problem
 from grammar.icons import normalise
 
 from carddb.model import (CARD_TYPES, Card, CardFieldError, element_of, parse_strike)

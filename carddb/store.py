@@ -17,7 +17,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from grammar.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError, \
+from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError, \
     did_you_mean, fold
 
 from carddb.model import Card

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from grammar import ast as A
-from grammar.errors import InputError, Location, Problem
+from berserk.errors import InputError, Location, Problem
 from grammar.parser import CardText
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from grammar import ast as A
-from grammar.errors import caret_lines
+from berserk.errors import caret_lines
 from grammar.parser import CardText, parse
 
 

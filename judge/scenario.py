@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.model import Card, CardFieldError
-from grammar.errors import (
+from berserk.errors import (
     AmbiguousError,
     InputError,
     Location,
@@ -44,7 +44,7 @@ from judge import board
 from judge import cites as C
 from judge.engine import Engine, Event, Inputs, Unnamed
 from judge.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
-from judge.yamlmarks import MDict, MList, load
+from berserk.yamlio import MDict, MList, load
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
             "actions", "expect", "notes")

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from grammar.errors import Report, UnknownNameError, did_you_mean
+from berserk.errors import Report, UnknownNameError, did_you_mean
 from rulings.model import Book, Conflict, Statement
 
 

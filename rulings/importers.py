@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
-from grammar.errors import InputError, Location, Problem, fold
+from berserk.errors import InputError, Location, Problem, fold
 from rulings.model import Clause, GlossaryEntry, is_number
 
 

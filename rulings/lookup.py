@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from grammar.errors import (InputError, Report, UnknownNameError, did_you_mean, fold)
+from berserk.errors import (InputError, Report, UnknownNameError, did_you_mean, fold)
 from rulings.conflicts import load_conflicts
 from rulings.model import Book, Clause, GlossaryEntry, is_number
 

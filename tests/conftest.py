@@ -22,8 +22,8 @@ def shared() -> Path:
 
 
 def run_cli(*args: str, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """A real ``berserk`` invocation (``python -m judge``) in a subprocess."""
-    return subprocess.run([sys.executable, "-m", "judge", *args], capture_output=True, text=True,
+    """A real ``berserk`` invocation (``python -m berserk``) in a subprocess."""
+    return subprocess.run([sys.executable, "-m", "berserk", *args], capture_output=True, text=True,
                           input=input, cwd=cwd or ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 

@@ -49,7 +49,7 @@ def _free_port() -> int:
 @pytest.fixture
 def server(examples_db):
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--db", str(examples_db),
+    proc = subprocess.Popen([sys.executable, "-m", "berserk", "serve", "--db", str(examples_db),
                              "--port", str(port)], cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)

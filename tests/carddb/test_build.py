@@ -9,7 +9,7 @@ import pytest
 
 from carddb.build import build_db
 from carddb.store import find_card, load_cards
-from grammar.errors import AmbiguousError, InputError, UnknownNameError
+from berserk.errors import AmbiguousError, InputError, UnknownNameError
 from tests.carddb.conftest import SET1, SET2
 from tests.conftest import run_cli
 
@@ -168,9 +168,9 @@ def test_env_default_db(tmp_path):
     from tests.conftest import ROOT
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "BERSERK_DB": str(tmp_path / "env.db")}
-    subprocess.run([sys.executable, "-m", "judge", "db", "build"], cwd=ROOT, env=env, check=True,
+    subprocess.run([sys.executable, "-m", "berserk", "db", "build"], cwd=ROOT, env=env, check=True,
                    capture_output=True)
-    out = subprocess.run([sys.executable, "-m", "judge", "search", "тип:симбиот", "--json"],
+    out = subprocess.run([sys.executable, "-m", "berserk", "search", "тип:симбиот", "--json"],
                          cwd=ROOT, env=env, capture_output=True, text=True)
     assert [c["name"] for c in json.loads(out.stdout)] == ["Пиявка-симбиот"]
 

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from carddb.search import search
-from grammar.errors import ParseError
+from berserk.errors import ParseError
 
 
 def f(text: str | None) -> str:

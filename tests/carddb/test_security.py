@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from carddb.build import build_db
 from carddb.search import search_sql
-from grammar.errors import ParseError
+from berserk.errors import ParseError
 
 # Every word the compiler may put into SQL text.  Anything else in the SQL would have come from
 # the user's query, which must only ever travel as a parameter.

@@ -9,8 +9,8 @@ import pytest
 from carddb.build import bundled_examples
 from carddb.model import Card
 from carddb.sources import read_cards
-from judge.legality_files import Entry, ListFile
-from judge.legality_rules import CardIndex
+from judge.legality.lists import Entry, ListFile
+from judge.legality.rules import CardIndex
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from judge import deck, placement, squad
-from judge.legality_files import Entry
-from judge.legality_rules import ruleset, verify_citations
+from judge.legality import deck, placement, squad
+from judge.legality.lists import Entry
+from judge.legality.rules import ruleset, verify_citations
 from rulings.lookup import clause_exists
 
-from judge.legality_rules import CardIndex
+from judge.legality.rules import CardIndex
 from tests.legality.conftest import card, listing, mountain
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge.deck import check_deck
-from judge.legality_rules import ruleset, has_horde
+from judge.legality.deck import check_deck
+from judge.legality.rules import ruleset, has_horde
 
 from tests.legality.conftest import card, fill, listing, mountain, rules_of
 
@@ -170,7 +170,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from carddb.build import bundled_examples  # noqa: E402
 from carddb.sources import read_cards  # noqa: E402
-from judge.legality_rules import CardIndex  # noqa: E402
+from judge.legality.rules import CardIndex  # noqa: E402
 
 _EXAMPLES = CardIndex(read_cards(bundled_examples()).cards)
 _NAMES = _EXAMPLES.names[:12] + ["Нет такой карты"]

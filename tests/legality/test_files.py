@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from grammar.errors import InputError
-from judge.legality_files import read_list
+from berserk.errors import InputError
+from judge.legality.lists import read_list
 
 
 def write(tmp_path, text, name="list.txt", binary=False):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from judge.legality_files import Entry
-from judge.legality_rules import ruleset, CardIndex
-from judge.placement import describe, own_row, tiers
-from judge.squad import check_squad
+from judge.legality.lists import Entry
+from judge.legality.rules import ruleset, CardIndex
+from judge.legality.placement import describe, own_row, tiers
+from judge.legality.squad import check_squad
 
 from tests.legality.conftest import card, listing
 

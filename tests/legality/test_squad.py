@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from judge.legality_files import Entry
-from judge.legality_rules import ruleset, CardIndex
-from judge.squad import budget, check_squad
+from judge.legality.lists import Entry
+from judge.legality.rules import ruleset, CardIndex
+from judge.legality.squad import budget, check_squad
 
 from tests.legality.conftest import card, listing, rules_of
 
@@ -230,7 +230,7 @@ def test_neutral_only_choice_is_shown_only_for_a_neutral_only_squad():
 
 
 def test_flying_keyword_in_the_text_makes_a_flyer_but_a_granted_flight_does_not():
-    from judge.legality_rules import is_flyer
+    from judge.legality.rules import is_flyer
 
     assert is_flyer(card(name="a", text="Полёт."))
     assert is_flyer(card(name="b", move="полёт"))

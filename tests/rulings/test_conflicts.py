@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from grammar.errors import InputError, UnknownNameError
+from berserk.errors import InputError, UnknownNameError
 from rulings.conflicts import applied, parse_conflicts
 from rulings.lookup import load_book
 from tests.conftest import SHARED, run_cli
@@ -34,7 +34,7 @@ def test_each_ruleset_applies_one_statement(conflict, ruleset, value):
 
 @pytest.mark.parametrize("book", ["classic", "heroes-15"])
 def test_rulesets_named_by_the_register_exist(book):
-    from judge.legality_rules import RULESETS
+    from judge.legality.rules import RULESETS
 
     for k in load_book(book).conflicts:
         assert set(k.applies) <= set(RULESETS), k.id

@@ -6,7 +6,7 @@ import re
 import pytest
 import sqlite_utils
 
-from grammar.errors import InputError
+from berserk.errors import InputError
 from rulings.importers import (import_file, import_glossary_rst, import_heroes_markdown, import_seed,
                                write_clauses)
 from rulings.lookup import load_book, stored_clauses

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from grammar.errors import InputError, UnknownNameError
+from berserk.errors import InputError, UnknownNameError
 from rulings.lookup import check_citations, clause_exists, load_book, parse_index
 
 # The ids agreed between rulebooks, judge and legality (none may be renamed).

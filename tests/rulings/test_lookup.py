@@ -12,7 +12,7 @@ import pytest
 import sqlite_utils
 import yaml
 
-from grammar.errors import UnknownNameError, fold
+from berserk.errors import UnknownNameError, fold
 from rulings.importers import import_book, write_clauses
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
 from tests.conftest import ROOT, SHARED, run_cli

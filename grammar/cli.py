@@ -7,7 +7,7 @@ import sys
 import click
 
 from grammar import ast as A
-from grammar.errors import InputError
+from berserk.errors import InputError
 
 
 def _read(path: str, fmt: str | None):

@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from carddb.model import Card
-from grammar.errors import fold
-from judge.legality_files import Entry, ListFile
-from judge.legality_rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, has_horde,
+from berserk.errors import fold
+from judge.legality.lists import Entry, ListFile
+from judge.legality.rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, has_horde,
                                   ordered)
 
 # Report order of the deck rules (Finding.rule): the order a judge reads a deck in.

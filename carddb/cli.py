@@ -51,7 +51,7 @@ def build_command(output, cards, fmt, rules, books) -> None:
       berserk db build --cards set1.tgbot.json --format tgbot
     """
     from carddb.build import build_db
-    from grammar.errors import InputError, Location, Problem
+    from berserk.errors import InputError, Location, Problem
 
     if len(books) not in (0, len(rules)):
         raise InputError(Problem(Location("--book"), "укажите --book для каждого --rules"))

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carddb.model import Card
-from judge.legality_files import Entry, ListFile
-from judge.legality_rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, is_flyer,
+from judge.legality.lists import Entry, ListFile
+from judge.legality.rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, is_flyer,
                                   ordered)
 
 # Every clause this module can cite (checked against the shipped book at load time).
@@ -110,7 +110,7 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
     """Every problem of a classic squad (and of its placement, when cells are given).
 
     ``player``/``side``/``redeals`` override the file's header settings."""
-    from judge.placement import check_placement, has_cells
+    from judge.legality.placement import check_placement, has_cells
 
     settings = squad.settings
     player = player or settings.get("player", "first")
@@ -173,7 +173,7 @@ def _copies(copies: list[tuple[Entry, Card | None]], rules: Ruleset,
 
 
 def _placement_order() -> tuple[str, ...]:
-    from judge.placement import PLACEMENT_ORDER
+    from judge.legality.placement import PLACEMENT_ORDER
 
     return PLACEMENT_ORDER
 

@@ -1,6 +1,6 @@
 """Shared vocabulary of the pre-game legality checks: findings, verdicts, rulesets, card lookup.
 
-``judge.deck``, ``judge.squad`` and ``judge.placement`` each own their rules; this module owns
+``judge.legality.deck``, ``judge.legality.squad`` and ``judge.legality.placement`` each own their rules; this module owns
 what they have in common:
 
 * ``Finding`` — one problem as data (clause id, stable rule id, Russian message, card, cell,
@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from carddb.model import NEUTRAL, Card
-from grammar.errors import InputError, did_you_mean, fold
+from berserk.errors import InputError, did_you_mean, fold
 
 # ---------------------------------------------------------------- findings
 
@@ -188,7 +188,7 @@ def ruleset(name: str, source: str = "--ruleset", line: int | None = None) -> Ru
 @lru_cache(maxsize=None)
 def verify_citations(book: str) -> None:
     """Fail loudly (once per book) if a legality module cites a clause the book lacks."""
-    from judge import deck, placement, squad
+    from judge.legality import deck, placement, squad
     from rulings.lookup import check_citations
 
     ids = [cid for module in (deck, squad, placement) for cid in module.CITES.get(book, ())]

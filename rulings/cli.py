@@ -22,7 +22,7 @@ def _open_db(path: str | None):
         return None
     import sqlite_utils
 
-    from grammar.errors import InputError
+    from berserk.errors import InputError
 
     if not Path(path).is_file():
         raise InputError.at("файл базы не найден", path)
@@ -152,7 +152,7 @@ def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
       berserk rule защитник --book heroes-15 --db cards.db
       berserk rule --list --book classic --json
     """
-    from grammar.errors import InputError
+    from berserk.errors import InputError
     from rulings.lookup import book_names, open_book, resolve
 
     db = _open_db(db_path)

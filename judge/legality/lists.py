@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 
-from grammar.errors import InputError, Location, Problem, did_you_mean, fold
+from berserk.errors import InputError, Location, Problem, did_you_mean, fold
 
 # ---------------------------------------------------------------- value objects
 

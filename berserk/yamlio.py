@@ -11,7 +11,7 @@ import re
 
 import yaml
 
-from grammar.errors import InputError
+from berserk.errors import InputError
 
 
 class MDict(dict):

@@ -30,11 +30,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from judge import board
-from judge.legality_files import ListFile
-from judge.legality_rules import Finding, is_flyer, is_symbiote, special_kind
+from judge.legality.lists import ListFile
+from judge.legality.rules import Finding, is_flyer, is_symbiote, special_kind
 
 if TYPE_CHECKING:
-    from judge.squad import Paid
+    from judge.legality.squad import Paid
 
 COLUMNS = board.COLUMNS
 CENTRE = "bcd"

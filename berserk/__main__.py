@@ -1,0 +1,3 @@
+from berserk.cli import main
+
+main(prog_name="berserk")
