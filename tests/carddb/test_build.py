@@ -161,17 +161,10 @@ def test_build_default_then_search_and_card(tmp_path):
 
 
 def test_env_default_db(tmp_path):
-    import os
-    import subprocess
-    import sys
-
-    from tests.conftest import ROOT
-
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BERSERK_DB": str(tmp_path / "env.db")}
-    subprocess.run([sys.executable, "-m", "berserk", "db", "build"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-    out = subprocess.run([sys.executable, "-m", "berserk", "search", "тип:симбиот", "--json"],
-                         cwd=ROOT, env=env, capture_output=True, text=True)
+    env = {"BERSERK_DB": str(tmp_path / "env.db")}
+    assert run_cli("db", "build", env=env, cwd=tmp_path).returncode == 0
+    assert (tmp_path / "env.db").is_file() and not (tmp_path / "cards.db").exists()
+    out = run_cli("search", "тип:симбиот", "--json", env=env, cwd=tmp_path)
     assert [c["name"] for c in json.loads(out.stdout)] == ["Пиявка-симбиот"]
 
 

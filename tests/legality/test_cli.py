@@ -1,4 +1,4 @@
-"""The real ``berserk deck check`` / ``berserk squad check`` (subprocess): exit codes 0/1/2,
+"""``berserk deck check`` / ``berserk squad check`` (in-process CLI): exit codes 0/1/2,
 the text report against golden files, the --json shape, --db on a real built DB, --cards on the
 licensed corpus from ../shared.
 

@@ -1,7 +1,7 @@
 """Lookup by number and by word, over the shipped index alone and with the official text imported.
 
 The DB is a real SQLite file written by ``rulings.importers.write_clauses`` from the files in
-../shared; the CLI tests run the real ``berserk rule`` in a subprocess.
+../shared; the CLI tests run ``berserk rule`` in-process (tests.conftest.run_cli).
 """
 from __future__ import annotations
 
