@@ -32,8 +32,20 @@ class Forms:
     dat: str        # дательный: «+1 к выстрелу»
 
 
+class Vocabulary(StrEnum):
+    """Base of the vocabularies (no members of its own)."""
+
+    @classmethod
+    def get(cls, value: object):
+        """The member whose value is ``value`` exactly, or None (``cls(value)`` raises)."""
+        try:
+            return cls(value)
+        except ValueError:
+            return None
+
+
 # ---------------------------------------------------------------- attacks
-class AttackKind(StrEnum):
+class AttackKind(Vocabulary):
     """Attack kinds (``Attack.attack``, ``Trigger.attack``) and the groups bonuses, reductions
     and protections name (``Bonus.to``, ``Reduction.against``, ``Protection.against``).
 
@@ -90,7 +102,7 @@ class AttackKind(StrEnum):
 
 
 # ---------------------------------------------------------------- strengths
-class Strength(StrEnum):
+class Strength(Vocabulary):
     """Strike strength (514.2): a roll's row of the strike table; ``index`` into «2-3-4»."""
 
     def __new__(cls, value: str, index: int, masc: str, fem: str):
@@ -107,7 +119,7 @@ class Strength(StrEnum):
 
 
 # ---------------------------------------------------------------- keywords
-class KeywordName(StrEnum):
+class KeywordName(Vocabulary):
     """``Keyword.name``: keyword abilities (a bare word, or a word and a number).
 
     ``ru``: how a player names it; ``icon``: the ``{code}`` that writes it as an icon, if any;
@@ -160,7 +172,7 @@ class KeywordName(StrEnum):
 
 
 # ---------------------------------------------------------------- triggers
-class TriggerEvent(StrEnum):
+class TriggerEvent(Vocabulary):
     """``Trigger.event``: the events the engine emits and card text reacts to."""
 
     def __new__(cls, value: str, ru: str):
@@ -211,7 +223,7 @@ class TriggerEvent(StrEnum):
 
 
 # ---------------------------------------------------------------- durations
-class DurationKind(StrEnum):
+class DurationKind(Vocabulary):
     """``Duration.until``: how long a temporary effect lasts; ``ru`` is the card's wording."""
 
     def __new__(cls, value: str, ru: str):
@@ -231,7 +243,7 @@ class DurationKind(StrEnum):
 
 
 # ---------------------------------------------------------------- elements
-class Element(StrEnum):
+class Element(Vocabulary):
     """Card elements (lower case, plural as the corpus writes them); a neutral card is
     ``NEUTRAL``.  ``aliases``: every spelling a user or a source may write; ``stem``: the
     adjective stem card text uses («лесн» — «лесные существа»), None for neutral."""
@@ -262,7 +274,7 @@ _ELEMENT_ALIASES: dict[str, Element] = {fold(a): e for e in Element for a in e.a
 
 
 # ---------------------------------------------------------------- card types
-class CardType(StrEnum):
+class CardType(Vocabulary):
     """Card types the project knows (the nxt «Компаньон» type is kept under its own name).
     ``aliases``: the other forms a search may write; ``creature``: it plays as a creature on
     the field — everything but an artefact, terrain or equipment (judge/state.py)."""
@@ -294,4 +306,4 @@ _CARD_TYPE_ALIASES: dict[str, CardType] = {
 
 
 __all__ = ["AttackKind", "CardType", "DurationKind", "Element", "Forms", "KeywordName",
-           "Strength", "TriggerEvent"]
+           "Strength", "TriggerEvent", "Vocabulary"]

@@ -39,8 +39,10 @@ from typing import Iterable, Sequence
 
 import sqlite_utils
 
-from grammar import ast as A
 from berserk.errors import InputError, Location, Problem, fold
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
+from grammar import ast as A
 
 from carddb.model import Card, parse_key, strike_text
 from carddb.present import parsed_abilities_tree
@@ -129,9 +131,9 @@ def card_features(card: Card) -> list[dict]:
     """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
     rows = []
     if card.flying:
-        rows.append({"keyword": "flying", "strongest": None, "range": None, "amount": None})
-    if card.card_type == "симбиот":
-        rows.append({"keyword": "symbiote", "strongest": None, "range": None, "amount": None})
+        rows.append({"keyword": KW.FLYING, "strongest": None, "range": None, "amount": None})
+    if card.card_type == CardType.SYMBIOTE:
+        rows.append({"keyword": KW.SYMBIOTE, "strongest": None, "range": None, "amount": None})
     return rows
 
 

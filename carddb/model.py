@@ -2,7 +2,7 @@
 
 Decisions that other modules rely on (documented in docs/carddb.md):
 
-* ``elements`` is a tuple of lower-case element names from ``ELEMENTS``; a neutral card has
+* ``elements`` is a tuple of ``berserk.vocab.Element`` members; a neutral card has
   ``("нейтральная",)`` — the corpus writes «Нейтральная», and a facet needs a value to show.
   ``Card.neutral`` says it without string compares.
 * ``text`` is the canonical ability text (``{code}`` icons, one ability per line).  ``None``
@@ -20,33 +20,10 @@ from functools import lru_cache
 from typing import Any
 
 from berserk.errors import fold
+from berserk.vocab import CardType, Element
 
-#: Canonical element names (lower case, plural as the corpus writes them).
-ELEMENTS = ("степи", "горы", "леса", "болота", "тьма", "нейтральная")
-NEUTRAL = "нейтральная"
-
-#: Every spelling a user or a source may write → canonical element.  One place owns this.
-ELEMENT_ALIASES: dict[str, str] = {}
-for _canon, _aliases in {
-    "степи": ("степи", "степь", "степные", "степная", "степной", "степное"),
-    "горы": ("горы", "гора", "горные", "горная", "горный", "горное"),
-    "леса": ("леса", "лес", "лесные", "лесная", "лесной", "лесное"),
-    "болота": ("болота", "болото", "болотные", "болотная", "болотный", "болотное"),
-    "тьма": ("тьма", "тьмы", "темные", "тёмные", "темная", "тёмная"),
-    "нейтральная": ("нейтральная", "нейтральные", "нейтралы", "нейтрал", "нейтральный",
-                    "нейтральное"),
-}.items():
-    for _alias in _aliases:
-        ELEMENT_ALIASES[fold(_alias)] = _canon
-
-#: Card types the project knows (the nxt «Компаньон» type is kept under its own name).
-CARD_TYPES = ("существо", "летающее", "симбиот", "компаньон", "артефакт", "местность",
-              "экипировка", "герой")
-
-
-def element_of(word: str) -> str | None:
-    """Canonical element for any accepted spelling, or None."""
-    return ELEMENT_ALIASES.get(fold(word.strip()))
+#: A neutral card's one element (``Card.neutral`` says it without string compares).
+NEUTRAL = Element.NEUTRAL
 
 
 def parse_strike(value: Any) -> tuple[int, int, int] | None:
@@ -113,8 +90,8 @@ class Card:
     name: str
     set: str = ""
     number: int | None = None
-    elements: tuple[str, ...] = ()
-    card_type: str = "существо"
+    elements: tuple[Element, ...] = ()
+    card_type: CardType = CardType.CREATURE
     cost: int | None = None
     elite: bool = False
     unique: bool = False
@@ -161,8 +138,10 @@ class Card:
             out["set"] = self.set
         if self.number is not None:
             out["number"] = self.number
-        out["element"] = self.elements[0] if len(self.elements) == 1 else list(self.elements)
-        out["type"] = self.card_type
+        # plain strings: the form goes to yaml.safe_dump, which does not know enum members
+        elements = [str(e) for e in self.elements]
+        out["element"] = elements[0] if len(elements) == 1 else elements
+        out["type"] = str(self.card_type)
         if self.cost is not None:
             out["cost"] = self.cost
         out["elite"] = self.elite
@@ -205,13 +184,14 @@ class Card:
         if not isinstance(name, str) or not name.strip():
             errors.append(CardFieldError("name", "у карты нет имени"))
         elements = field_value(_elements, data.get("element", data.get("elements")))
-        card_type = str(data.get("type", data.get("card_type", "существо"))).strip().lower()
-        if card_type not in CARD_TYPES:
-            errors.append(CardFieldError("type", f"неизвестный тип «{card_type}»; допустимы: "
-                                         + ", ".join(CARD_TYPES)))
+        type_word = str(data.get("type", data.get("card_type", CardType.CREATURE))).strip().lower()
+        card_type = CardType.get(type_word)
+        if card_type is None:
+            errors.append(CardFieldError("type", f"неизвестный тип «{type_word}»; допустимы: "
+                                         + ", ".join(CardType)))
         move, flying = field_value(_move, data.get("move"), bool(data.get("flying", False))) \
             or (None, False)
-        if card_type == "летающее":
+        if card_type is CardType.FLYER:
             flying, move = True, None
         try:
             strike = parse_strike(data.get("strike"))
@@ -259,17 +239,17 @@ class CardFieldErrors(CardFieldError):
         super().__init__(errors[0].field, errors[0].message)
 
 
-def _elements(value: Any) -> tuple[str, ...]:
+def _elements(value: Any) -> tuple[Element, ...]:
     if value is None:
         raise CardFieldError("element", "не указана стихия")
     items = [value] if isinstance(value, str) else list(value)
     out = []
     for item in items:
         for part in str(item).split(","):
-            canon = element_of(part)
+            canon = Element.of(part)
             if canon is None:
                 raise CardFieldError("element", f"неизвестная стихия «{part.strip()}»; допустимы: "
-                                     + ", ".join(ELEMENTS))
+                                     + ", ".join(Element))
             out.append(canon)
     return tuple(dict.fromkeys(out))
 

@@ -2,8 +2,8 @@
 
     >>> from carddb.search import compile_query
     >>> sql, params = compile_query("выстрел>=2 дальность>=3 -стихия:тьма")
-    >>> "?" in sql and params[:2]
-    ['shot', 2]
+    >>> "?" in sql and params[1:]
+    [2, 3, '%|тьма|%']
 
 Syntax (docs/carddb.md has the full table):
 
@@ -31,8 +31,9 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, 
     UnexpectedInput, UnexpectedToken
 
 from berserk.errors import Location, ParseError, Problem, did_you_mean, fold
-
-from carddb.model import CARD_TYPES, ELEMENTS, element_of
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType, Element
+from berserk.vocab import KeywordName as KW
 
 QUERY_GRAMMAR = r"""
 ?start: or_expr
@@ -155,26 +156,32 @@ def _parser() -> Lark:
 
 
 # ---------------------------------------------------------------- vocabulary (one place)
+def _protection(kind: K) -> str:
+    """The card_keywords row of «Защита от <kind>» (carddb/build.py writes it)."""
+    return f"protection:{kind}"
+
+
 #: Ability terms → card_keywords keywords.  Multi-word terms are matched on bare word runs.
 ABILITY_TERMS: dict[str, tuple[str, ...]] = {
-    "выстрел": ("shot",), "выстрелы": ("shot",),
-    "разряд": ("discharge",), "разряды": ("discharge",),
-    "метание": ("throw",),
-    "удар через ряд": ("uchr",), "учр": ("uchr",),
-    "особый удар": ("special",), "магический удар": ("magic",),
+    "выстрел": (K.SHOT,), "выстрелы": (K.SHOT,),
+    "разряд": (K.DISCHARGE,), "разряды": (K.DISCHARGE,),
+    "метание": (K.THROW,),
+    "удар через ряд": (K.UCHR,), "учр": (K.UCHR,),
+    "особый удар": (K.SPECIAL,), "магический удар": (K.MAGIC,),
     "отравление": ("poison",), "добивание": ("finishing",),
-    "вампиризм": ("vampirism",), "регенерация": ("regen",), "броня": ("armor",),
-    "опыт в атаке": ("ova",), "опыт в защите": ("ovz",), "опыт в стрельбе": ("ovs",),
-    "строй": ("formation",), "полет": ("flying",), "полёт": ("flying",),
-    "летающее": ("flying",), "симбиот": ("symbiote",), "трупоедство": ("corpse_eater",),
-    "направленный удар": ("direct",), "направленный": ("direct",),
-    "безответный удар": ("unanswerable",), "бестелесность": ("incorporeal",),
-    "неповоротливость": ("clumsy",), "прыжок": ("jump",), "стойкость": ("stamina",),
+    "вампиризм": ("vampirism",), "регенерация": (KW.REGEN,), "броня": (KW.ARMOR,),
+    "опыт в атаке": (KW.OVA,), "опыт в защите": (KW.OVZ,), "опыт в стрельбе": (KW.OVS,),
+    "строй": ("formation",), "полет": (KW.FLYING,), "полёт": (KW.FLYING,),
+    "летающее": (KW.FLYING,), "симбиот": (KW.SYMBIOTE,), "трупоедство": (KW.CORPSE_EATER,),
+    "направленный удар": (KW.DIRECT,), "направленный": (KW.DIRECT,),
+    "безответный удар": (KW.UNANSWERABLE,), "бестелесность": (KW.INCORPOREAL,),
+    "неповоротливость": (KW.CLUMSY,), "прыжок": (KW.JUMP,), "стойкость": (KW.STAMINA,),
     "воздействие": ("named_effect",), "заклинание": ("spell",), "излечение": ("heal",),
-    "защита от выстрелов": ("protection:shot",), "защита от разрядов": ("protection:discharge",),
-    "защита от метания": ("protection:throw",), "защита от отравления": ("protection:poison",),
-    "защита от магии": ("protection:magic",), "защита от заклинаний": ("protection:spells",),
-    "защита от летающих": ("protection:flyers",), "защита": ("protection",),
+    "защита от выстрелов": (_protection(K.SHOT),),
+    "защита от разрядов": (_protection(K.DISCHARGE),),
+    "защита от метания": (_protection(K.THROW),), "защита от отравления": (_protection(K.POISON),),
+    "защита от магии": (_protection(K.MAGIC),), "защита от заклинаний": (_protection(K.SPELLS),),
+    "защита от летающих": (_protection(K.FLYERS),), "защита": ("protection",),
 }
 _TERMS_FOLDED = {fold(k): v for k, v in ABILITY_TERMS.items()}
 _MAX_TERM_WORDS = max(len(k.split()) for k in _TERMS_FOLDED)
@@ -185,9 +192,6 @@ TEXT_FIELDS = ("имя", "текст", "стихия", "тип", "класс", "
                "есть")
 # «!=» is «IS NOT» so that a card without the value (no strike, unknown move) counts as «not equal».
 OPS = {"=": "=", "!=": "IS NOT", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-TYPE_ALIASES = {fold(t): t for t in CARD_TYPES} | {
-    "летающий": "летающее", "летающие": "летающее", "существа": "существо",
-    "артефакты": "артефакт", "местности": "местность", "симбиоты": "симбиот"}
 RARITIES = ("частая", "необычная", "редкая", "ультраредкая")
 YES_NO = {"да": 1, "нет": 0, "yes": 1, "no": 0, "true": 1, "false": 0}
 
@@ -253,7 +257,7 @@ class _Compiler:
             # «has it»: tested inside card_index's covering index, no id list to build
             params.extend(f"%|{k}|%" for k in keywords)
             return "(" + " OR ".join("c.keyword_key LIKE ?" for _ in keywords) + ")"
-        params.extend(keywords)
+        params.extend(str(k) for k in keywords)      # plain strings: params are printed
         marks = ",".join("?" * len(keywords))
         sql = f"SELECT k.card_id FROM card_keywords k WHERE k.keyword IN ({marks})"
         if op is not None:
@@ -278,18 +282,18 @@ class _Compiler:
         if name == "текст":
             return self.fulltext(value, params, column="text_fold")
         if name == "стихия":
-            element = element_of(value)
+            element = Element.of(value)
             if element is None:
                 return self.fail(vs, ve, f"неизвестная стихия «{value}»; допустимы: "
-                                 + ", ".join(ELEMENTS) + _suggest(value, ELEMENTS))
+                                 + ", ".join(Element) + _suggest(value, Element))
             params.append(f"%|{element}|%")
             return "c.element_key LIKE ?"
         if name == "тип":
-            card_type = TYPE_ALIASES.get(vfold)
+            card_type = CardType.of(value)
             if card_type is None:
                 return self.fail(vs, ve, f"неизвестный тип «{value}»; допустимы: "
-                                 + ", ".join(CARD_TYPES) + _suggest(value, CARD_TYPES))
-            params.append(card_type)
+                                 + ", ".join(CardType) + _suggest(value, CardType))
+            params.append(str(card_type))
             return "c.card_type = ?"
         if name == "класс":
             params.append("%|" + _like_escape(vfold) + "|%")

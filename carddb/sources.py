@@ -34,9 +34,10 @@ from typing import Any
 import yaml
 
 from berserk.errors import Location, Problem
+from berserk.vocab import CardType, Element
 from grammar.icons import normalise
 
-from carddb.model import (CARD_TYPES, Card, CardFieldError, element_of, parse_strike)
+from carddb.model import Card, CardFieldError, parse_strike
 
 FORMATS = ("tgbot", "nxt", "canonical")
 
@@ -231,8 +232,8 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
         life = _int_field(raw_life)
     except ValueError:
         bad("stats.lifeCount", f"жизни должны быть числом, а не «{raw_life}»")
-    elements: tuple[str, ...] = ()
-    element = element_of(str(item.get("element") or ""))
+    elements: tuple[Element, ...] = ()
+    element = Element.of(str(item.get("element") or ""))
     if element is None:
         bad("element", f"неизвестная стихия «{item.get('element')}»")
     else:
@@ -273,11 +274,11 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
     terrain = (life == 0 and strike is None and
                (move in (0, None)) and not flying)
     if terrain:
-        card_type, life, move = "местность", None, None
+        card_type, life, move = CardType.TERRAIN, None, None
     elif flying:
-        card_type = "летающее"
+        card_type = CardType.FLYER
     else:
-        card_type = "существо"
+        card_type = CardType.CREATURE
 
     text = item.get("abilities")
     repairs: list[str] = list(notes)
@@ -309,11 +310,12 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
 NXT_SETS = {10: "Война стихий", 20: "Нашествие тьмы", 21: "Легенды Лаара",
             22: "Русы против ящеров", 30: "Семена раздора", 40: "Ложные боги",
             50: "Путь хранителей"}
-NXT_COLORS = {1: "степи", 2: "горы", 4: "леса", 8: "болота", 16: "тьма", 32: "нейтральная"}
+NXT_COLORS = {1: Element.STEPPE, 2: Element.MOUNTAINS, 4: Element.FOREST, 8: Element.SWAMP,
+              16: Element.DARKNESS, 32: Element.NEUTRAL}
 # berserk-nxt const.json «creature_types»: 0 Нелетающее, 1 Летающее, 2 Компаньон, 3 Паразит,
 # 4 Артефакт, 5 Местность.  «Паразит» is the card that lives on a host: our «симбиот».
-NXT_TYPES = {0: "существо", 1: "летающее", 2: "компаньон", 3: "симбиот", 4: "артефакт",
-             5: "местность"}
+NXT_TYPES = {0: CardType.CREATURE, 1: CardType.FLYER, 2: CardType.COMPANION,
+             3: CardType.SYMBIOTE, 4: CardType.ARTIFACT, 5: CardType.TERRAIN}
 NXT_RARITIES = {1: "Частая", 2: "Необычная", 3: "Редкая", 4: "Ультраредкая"}
 # Icons that carry a number on the card («{ova}1.»); the others are yes/no («{zom}.»).
 NXT_NUMBERED_ICONS = frozenset({"ova", "ovz", "ovs", "regen", "armor", "stamina"})
@@ -362,7 +364,7 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
             bad(key, f"ожидалось число, а не «{raw}»")
             ints[key] = None
     color = item.get("color")
-    elements: tuple[str, ...] = ()
+    elements: tuple[Element, ...] = ()
     if not isinstance(color, int) or isinstance(color, bool) or color <= 0 or color >= 64:
         bad("color", f"битовая маска стихий должна быть числом 1–63, а не «{color}»")
     else:
@@ -372,7 +374,7 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     if card_type is None:
         bad("type", f"неизвестный код типа «{type_code}»; известны: "
             + ", ".join(f"{k}={v}" for k, v in NXT_TYPES.items()))
-        card_type = "существо"
+        card_type = CardType.CREATURE
     strike = None
     if item.get("hit") is not None:
         try:
@@ -405,7 +407,7 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     elite = item.get("elite", False)
     if len(result.problems) > before:
         return None
-    flying = card_type == "летающее"
+    flying = card_type is CardType.FLYER
     return Card(
         name=name.strip(), set=set_name, number=item.get("number"), elements=elements,
         card_type=card_type, cost=ints["cost"], elite=elite in (True, 1, "1"),
@@ -436,4 +438,4 @@ def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card |
     return card
 
 
-__all__ = ["CARD_TYPES", "FORMATS", "ReadResult", "detect_format", "read_cards", "nxt_icon_lines"]
+__all__ = ["FORMATS", "ReadResult", "detect_format", "read_cards", "nxt_icon_lines"]

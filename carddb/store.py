@@ -20,6 +20,7 @@ import sqlite_utils
 from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError, \
     did_you_mean, fold
 
+from berserk.vocab import CardType, Element
 from carddb.model import Card
 
 #: Where the commands look for the DB unless --db or $BERSERK_DB says otherwise.
@@ -65,8 +66,8 @@ def card_from_row(row: dict | sqlite3.Row) -> Card:
         move = int(move)
     return Card(
         name=row["name"], set=row.get("set_name") or "", number=row.get("number"),
-        elements=tuple(json.loads(row.get("elements") or "[]")),
-        card_type=row.get("card_type") or "существо", cost=row.get("cost"),
+        elements=tuple(Element(e) for e in json.loads(row.get("elements") or "[]")),
+        card_type=CardType(row.get("card_type") or CardType.CREATURE), cost=row.get("cost"),
         elite=bool(row.get("elite")), unique=bool(row.get("uniq")), life=row.get("life"),
         move=move, flying=bool(row.get("flying")), strike=strike,
         classes=tuple(json.loads(row.get("classes") or "[]")), rarity=row.get("rarity"),

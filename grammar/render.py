@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from berserk.vocab import AttackKind
 from grammar import ast as A
 
 RU_NAMES = {
@@ -22,8 +23,14 @@ RU_NAMES = {
     "Condition": "условие", "Trigger": "событие", "Fixed": "урон", "ByStrength": "урон по силе",
     "Variable": "переменная", "Measure": "мера",
 }
-ATTACK_RU = {"shot": "выстрел", "discharge": "разряд", "throw": "метание", "uchr": "удар через ряд",
-             "special": "особый удар", "magic": "магический удар", "strike": "простой удар"}
+
+
+def attack_ru(kind: str) -> str:
+    """«выстрел» for ``shot``; a word no enum member has is shown as it is."""
+    try:
+        return AttackKind(kind).forms.nom
+    except ValueError:
+        return kind
 
 
 def label(node: A.Node) -> str:
@@ -77,7 +84,7 @@ def tree(node: A.Node, indent: int = 0) -> str:
     pad = "  " * indent
     head = label(node)
     if isinstance(node, A.Attack):
-        head += f" — {ATTACK_RU.get(node.attack, node.attack)}"
+        head += f" — {attack_ru(node.attack)}"
     elif isinstance(node, A.Keyword):
         head += f" — {node.name}" + (f" {node.value}" if node.value is not None else "")
     elif isinstance(node, A.Opaque):
@@ -113,7 +120,7 @@ def tree(node: A.Node, indent: int = 0) -> str:
 def summary(node: A.Node) -> str:
     """One line: what the ability is, for diffs and tables."""
     if isinstance(node, A.Attack):
-        bits = [ATTACK_RU.get(node.attack, node.attack)]
+        bits = [attack_ru(node.attack)]
         if node.damage is not None:
             bits.append("на " + inline(node.damage))
         if node.range is not None:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Strength
 from grammar import ast as A
 from judge import board
 from judge import cites as C
@@ -24,18 +28,10 @@ from judge.combat import (
 from judge.state import AIR, FIELD, Piece
 from judge.traits import MAGICAL, RANGED, matches_kind, protected
 
-KIND_RU = {"strike": "простой удар", "special": "особый удар", "magic": "магический удар",
-           "shot": "выстрел", "throw": "метание", "discharge": "разряд",
-           "uchr": "удар через ряд", "finishing": "добивание", "poison": "отравление"}
-KIND_ACC = {"strike": "простым ударом", "special": "особым ударом", "magic": "магическим ударом",
-            "shot": "выстрелом", "throw": "метанием", "discharge": "разрядом",
-            "uchr": "ударом через ряд"}
 
-
-KIND_DAT = {"strike": "простому удару", "special": "особому удару", "magic": "магическому удару",
-            "shot": "выстрелу", "throw": "метанию", "discharge": "разряду",
-            "uchr": "удару через ряд"}
-ATTACK_STRENGTH_RU = {"weak": "слабая", "medium": "средняя", "strong": "сильная"}
+def _ru(kind: str) -> str:
+    """«выстрел»: how a message names an attack kind."""
+    return K(kind).forms.nom
 
 
 def _deal(strength: str | None) -> str:
@@ -45,9 +41,9 @@ def _deal(strength: str | None) -> str:
 class AttackRules:
     # ------------------------------------------------------------ who may be hit
     def attackable(self, target: Piece) -> bool:
-        if target.kind == "местность":
+        if target.kind is CardType.TERRAIN:
             return self.illegal(f"местность «{target.name}» не может быть атакована.", C.TERRAIN)
-        if target.kind == "экипировка":
+        if target.kind is CardType.EQUIPMENT:
             return self.illegal(f"экипировка «{target.name}» не может быть атакована.",
                                 C.EQUIPMENT)
         return True
@@ -58,16 +54,16 @@ class AttackRules:
         if actor.flying:
             return True                      # a flyer attacks any card (flyers)
         if target.flying:
-            if kind == "strike" and actor.markers.get("anti_air") == 2:
+            if kind == K.STRIKE and actor.markers.get("anti_air") == 2:
                 # spent in ``strike`` once the strike goes ahead (a cancelled one keeps it)
                 self.emit("anti-air", f"«{actor.name}» закрывалась на удар по летающему и бьёт "
                           f"«{target.name}» как рядом стоящую карту.", C.FLYERS)
                 return True
-            return self.illegal(f"«{actor.name}» не летает и не может нанести {KIND_RU[kind]} "
+            return self.illegal(f"«{actor.name}» не летает и не может нанести {_ru(kind)} "
                                 f"летающему «{target.name}».", C.FLYERS, clause)
         a, t = st.position(actor), st.position(target)
         if a is None or t is None or not board.adjacent(a, t):
-            return self.illegal(f"{KIND_RU[kind]} наносится только по рядом стоящей карте, а "
+            return self.illegal(f"{_ru(kind)} наносится только по рядом стоящей карте, а "
                                 f"«{target.name}» ({t}) не рядом с «{actor.name}» ({a}).", clause)
         return True
 
@@ -75,10 +71,10 @@ class AttackRules:
         st = self.state
         clause = C.ATTACK_CLAUSE[kind]
         if actor is target or (actor.zone == FIELD and st.position(actor) == st.position(target)):
-            return self.illegal(f"{KIND_RU[kind]} — дальняя атака; она наносится на расстоянии, "
+            return self.illegal(f"{_ru(kind)} — дальняя атака; она наносится на расстоянии, "
                                 "а не по самой действующей карте.", C.RANGED, clause)
         if target.flying:
-            if kind == "uchr":
+            if kind == K.UCHR:
                 return self.illegal(f"удар через ряд нельзя объявить по летающему "
                                     f"«{target.name}».", C.UCHR, C.FLYERS)
             self.emit("reach", f"«{target.name}» летает: дальнюю атаку по летающему можно "
@@ -88,9 +84,9 @@ class AttackRules:
             return True
         a, t = st.position(actor), st.position(target)
         if board.adjacent(a, t):
-            return self.illegal(f"{KIND_RU[kind]} — дальняя атака; её нельзя наносить по рядом "
+            return self.illegal(f"{_ru(kind)} — дальняя атака; её нельзя наносить по рядом "
                                 f"стоящей карте ({a}→{t}).", C.RANGED, clause)
-        if kind == "uchr":
+        if kind == K.UCHR:
             middle = board.through_row_middle(a, t)
             if middle is None:
                 return self.illegal(f"удар через ряд бьёт только по вертикали или горизонтали "
@@ -109,12 +105,12 @@ class AttackRules:
                          kind: str) -> tuple[str, tuple[str, ...]] | None:
         st = self.state
         traits = st.traits(actor)
-        if kind != "strike":
+        if kind != K.STRIKE:
             return "защитника можно назначить только от простого удара", (C.DEFENDER,)
-        if traits.has("direct"):
+        if traits.has(KW.DIRECT):
             return ("от направленного удара нельзя назначить защитника",
                     (C.DIRECT, C.AXE, C.DEFENDER))
-        if traits.has("unanswerable"):
+        if traits.has(KW.UNANSWERABLE):
             return ("от безответного удара нельзя назначить защитника",
                     (C.UNANSWERABLE, C.AXE, C.DEFENDER))
         if d is target:
@@ -155,7 +151,7 @@ class AttackRules:
     def possible_defenders(self, actor: Piece, target: Piece) -> list[Piece]:
         return [d for d in self.state.on_table(target.owner)
                 if d.zone in (FIELD, AIR)
-                and self.defender_problem(actor, target, d, "strike") is None]
+                and self.defender_problem(actor, target, d, K.STRIKE) is None]
 
     # ------------------------------------------------------------ bonuses and damage
     def selector_matches(self, sel: A.Selector | None, target: Piece, owner: str) -> bool | None:
@@ -200,7 +196,7 @@ class AttackRules:
                 continue
             if fits:
                 total += b.amount.value
-                self.emit("bonus", f"«{src.name}»: +{b.amount.value} к {KIND_DAT[kind]}"
+                self.emit("bonus", f"«{src.name}»: +{b.amount.value} к {K(kind).forms.dat}"
                           + (f" по «{dst.name}»" if b.against else "") + ".", C.BONUS, C.AXE)
         return total
 
@@ -215,7 +211,7 @@ class AttackRules:
             return 0
         if protected(tr.protections, kind, src.flying):
             what = ("атак летающих" if src.flying and not protected(tr.protections, kind)
-                    else f"этой атаки ({KIND_RU.get(kind, kind)})")
+                    else f"этой атаки ({_ru(kind)})")
             self.emit("protected", f"«{dst.name}» защищена от {what} и не получает ран.",
                       *cites, C.AXE, *((C.FLYERS,) if what == "атак летающих" else ()))
             return 0
@@ -225,7 +221,7 @@ class AttackRules:
                 damage -= cut
                 self.emit("reduction", f"«{dst.name}»: −{cut} от этой атаки (текст карты).",
                           *cites, C.AXE)
-        armor = tr.number("armor")
+        armor = tr.number(KW.ARMOR)
         if armor and kind not in MAGICAL and damage > 0:
             stop = min(armor - dst.armor_used, damage)
             if stop > 0:
@@ -247,9 +243,9 @@ class AttackRules:
         elif dst.incorporeal:
             self.emit("poison-none", f"Отравление не действует на бестелесную «{dst.name}».",
                       C.POISON, C.INCORPOREAL)
-        elif protected(self.state.traits(dst).protections, "poison"):
+        elif protected(self.state.traits(dst).protections, K.POISON):
             self.emit("protected", f"«{dst.name}» защищена от отравления.", C.POISON, C.AXE)
-        elif "effects" in self.state.traits(dst).protections:
+        elif K.EFFECTS in self.state.traits(dst).protections:
             # the rules define poison as a воздействие, like finishing
             self.emit("protected", f"«{dst.name}» защищена от воздействий, а отравление — "
                       "воздействие.", C.POISON, C.NAMED_EFFECT, C.AXE)
@@ -263,7 +259,7 @@ class AttackRules:
     def after_strike(self, src: Piece, dst: Piece, dealt: int) -> None:
         """What rides on a simple strike that landed: poison riders and vampirism."""
         traits = self.state.traits(src)
-        if protected(self.state.traits(dst).protections, "strike", src.flying):
+        if protected(self.state.traits(dst).protections, K.STRIKE, src.flying):
             # the target is protected from this strike: it is wasted, and what rides on it too
             if traits.strike_riders or traits.vampirism:
                 self.emit("riders-none", f"«{dst.name}» защищена от этого удара — сопутствующие "
@@ -321,7 +317,7 @@ class AttackRules:
             return False
         if not self.on_table(target, "цель") or not self.attackable(target):
             return False
-        if not self.melee_reach(actor, target, "strike"):
+        if not self.melee_reach(actor, target, K.STRIKE):
             return False
         self.reveal_actor(actor)
         self.emit("declare", f"«{actor.name}» ({actor.where}) нападает простым ударом на "
@@ -339,7 +335,7 @@ class AttackRules:
         if not named and inputs.strict and self.possible_defenders(actor, target):
             inputs.choice(self, "defender", "защитник", None, C.DEFENDER)
         if choice is not None:
-            problem = self.defender_problem(actor, target, choice, "strike")
+            problem = self.defender_problem(actor, target, choice, K.STRIKE)
             if problem:
                 self.illegal(f"«{choice.name}» не может стать защитником: {problem[0]}.",
                              *problem[1])
@@ -350,7 +346,7 @@ class AttackRules:
                           *((C.FLYERS,) if actor.flying or target.flying else ()))
         self.note_refused(reflecting)        # its unread abilities might change the fight
         # how the strike is rolled
-        if traits.has("unanswerable"):
+        if traits.has(KW.UNANSWERABLE):
             mode = (C.AS_ON_CLOSED, C.UNANSWERABLE)
             why = "безответный удар считается как по закрытой карте"
         elif reflecting.owner == actor.owner:
@@ -364,7 +360,7 @@ class AttackRules:
         if mode is None:
             a = inputs.roll(self, f"нападающий «{actor.name}»", C.FIGHT_BOTH_ROLL)
             d = inputs.roll(self, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
-            am, dm = traits.number("ova"), st.traits(reflecting).number("ovz")
+            am, dm = traits.number(KW.OVA), st.traits(reflecting).number(KW.OVZ)
             options = fight_options(a + am, d + dm)
             row = options[0].row
             mods = []
@@ -394,7 +390,7 @@ class AttackRules:
             att_str, def_str = opt.attacker, opt.defender
         else:
             raw = inputs.roll(self, f"нападающий «{actor.name}»", mode[0])
-            am = traits.number("ova")
+            am = traits.number(KW.OVA)
             r = clamp(raw + am)
             att_str, def_str = closed_strength(r), None
             extra = []
@@ -414,20 +410,20 @@ class AttackRules:
                       "удару особенности не срабатывают.", C.MISS)
         else:
             dmg = strength_value(actor.strike, att_str)
-            hits.append((actor, reflecting, dmg + self.bonus(actor, reflecting, "strike"),
+            hits.append((actor, reflecting, dmg + self.bonus(actor, reflecting, K.STRIKE),
                          (C.STRIKE,)))
         if def_str is not None:
             dmg = strength_value(reflecting.strike, def_str)
             self.emit("response", f"Ответный удар «{reflecting.name}» ({STRENGTH_RU[def_str]}) — "
                       "простой удар со всеми его особенностями, без закрытия.", C.RESPONSE)
-            hits.append((reflecting, actor, dmg + self.bonus(reflecting, actor, "strike"),
+            hits.append((reflecting, actor, dmg + self.bonus(reflecting, actor, K.STRIKE),
                          (C.RESPONSE,)))
         elif mode is None and att_str is not None:
             self.emit("miss", f"Отражающий «{reflecting.name}» не наносит удара.", C.MISS)
-        dealt = [(src, dst, self.hit(src, dst, "strike", dmg, *cs)) for src, dst, dmg, cs in hits]
+        dealt = [(src, dst, self.hit(src, dst, K.STRIKE, dmg, *cs)) for src, dst, dmg, cs in hits]
         for src, dst, n in dealt:
             self.after_strike(src, dst, n)
-        if traits.has("no_close_after_attack"):
+        if traits.has(KW.NO_CLOSE_AFTER_ATTACK):
             actor.acted = True
             self.emit("no-close", f"«{actor.name}» после нападения не закрывается (текст карты "
                       "сильнее правила о закрытии).", C.AXE, C.ACTION_CLOSE)
@@ -473,12 +469,12 @@ class AttackRules:
             return False
         if u is None:
             self.note_refused(actor)
-            return self.illegal(f"у «{actor.name}» нет особенности «{KIND_RU[kind]}», которую "
+            return self.illegal(f"у «{actor.name}» нет особенности «{_ru(kind)}», которую "
                                 "судья может применить.", clause)
         if as_response and not u.instant:
             return self.illegal(f"«{u.text}» — не внезапное действие; в ответ его объявить "
                                 "нельзя.", C.INSTANT)
-        if not self.can_act(actor, f"применить {KIND_RU[kind]}", instant=u.instant,
+        if not self.can_act(actor, f"применить {_ru(kind)}", instant=u.instant,
                             tap=u.cost.tap):
             return False
         need = u.cost.counters or 0
@@ -515,7 +511,7 @@ class AttackRules:
                     self.apply_poison(target, rider.amount.value, actor)
             else:
                 self.refuse(actor, u.text, "сопутствующий эффект этого вида пока не применяется")
-        self.pay(actor, u, KIND_RU[kind])
+        self.pay(actor, u, _ru(kind))
         self.check_deaths()
         return True
 
@@ -531,7 +527,7 @@ class AttackRules:
             s = closed_strength(r)
             value = strength_value((d.weak, d.medium, d.strong), s)
             self.emit("roll", f"Кубик бросает только нападающий (как по закрытой карте): {roll} "
-                      f"— {ATTACK_STRENGTH_RU[s]} атака, {value}.", C.AS_ON_CLOSED, clause,
+                      f"— {Strength(s).fem} атака, {value}.", C.AS_ON_CLOSED, clause,
                       rolls=[roll])
             return value
         if isinstance(d, A.Variable):
@@ -602,7 +598,7 @@ class AttackRules:
         if target.lives > x:
             return self.illegal(f"у «{target.name}» осталось жизней: {target.lives} — больше, "
                                 f"чем {x}; добивание на {x} невозможно.", C.FINISHING)
-        if protected(st.traits(target).protections, "effects"):
+        if protected(st.traits(target).protections, K.EFFECTS):
             self.emit("protected", f"«{target.name}» защищена от воздействий.", C.FINISHING,
                       C.AXE)
         else:
@@ -665,16 +661,16 @@ class AttackRules:
         self.reveal(target, "на неё применяют воздействие или заклинание")
         if any(isinstance(e, A.Heal) for e, _ in steps) and target.is_artifact:
             return self.illegal("артефакты не излечиваются.", C.ARTIFACT, clause)
-        if target.kind in ("местность", "экипировка"):
+        if target.kind in (CardType.TERRAIN, CardType.EQUIPMENT):
             # neither fights, nor can be attacked, nor takes wounds: nothing here applies to it
             return self.illegal(f"«{target.name}» — {target.kind}: она не получает ран, не "
                                 "излечивается и не отравляется.",
-                                C.TERRAIN if target.kind == "местность" else C.EQUIPMENT, clause)
+                                C.TERRAIN if target.kind is CardType.TERRAIN else C.EQUIPMENT, clause)
         self.emit("declare", f"«{actor.name}» применяет «{u.text}» к «{target.name}» "
                   f"({target.where}): это не атака — цель не сражается и не отвечает.", clause)
-        guard = "spells" if spell else "effects"
+        guard = K.SPELLS if spell else K.EFFECTS
         prot = st.traits(target).protections
-        if guard in prot or (spell and ("magic" in prot or "magical" in prot)):
+        if guard in prot or (spell and (K.MAGIC in prot or K.MAGICAL in prot)):
             self.emit("protected", f"«{target.name}» защищена от "
                       + ("заклинаний" if spell else "воздействий") + " — эффект не действует.",
                       clause, C.AXE)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from berserk.vocab import AttackKind as K
+
 BOOK = "classic"
 
 # -------------------------------------------------------------- combat clauses (seed 004)
@@ -69,8 +71,8 @@ VICTORY = "victory"
 
 #: The clause that describes each attack kind.
 ATTACK_CLAUSE = {
-    "strike": STRIKE, "special": SPECIAL, "magic": MAGIC, "shot": SHOT, "throw": THROW,
-    "discharge": DISCHARGE, "uchr": UCHR,
+    K.STRIKE: STRIKE, K.SPECIAL: SPECIAL, K.MAGIC: MAGIC, K.SHOT: SHOT, K.THROW: THROW,
+    K.DISCHARGE: DISCHARGE, K.UCHR: UCHR,
 }
 
 ALL: frozenset[str] = frozenset(

@@ -10,25 +10,25 @@ card (514.7), and every special, unanswerable, magic strike, uchr, shot, dischar
 (514.8) — is rolled by the attacker alone: 1–3 weak, 4–5 medium, 6 strong, with the modified
 roll clamped to 1..6 (Правило сведения броска).
 
-Strengths are the strings ``weak`` / ``medium`` / ``strong``; a miss is ``None``.
+Strengths are ``berserk.vocab.Strength`` members; a miss is ``None``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
+from berserk.vocab import Strength
 from judge import cites as C
 
-WEAK, MEDIUM, STRONG = "weak", "medium", "strong"
-STRENGTHS = (WEAK, MEDIUM, STRONG)
-STRENGTH_RU = {WEAK: "слабый", MEDIUM: "средний", STRONG: "сильный", None: "промах"}
-STRENGTH_INDEX = {WEAK: 0, MEDIUM: 1, STRONG: 2}
+WEAK, MEDIUM, STRONG = Strength.WEAK, Strength.MEDIUM, Strength.STRONG
+STRENGTHS = tuple(Strength)
+STRENGTH_RU: dict[Strength | None, str] = {s: s.masc for s in Strength} | {None: "промах"}
 
 TIE_THRESHOLD = 4          # «4 или меньше» / «5 или больше» on equal rolls
 
 
-def _strength(word: str) -> str | None:
-    return None if word == "miss" else word
+def _strength(word: str) -> Strength | None:
+    return None if word == "miss" else Strength(word)
 
 
 def _load_table() -> tuple[dict, dict, tuple, tuple]:
@@ -48,7 +48,7 @@ def _load_closed() -> dict[int, str]:
     from rulings.lookup import load_book
 
     data = load_book(C.BOOK).clauses[C.AS_ON_CLOSED].data["closed_target"]
-    return {int(k): v for k, v in data.items()}
+    return {int(k): Strength(v) for k, v in data.items()}
 
 
 CLOSED_FORCE = _load_closed()
@@ -64,8 +64,8 @@ class Row:
 
     favour: str          # attacker | defender | tie
     difference: int      # 0 for a tie; 1..5 (5 = five or more)
-    attacker: str | None
-    defender: str | None
+    attacker: Strength | None
+    defender: Strength | None
 
     def describe(self) -> str:
         if self.favour == "tie":
@@ -79,8 +79,8 @@ class Row:
 class Option:
     """One outcome the players may end up with: what each side deals."""
 
-    attacker: str | None
-    defender: str | None
+    attacker: Strength | None
+    defender: Strength | None
     row: Row
     stepped_up: str | None = None        # "attacker" / "defender" when 514.4 was used
 
@@ -136,14 +136,14 @@ def fight_options(attacker_roll: int, defender_roll: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def closed_strength(roll: int) -> str:
+def closed_strength(roll: int) -> Strength:
     """514.6 / 514.8: the strength of a strike rolled by the attacker alone (already clamped)."""
     return CLOSED_FORCE[roll]
 
 
-def strength_value(values: tuple[int, int, int], strength: str | None) -> int:
+def strength_value(values: tuple[int, int, int], strength: Strength | None) -> int:
     """Damage of a strength on a «слабый-средний-сильный» triple; 0 for a miss."""
-    return 0 if strength is None else values[STRENGTH_INDEX[strength]]
+    return 0 if strength is None else values[Strength(strength).index]
 
 
 def parse_triple(text: str) -> tuple[int, int, int]:

@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
 from judge import board
 from judge import cites as C
 from judge.attacks import AttackRules
@@ -193,7 +196,7 @@ class Engine(AttackRules):
                 else:           # it opens now — even if an effect had opened it once before
                     self.emit("poison", f"«{p.name}» открывается отравленной и теряет {poison} "
                               f"{_lives(poison)}.", C.POISON, C.TURN_START, amount=poison)
-                    self.wound(p, poison, None, "poison", C.POISON)
+                    self.wound(p, poison, None, K.POISON, C.POISON)
                     self.check_deaths()     # lives ≤ 0 → it dies now, before anything heals it
             p.opened_by_effect = False
             p.moves_left = p.move or 0
@@ -204,7 +207,7 @@ class Engine(AttackRules):
             elif p.markers.get("anti_air") == 1:      # armed for this, its next turn
                 p.markers["anti_air"] = 2
             if p.on_table:
-                regen = traits.number("regen")
+                regen = traits.number(KW.REGEN)
                 if regen and p.wounds:
                     healed = min(regen, p.wounds)
                     p.wounds -= healed
@@ -325,7 +328,7 @@ class Engine(AttackRules):
             bad = f"«{host.name}» бестелесна"
         else:
             for other in st.attached_to(host):
-                if other.kind == "экипировка" and set(other.card.classes) & set(item.card.classes):
+                if other.kind is CardType.EQUIPMENT and set(other.card.classes) & set(item.card.classes):
                     bad = (f"на «{host.name}» уже есть экипировка того же класса "
                            f"(«{other.name}»)")
         if bad:
@@ -352,7 +355,7 @@ class Engine(AttackRules):
         """Lives ≤ 0 → graveyard; a symbiote dies with its host; equipment is destroyed."""
         st = self.state
         dead = [p for p in st.on_table() if p.zone != ATTACHED and p.life and p.lives <= 0
-                and p.kind in ("существо", "артефакт")]
+                and p.kind in (CardType.CREATURE, CardType.ARTIFACT)]
         dead += [p for p in st.on_table() if p.zone == ATTACHED and p.life and p.lives <= 0]
         for p in dead:
             self.bury(p, f"«{p.name}»: жизней {p.lives} — карта гибнет и уходит на кладбище.",
@@ -373,7 +376,7 @@ class Engine(AttackRules):
             host._traits = None
         p.host = None
         for att in st.attached_to(p):
-            if att.kind == "экипировка":
+            if att.kind is CardType.EQUIPMENT:
                 self.bury(att, f"Экипировка «{att.name}» уничтожается вместе с хозяином.",
                           C.EQUIPMENT)
             else:

@@ -30,6 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType, Element
 from carddb.model import Card, CardFieldError
 from berserk.errors import (
     AmbiguousError,
@@ -50,7 +52,9 @@ TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", 
             "actions", "expect", "notes")
 PIECE_KEYS = ("card", "closed", "hidden", "wounds", "counters", "poison", "moves_left", "acted",
               "symbiote", "equipment", "markers")
-ATTACK_VERBS = ("attack", "shot", "throw", "discharge", "uchr", "special", "magic")
+#: An attack verb is «attack» (the simple strike unless ``kind`` says otherwise) or the kind.
+ABILITY_ATTACKS = (K.SHOT, K.THROW, K.DISCHARGE, K.UCHR, K.SPECIAL, K.MAGIC)
+ATTACK_VERBS = ("attack",) + ABILITY_ATTACKS
 VERBS = ATTACK_VERBS + ("start_turn", "move", "finish", "effect", "charge", "equip", "open",
                         "anti_air")
 ACTION_KEYS = ("by", "target", "to", "dice", "defender", "step_up", "x", "kind", "responses",
@@ -214,7 +218,7 @@ def _inline_cards(raw, doc: MDict, loc: _Loc) -> dict[str, Card]:
             continue
         data = dict(props)
         data.setdefault("name", str(name))
-        data.setdefault("element", "нейтральная")
+        data.setdefault("element", Element.NEUTRAL)
         try:
             out[str(name)] = Card.from_dict(data)
         except CardFieldError as err:
@@ -336,7 +340,7 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
         if piece.flying:
             loc.add(f"«{card.name}» летает: после вскрытия летающие лежат в дополнительной зоне "
                     f"(air), а не на клетке [{C.FLYERS}]", pos)
-        if piece.kind in ("местность", "экипировка"):
+        if piece.kind in (CardType.TERRAIN, CardType.EQUIPMENT):
             loc.add(f"«{card.name}» ({piece.kind}) не ставится на клетку поля "
                     f"[{C.PLACEMENT_SPECIAL}]", pos)
         if piece.hidden and not (player == state.second_player()
@@ -346,7 +350,7 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
     if zone_id == AIR and not piece.flying:
         loc.add(f"«{card.name}» не летает: в дополнительной зоне лежат летающие и местности "
                 f"[{C.FLYERS}]", pos)
-    if zone_id == TERRAIN and piece.kind != "местность":
+    if zone_id == TERRAIN and piece.kind is not CardType.TERRAIN:
         loc.add(f"«{card.name}» — не местность [{C.TERRAIN}]", pos)
     state.add(piece)
     for key, kind in (("symbiote", "symbiote"), ("equipment", "equipment")):
@@ -374,7 +378,7 @@ def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Lo
                     pos)
     else:
         problems = []
-        if att.kind != "экипировка":
+        if att.kind is not CardType.EQUIPMENT:
             problems.append(f"«{att.name}» не экипировка")
         if host.is_artifact:
             problems.append(f"на артефакт нельзя помещать экипировку [{C.ARTIFACT}]")
@@ -600,10 +604,10 @@ def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
         return lambda: engine.use_effect(actor, target, inputs, as_response)
     if a.verb == "finish":
         return lambda: engine.finish(actor, target, inputs, as_response)
-    kind = str(args.get("kind", "strike")) if a.verb == "attack" else a.verb
-    if kind != "strike" and kind not in ATTACK_VERBS[1:]:
+    kind = str(args.get("kind", K.STRIKE)) if a.verb == "attack" else a.verb
+    if kind != K.STRIKE and kind not in ABILITY_ATTACKS:
         line, col = args.pos("kind")
-        raise InputError.at(_unknown("вид атаки", kind, ("strike",) + ATTACK_VERBS[1:]),
+        raise InputError.at(_unknown("вид атаки", kind, (K.STRIKE,) + ABILITY_ATTACKS),
                             sc.path, line, col, sc.text)
     if "defender" in args:
         d = args["defender"]
@@ -612,7 +616,7 @@ def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
 
     def go():
         responses = [_prepare(engine, sc, r, strict, as_response=True) for r in a.responses]
-        if kind == "strike":
+        if kind == K.STRIKE:
             return engine.strike(actor, target, inputs, responses, as_response)
         return engine.ability_attack(actor, target, kind, inputs, responses, as_response)
     return go

@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
 from carddb.model import Card
 from judge import board
 from judge.traits import Traits, traits_of
@@ -58,31 +60,30 @@ class Piece:
         return self._base
 
     @property
-    def kind(self) -> str:
-        t = self.card.card_type
-        if t in ("артефакт", "местность", "экипировка"):
-            return t
-        return "существо"
+    def kind(self) -> CardType:
+        """Artefact, terrain or equipment; every other type plays as a creature."""
+        t = CardType.get(self.card.card_type)
+        return t if t is not None and not t.creature else CardType.CREATURE
 
     @property
     def is_creature(self) -> bool:
-        return self.kind == "существо"
+        return self.kind is CardType.CREATURE
 
     @property
     def is_artifact(self) -> bool:
-        return self.kind == "артефакт"
+        return self.kind is CardType.ARTIFACT
 
     @property
     def flying(self) -> bool:
-        return self.card.flying or self.base_traits.has("flying")
+        return self.card.flying or self.base_traits.has(KW.FLYING)
 
     @property
     def incorporeal(self) -> bool:
-        return self.base_traits.has("incorporeal")
+        return self.base_traits.has(KW.INCORPOREAL)
 
     @property
     def symbiote(self) -> bool:
-        return self.base_traits.has("symbiote")
+        return self.base_traits.has(KW.SYMBIOTE)
 
     @property
     def life(self) -> int:
@@ -169,7 +170,7 @@ class State:
         if piece._traits is None:
             t = piece.base_traits
             for eq in self.attached_to(piece):
-                if eq.kind == "экипировка":
+                if eq.kind is CardType.EQUIPMENT:
                     t = t.merged(eq.base_traits)
             piece._traits = t
         return piece._traits

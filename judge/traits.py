@@ -15,13 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType, KeywordName as KW, TriggerEvent
 from grammar import ast as A
+from grammar import parse
 
-#: Attack kinds the engine resolves, and which of them are ranged / magical.
-ATTACK_KINDS = ("strike", "special", "magic", "shot", "throw", "discharge", "uchr")
-RANGED = frozenset({"shot", "throw", "discharge", "uchr"})
-MELEE = frozenset({"strike", "special", "magic"})
-MAGICAL = frozenset({"magic", "discharge"})
+#: Attack kinds the engine resolves, and which of them are ranged / melee / magical.
+ATTACK_KINDS = K.concrete_kinds()
+RANGED = frozenset(k for k in ATTACK_KINDS if k.ranged)
+MELEE = frozenset(k for k in ATTACK_KINDS if k.melee)
+MAGICAL = frozenset(k for k in ATTACK_KINDS if k.magical)
+NONMAGICAL = frozenset(k for k in ATTACK_KINDS if not k.magical)
 
 #: How a refusal names an AST node the engine has no rule for.
 NODE_RU = {"Formation": "особенность строя", "Static": "постоянный эффект с условием",
@@ -30,9 +34,9 @@ NODE_RU = {"Formation": "особенность строя", "Static": "пост
            "Wound": "ранение", "Named": "воздействие"}
 
 #: Keyword names the engine knows (grammar/ast.py Keyword.name vocabulary).
-FLAG_KEYWORDS = frozenset({"flying", "incorporeal", "direct", "unanswerable", "symbiote",
-                           "no_close_after_attack"})
-NUMBER_KEYWORDS = frozenset({"armor", "ova", "ovz", "regen"})
+FLAG_KEYWORDS = frozenset({KW.FLYING, KW.INCORPOREAL, KW.DIRECT, KW.UNANSWERABLE, KW.SYMBIOTE,
+                           KW.NO_CLOSE_AFTER_ATTACK})
+NUMBER_KEYWORDS = frozenset({KW.ARMOR, KW.OVA, KW.OVZ, KW.REGEN})
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,18 +121,18 @@ def protected(protections: frozenset[str], kind: str, attacker_flying: bool = Fa
     stop a special strike; protection from shots and discharges does not stop a throw)."""
     if not protections:
         return False
-    if kind in protections or "any" in protections:
+    if kind in protections or K.ANY in protections:
         return True
-    if kind in RANGED and "ranged" in protections:
+    if kind in RANGED and K.RANGED in protections:
         return True
-    if kind in MELEE and "melee" in protections:
+    if kind in MELEE and K.MELEE in protections:
         return True
-    if kind in MAGICAL and ("magical" in protections or "magic" in protections):
-        # {zom} «защита от магии» arrives as "magic": it covers every magical attack
+    if kind in MAGICAL and (K.MAGICAL in protections or K.MAGIC in protections):
+        # {zom} «защита от магии» arrives as MAGIC: it covers every magical attack
         return True
-    if kind in ("strike", "special", "shot", "throw", "uchr") and "nonmagic" in protections:
+    if kind in NONMAGICAL and K.NONMAGIC in protections:
         return True
-    return bool(attacker_flying and "flyers" in protections)
+    return bool(attacker_flying and K.FLYERS in protections)
 
 
 def matches_kind(kinds: tuple[str, ...], kind: str) -> bool:
@@ -243,13 +247,13 @@ class _Builder:
 
     def triggered(self, node: A.Triggered) -> None:
         t = node.trigger
-        if t.event == "attack" and t.attack in ("strike", None) and t.strength is None:
+        if t.event == TriggerEvent.ATTACK and t.attack in (K.STRIKE, None) and t.strength is None:
             for e in node.effects:
                 if isinstance(e, A.Poison):
                     self.riders.append(e)
                 else:
                     self.refuse(e, "сопутствующий удару эффект этого вида пока не применяется")
-        elif t.event == "turn_start" and all(isinstance(e, (A.Heal, A.Wound, A.Poison))
+        elif t.event == TriggerEvent.TURN_START and all(isinstance(e, (A.Heal, A.Wound, A.Poison))
                                              for e in node.effects):
             self.turn_start.append(node)
         else:
@@ -271,14 +275,12 @@ def traits_of(text: str | None, name: str = "", order: str | None = None,
     The card type adds what the type implies: «летающее» flies, «симбиот» is a symbiote."""
     b = _Builder(text or "")
     if text:
-        from grammar import parse
-
         parsed = parse(text, name=name or None)
         b.text = parsed.text
         for i, node in enumerate(parsed.abilities, start=1):
             b.ability(i, node, order)
-    if card_type == "летающее":
-        b.flags.add("flying")
-    if card_type == "симбиот":
-        b.flags.add("symbiote")
+    if card_type == CardType.FLYER:
+        b.flags.add(KW.FLYING)
+    if card_type == CardType.SYMBIOTE:
+        b.flags.add(KW.SYMBIOTE)
     return b.build()

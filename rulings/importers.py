@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Iterable
 
 from berserk.errors import InputError, Location, Problem, fold
+from berserk.vocab import Strength
 from rulings.model import Clause, GlossaryEntry, is_number
 
 
@@ -74,8 +75,8 @@ def _parent_of(number: str, known, part: str | None) -> str | None:
 
 # ── classic seed documents ───────────────────────────────────────────────────────────────────
 
-# The strike table's words → the judge's outcome codes.
-STRIKE_WORDS = {"слабый": "weak", "средний": "medium", "сильный": "strong", "промах": "miss"}
+# The strike table's words → the judge's outcome codes (plain strings: they go to YAML).
+STRIKE_WORDS = {s.masc: s.value for s in Strength} | {"промах": "miss"}
 STRIKE_GROUPS = (("в пользу нападающего", "attacker_higher"), ("в пользу отражающего", "defender_higher"),
                  ("одинаковые", "equal"), ("разница на кубиках 0", "equal"))
 

@@ -3,6 +3,8 @@ carry the flags the rules ask."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -102,3 +104,46 @@ def test_members_are_their_strings():
     assert f"{DurationKind.END_OF_FIGHT}" == "end_of_fight"
     assert TriggerEvent.die_roll(6) is TriggerEvent.DIE_ROLL_6
     assert [s.index for s in Strength] == [0, 1, 2]
+
+
+# ---------------------------------------------------------------- no vocabulary word as a literal
+#: The attack-kind words: outside berserk/vocab.py code names them through ``AttackKind``.
+ATTACK_WORDS = tuple(k.value for k in AttackKind.concrete_kinds())
+
+#: The same spelling with another meaning — a different vocabulary, not an attack kind.
+OTHER_SENSE = {
+    # the card's «удар» stat (Card.strike, the ``strike`` column and YAML field)
+    ("carddb/build.py", "strike"), ("carddb/model.py", "strike"), ("carddb/present.py", "strike"),
+    # icon codes of the canonical notation ({strike}, {uchr}), not AST ids
+    ("grammar/icons.py", "strike"), ("grammar/icons.py", "uchr"),
+}
+
+#: Files of the grammar engineer's that still spell the words out (issue 11: they switch to
+#: berserk.vocab next).  This list only shrinks: remove a file the moment it is clean.
+NOT_YET_CONVERTED = {
+    "grammar/vocab.py", "grammar/rules_effects.py", "grammar/rules_abilities.py",
+}
+
+_LITERAL = re.compile(r"""(?<![\w{])(["'])(%s)\1""" % "|".join(ATTACK_WORDS))
+
+
+def _tracked_python() -> list[str]:
+    out = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.split()
+    return [p for p in out if not p.startswith("tests/") and p != "berserk/vocab.py"]
+
+
+def test_no_attack_kind_literals():
+    found, clean_but_listed = [], []
+    for path in _tracked_python():
+        text = (ROOT / path).read_text(encoding="utf-8")
+        hits = [(n, m.group(2)) for n, line in enumerate(text.splitlines(), 1)
+                for m in _LITERAL.finditer(line) if (path, m.group(2)) not in OTHER_SENSE]
+        if path in NOT_YET_CONVERTED:
+            if not hits:
+                clean_but_listed.append(path)
+            continue
+        found += [f"{path}:{n}: «{word}» — use berserk.vocab.AttackKind" for n, word in hits]
+    assert not found, "attack-kind words as string literals:\n" + "\n".join(found)
+    assert not clean_but_listed, ("no literals left — drop from NOT_YET_CONVERTED: "
+                                  + ", ".join(clean_but_listed))

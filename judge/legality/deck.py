@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from carddb.model import Card
 from berserk.errors import fold
+from berserk.vocab import CardType, Element
+from carddb.model import Card
 from judge.legality.lists import Entry, ListFile
 from judge.legality.rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, has_horde,
                                   ordered)
@@ -134,7 +135,7 @@ def _heroes(counted: list[Counted], cards: CardIndex, rules: Ruleset):
     book = rules.book
     cite = HEROES_CLAUSES
     findings = unknown_findings(counted, cards, cite["heroes.size"], book)
-    heroes = [c for c in counted if c.card is not None and c.card.card_type == "герой"]
+    heroes = [c for c in counted if c.card is not None and c.card.card_type == CardType.HERO]
     others = [c for c in counted if c not in heroes]
     hero_copies = sum(c.count for c in heroes)
     if hero_copies == 0:
@@ -171,7 +172,7 @@ def _element_findings(hero: Card, others: list[Counted], book: str) -> list[Find
         own = elements_of(c.card)
         if not own or allowed & set(own):
             continue
-        shown_hero = ", ".join(sorted(allowed)) or "нейтральная"
+        shown_hero = ", ".join(sorted(allowed)) or Element.NEUTRAL
         if len(own) > 1:
             out.append(Finding(HEROES_CLAUSES["heroes.multi-element"], "heroes.multi-element",
                                f"«{c.name}» ({', '.join(own)}): ни одна из стихий карты не "

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
 from judge import board
 from judge.legality.lists import ListFile
 from judge.legality.rules import Finding, is_flyer, is_symbiote, special_kind
@@ -177,8 +179,8 @@ def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
             out.append(Finding(clause, rule, f"«{name}» → {host_cell}: {message}", card=name,
                                cell=host_cell, line=line, book=book))
 
-        kind = "симбиот" if is_symbiote(p.card) else p.card.card_type
-        if kind not in ("симбиот", "экипировка"):
+        kind = CardType.SYMBIOTE if is_symbiote(p.card) else p.card.card_type
+        if kind not in (CardType.SYMBIOTE, CardType.EQUIPMENT):
             add("placement.special", "host.kind", "хозяин указывается только для симбиота или "
                                                   "экипировки")
             continue
@@ -187,11 +189,11 @@ def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
             add("placement.special", "host.missing", "на этой клетке нет вашей карты")
             continue
         target = host.card
-        if target.card_type == "артефакт":
+        if target.card_type == CardType.ARTIFACT:
             add("artifact", "host.artifact", f"«{target.name}» — артефакт: на артефакты нельзя "
                                              f"помещать симбиотов и экипировку")
-        elif kind == "симбиот":
-            if target.card_type != "существо" or is_symbiote(target) or is_flyer(target):
+        elif kind == CardType.SYMBIOTE:
+            if target.card_type != CardType.CREATURE or is_symbiote(target) or is_flyer(target):
                 add("symbiote", "host.symbiote", f"«{target.name}» не может быть хозяином "
                                                  f"симбиота: нужно существо на поле")
             elif host_cell in symbiote_hosts:
@@ -219,13 +221,13 @@ def _equipment_refusal(target) -> str | None:
     """Why ``target`` cannot carry equipment, or None."""
     from grammar import ast as A
 
-    if target.card_type != "существо" and not is_flyer(target):
+    if target.card_type != CardType.CREATURE and not is_flyer(target):
         return "не существо"
     if is_flyer(target):
         return "летающее: экипировку нельзя помещать на летающих"
     if is_symbiote(target):
         return "симбиот: экипировку нельзя помещать на симбиотов"
-    if any(isinstance(a, A.Keyword) and a.name == "incorporeal" for a in target.abilities()):
+    if any(isinstance(a, A.Keyword) and a.name == KW.INCORPOREAL for a in target.abilities()):
         return "бестелесное: экипировку нельзя помещать на бестелесных"
     if not target.classes:
         return "без класса: экипировку помещают только на существ с классом"

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from carddb.model import NEUTRAL, Card
 from berserk.errors import InputError, did_you_mean, fold
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
+from carddb.model import NEUTRAL, Card
 
 # ---------------------------------------------------------------- findings
 
@@ -238,17 +240,17 @@ def _has_keyword(card: Card, name: str) -> bool:
 
 
 def is_flyer(card: Card) -> bool:
-    return card.flying or card.card_type == "летающее" or _has_keyword(card, "flying")
+    return card.flying or card.card_type == CardType.FLYER or _has_keyword(card, KW.FLYING)
 
 
 def is_symbiote(card: Card) -> bool:
-    if card.card_type == "симбиот" or _has_keyword(card, "symbiote"):
+    if card.card_type == CardType.SYMBIOTE or _has_keyword(card, KW.SYMBIOTE):
         return True
     return bool(card.text and _SYMBIOTE_RE.search(fold(card.text)))
 
 
 def has_horde(card: Card) -> bool:
-    if _has_keyword(card, "horde"):          # once the grammar types the Heroes keyword
+    if _has_keyword(card, KW.HORDE):          # once the grammar types the Heroes keyword
         return True
     return bool(card.text) and any(part.strip() == "орда"
                                    for part in _SENTENCES_RE.split(fold(card.text)))
@@ -258,11 +260,11 @@ def special_kind(card: Card) -> str | None:
     """Which placement.special group a card belongs to (flyer, terrain, symbiote, equipment,
     artifact), or None for an ordinary creature."""
     if is_flyer(card):
-        return "летающее"
-    if card.card_type in ("местность", "экипировка", "артефакт"):
-        return card.card_type
+        return CardType.FLYER
+    if card.card_type in (CardType.TERRAIN, CardType.EQUIPMENT, CardType.ARTIFACT):
+        return CardType(card.card_type)
     if is_symbiote(card):
-        return "симбиот"
+        return CardType.SYMBIOTE
     return None
 
 
