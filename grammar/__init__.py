@@ -7,8 +7,17 @@
 
 ``parse`` accepts canonical text (``{code}`` icons, one ability per line) or any source notation
 (emoji, ``<img alt>``): it normalises first.  It never raises on card text: whatever the grammar
-cannot type becomes an ``Opaque`` node with its span.
+cannot type becomes an ``Opaque`` node with its span.  ``strict_mode()`` (or ``parse(strict=True)``)
+makes a transformer error raise instead — the test suite runs in it; ``clear_cache()`` forgets the
+memoised lines.
 """
 from grammar.ast import is_typed, to_dict, to_json, walk  # noqa: F401
 from grammar.icons import normalise  # noqa: F401
-from grammar.parser import CardText, ParsedLine, grammar_hash, parse  # noqa: F401
+from grammar.parser import (  # noqa: F401
+    CardText,
+    ParsedLine,
+    clear_cache,
+    grammar_hash,
+    parse,
+    strict_mode,
+)

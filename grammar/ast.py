@@ -18,6 +18,7 @@ strengths: weak, medium, strong
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterator, Union
@@ -471,8 +472,6 @@ def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
     ``redact``: an Opaque node keeps a hash and length of its text instead of the text (golden
     files must not carry licensed card sentences)."""
     if isinstance(node, Opaque) and redact:
-        import hashlib
-
         digest = hashlib.sha256(node.text.encode("utf-8")).hexdigest()[:16]
         out = {"node": "Opaque", "sha256": digest, "length": len(node.text)}
         if spans:

@@ -1,4 +1,4 @@
-"""Small operations on AST nodes shared by the transformer's rule mixins."""
+"""Small operations on AST nodes shared by the transformer's rule sets."""
 from __future__ import annotations
 
 from dataclasses import fields
@@ -58,28 +58,3 @@ def flatten(items):
         elif item is not None:
             yield item
 
-
-# Factories for transformer rules whose result is fixed by the rule alone (tables in the
-# rules_* modules map rule names to values).
-def keyword_rule(name: str):
-    def rule(self, items):
-        return A.Keyword(name, span=self._span(items))
-    return rule
-
-
-def selector_rule(noun: str):
-    def rule(self, items):
-        return A.Selector(noun, span=self._span(items))
-    return rule
-
-
-def tag_rule(tag: str):
-    def rule(self, items):
-        return tag
-    return rule
-
-
-def kinds_rule(kind: str):
-    def rule(self, items):
-        return (kind,), ()
-    return rule

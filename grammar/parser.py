@@ -17,18 +17,52 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Iterator
 
 from lark import Lark, UnexpectedInput
 from lark.exceptions import VisitError
 
 from grammar import ast as A
 from grammar.icons import normalise
+from grammar.ruleset import Reject
+from grammar.transform import as_rider, build
 
 GRAMMAR_FILE = "abilities.lark"
-STRICT = False      # tests set True: transformer bugs raise instead of degrading to Opaque
+
+# Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
+# covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
+# loads is listed here.
+AST_SOURCES = (("grammar", GRAMMAR_FILE), ("grammar", "ast.py"), ("grammar", "icons.py"),
+               ("grammar", "parser.py"), ("grammar", "transform.py"), ("grammar", "ruleset.py"),
+               ("grammar", "rules_abilities.py"), ("grammar", "rules_effects.py"),
+               ("grammar", "rules_parts.py"), ("grammar", "nodeops.py"), ("grammar", "vocab.py"))
+
+# Strict mode: a transformer error raises instead of degrading to Opaque, so that bugs show
+# (the test suite runs in it).  A context, not a global: ``parse(strict=…)`` or ``strict_mode()``.
+_STRICT: ContextVar[bool] = ContextVar("grammar_strict", default=False)
+# LEGACY: tests/grammar/conftest.py still sets ``grammar.parser.STRICT = True``; read as a
+# fallback until it uses ``strict_mode()``, then remove.
+STRICT = False
+
+
+@contextmanager
+def strict_mode(on: bool = True) -> Iterator[None]:
+    """Within the block, ``parse`` defaults to strict mode (see ``parse``)."""
+    token = _STRICT.set(on)
+    try:
+        yield
+    finally:
+        _STRICT.reset(token)
+
+
+def is_strict() -> bool:
+    """The strict mode in effect here (``strict_mode`` block, else the legacy global)."""
+    return _STRICT.get() or STRICT
 
 
 @lru_cache(maxsize=1)
@@ -36,21 +70,33 @@ def grammar_text() -> str:
     return resources.files("grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
+@lru_cache(maxsize=1)
 def grammar_hash() -> str:
-    """Short hash of the grammar file and the transformer: stored in the DB's meta."""
-
-    h = hashlib.sha256(grammar_text().encode())
-    h.update(resources.files("grammar").joinpath("transform.py").read_bytes())
+    """Short hash of every source that shapes the AST (``AST_SOURCES``): stored in the DB's
+    meta, so a DB built by another grammar is told apart."""
+    h = hashlib.sha256()
+    for package, name in AST_SOURCES:
+        data = resources.files(package).joinpath(name).read_bytes()
+        h.update(f"{package}/{name}:{len(data)}:".encode())
+        h.update(data)
     return h.hexdigest()[:16]
 
 
+def lark_parser(start: str = "sentence") -> Lark:
+    """The LALR parser for a start symbol (``sentence``, ``effects`` or ``frame``)."""
+    return _lark_table("frame" if start == "frame" else "sentence")
+
+
 @lru_cache(maxsize=2)
-def _parser(start: str = "sentence") -> Lark:
+def _lark_table(table: str) -> Lark:
     """Two LALR tables from one grammar: `frame` gets its own, so that its catch-all REST
     token never leaks into the lexer states of full parses (LALR merges equal item cores)."""
-    starts = ["frame"] if start == "frame" else ["sentence", "effects"]
+    starts = ["frame"] if table == "frame" else ["sentence", "effects"]
     return Lark(grammar_text(), parser="lalr", lexer="contextual", start=starts,
                 maybe_placeholders=False, propagate_positions=True, cache=True)
+
+
+_parser = lark_parser       # bench/parse.py imports it by this name
 
 
 @dataclass(frozen=True)
@@ -179,55 +225,64 @@ def _trim(text: str, s: int, e: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- parsing
-class _Context:
-    """Per-text state handed to the transformer: original text and the matching copy."""
+class LineReader:
+    """The driver for one line: the original text, its folded matching copy and the mode.
 
-    def __init__(self, original: str, folded: str):
+    It tries the start symbols and splits pieces; the transformer calls back into it
+    (``unit``, ``effects``: ``grammar.ruleset.Driver``) for the REST of a frame and for a
+    quoted ability, so the transformer never imports this module."""
+
+    __slots__ = ("original", "folded", "strict")
+
+    def __init__(self, original: str, folded: str, strict: bool = False):
         self.original = original
         self.folded = folded
+        self.strict = strict
 
+    def read(self) -> tuple[tuple, bool]:
+        """The abilities of the whole line, and whether every sentence got a typed head."""
+        abilities: list = []
+        framed = True
+        for ss, se in split_sentences(self.original):
+            nodes, ok = self.unit(ss, se)
+            framed = framed and ok
+            for node in nodes:
+                _attach(abilities, node)
+        return tuple(abilities), framed
 
-def _parse_as(ctx: _Context, start: str, s: int, e: int):
-    from grammar.transform import build
+    def unit(self, s: int, e: int, start: str = "sentence") -> tuple[tuple, bool]:
+        """Typed nodes for text[s:e] and whether at least a frame was typed."""
+        for attempt in (start, "frame"):
+            try:
+                tree = lark_parser(attempt).parse(self.folded[s:e], start=attempt)
+                return build(tree, self, s), True
+            except (UnexpectedInput, Reject):
+                continue
+            except VisitError as err:
+                # A transformer refusal is a failed attempt.  Any other transformer error is a
+                # bug: strict mode (the test suite) surfaces it; users still get an Opaque.
+                if self.strict and not isinstance(err.orig_exc, Reject):
+                    raise
+                continue
+        return (A.Opaque(self.original[s:e], span=A.Span(s, e)),), False
 
-    tree = _parser("frame" if start == "frame" else "sentence").parse(ctx.folded[s:e], start=start)
-    return build(tree, ctx, s)
-
-
-def parse_unit(ctx: _Context, s: int, e: int, start: str = "sentence") -> tuple[tuple, bool]:
-    """Typed nodes for text[s:e] and whether at least a frame was typed."""
-    for attempt in (start, "frame"):
-        try:
-            nodes = _parse_as(ctx, attempt, s, e)
-            return nodes, True
-        except (UnexpectedInput, _Reject):
-            continue
-        except VisitError as err:
-            # A transformer refusal is a failed attempt.  Any other transformer error is a bug:
-            # STRICT (set by the test suite) surfaces it; users still get an Opaque, not a crash.
-            if STRICT and not isinstance(err.orig_exc, _Reject):
-                raise
-            continue
-    return (A.Opaque(ctx.original[s:e], span=A.Span(s, e)),), False
-
-
-def parse_effects(ctx: _Context, s: int, e: int) -> tuple:
-    """The body after a cost, a dash or a colon: whole, else piece by piece at top-level ';'
-    and «, при этом», so that one untyped clause does not hide the typed ones around it."""
-    s, e = _trim(ctx.original, s, e)
-    if e <= s:
-        return ()
-    nodes, ok = parse_unit(ctx, s, e, "effects")
-    if ok:
-        return nodes
-    pieces = _split_top(ctx.folded, s, e)
-    if len(pieces) == 1:
-        return nodes
-    out: list = []
-    for ps, pe in pieces:
-        part, _ok = parse_unit(ctx, ps, pe, "effects")
-        out.extend(part)
-    return tuple(out)
+    def effects(self, s: int, e: int) -> tuple:
+        """The body after a cost, a dash or a colon: whole, else piece by piece at top-level
+        ';' and «, при этом», so that one untyped clause does not hide the typed ones around it."""
+        s, e = _trim(self.original, s, e)
+        if e <= s:
+            return ()
+        nodes, ok = self.unit(s, e, "effects")
+        if ok:
+            return nodes
+        pieces = _split_top(self.folded, s, e)
+        if len(pieces) == 1:
+            return nodes
+        out: list = []
+        for ps, pe in pieces:
+            part, _ok = self.unit(ps, pe, "effects")
+            out.extend(part)
+        return tuple(out)
 
 
 _PIECE_SEP = re.compile(r";|,\s*при\s+этом\b")
@@ -253,35 +308,19 @@ def _split_top(folded: str, s: int, e: int) -> list[tuple[int, int]]:
     return [p for p in (_trim(folded, a, b) for a, b in out) if p[1] > p[0]]
 
 
-class _Reject(Exception):
-    """Raised by the transformer when a parse is grammatical but not meaningful."""
-
-
-def parse_line(ctx: _Context, index: int, s: int, e: int) -> ParsedLine:
-    abilities: list = []
-    structural = True
-    for ss, se in split_sentences(ctx.original[:e], s):
-        nodes, ok = parse_unit(ctx, ss, se)
-        structural = structural and ok
-        for node in nodes:
-            _attach(abilities, node)
-    return ParsedLine(index, ctx.original[s:e], A.Span(s, e), tuple(abilities), structural)
-
-
 @lru_cache(maxsize=65536)
-def _parse_line_cached(line: str, name: str | None) -> tuple[tuple, bool]:
+def _parse_line_cached(line: str, name: str | None, strict: bool) -> tuple[tuple, bool]:
     """One line parsed on its own (spans relative to the line).  Card lists repeat lines a lot
     («Защита от выстрелов.», «{tap}: {uchr} на 1.»): the nodes are immutable, so a repeated line
-    costs a dict lookup.  Keyed by the card's name too, since the name changes the matching."""
-    ctx = _Context(line, fold_for_matching(line, name))
-    parsed = parse_line(ctx, 0, 0, len(line))
-    return parsed.abilities, parsed.framed
+    costs a dict lookup.  Keyed by the card's name too, since the name changes the matching,
+    and by the mode, so that strict mode never gets a lenient result from the memo."""
+    return LineReader(line, fold_for_matching(line, name), strict).read()
 
 
 @lru_cache(maxsize=65536)
-def _parse_line_at(line: str, name: str | None, offset: int) -> tuple[tuple, bool]:
+def _parse_line_at(line: str, name: str | None, offset: int, strict: bool) -> tuple[tuple, bool]:
     """The memoised line with its spans moved to where it stands in the card text."""
-    abilities, framed = _parse_line_cached(line, name)
+    abilities, framed = _parse_line_cached(line, name, strict)
     if offset:
         abilities = tuple(A.shift(a, offset) for a in abilities)
     return abilities, framed
@@ -293,7 +332,8 @@ def _normalise_cached(text: str, separator: str | None, name: str | None):
 
 
 def clear_cache() -> None:
-    """Forget memoised lines (benchmarks measure the cold path with this)."""
+    """Forget memoised lines and normalised texts (``grammar.clear_cache``): benchmarks measure
+    the cold path with it.  The LALR tables stay: they depend on the grammar file alone."""
     _parse_line_cached.cache_clear()
     _parse_line_at.cache_clear()
     _normalise_cached.cache_clear()
@@ -302,8 +342,6 @@ def clear_cache() -> None:
 def _attach(abilities: list, node) -> None:
     """A rider sentence («При сильной атаке — …», «При выстреле …») that follows an attack
     ability belongs to that attack: fold it in as a rider instead of a separate ability."""
-    from grammar.transform import as_rider
-
     if abilities:
         merged = as_rider(abilities[-1], node)
         if merged is not None:
@@ -312,20 +350,23 @@ def _attach(abilities: list, node) -> None:
     abilities.append(node)
 
 
-def parse(text: str | None, name: str | None = None, separator: str | None = None) -> CardText:
+def parse(text: str | None, name: str | None = None, separator: str | None = None, *,
+          strict: bool | None = None) -> CardText:
     """Parse card text (canonical or any source notation).  Never raises on text content.
 
     ``name``: the card's own name, so that «Килсус», «Мороку» are read as *this card*;
-    ``separator``: the source's ability separator ('|' in the tgbot JSON)."""
+    ``separator``: the source's ability separator ('|' in the tgbot JSON);
+    ``strict``: a transformer error raises instead of degrading to Opaque (default: the
+    ``strict_mode`` in effect, off outside one)."""
     if not text or not text.strip():
         return CardText("", ())
+    strict = is_strict() if strict is None else strict
     norm = _normalise_cached(text, separator, name)
     canonical = norm.text
     lines = []
     offset = 0
     for index, line in enumerate(canonical.split("\n")):
-        abilities, structural = _parse_line_at(line, name, offset)
-        lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)), abilities,
-                                structural))
+        abilities, framed = _parse_line_at(line, name, offset, strict)
+        lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)), abilities, framed))
         offset += len(line) + 1
     return CardText(canonical, tuple(lines), norm.repairs, norm.unknown_icons)

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
+from lark import Token, v_args
 
 from grammar import ast as A
-from grammar.nodeops import define_x, keyword_rule, kinds_rule, tag_rule
+from grammar.nodeops import define_x
+from grammar.ruleset import RuleSet, keyword_rule, kinds_rule, tag_rule
 from grammar.vocab import (
     ICON_KEYWORDS,
     PROT_ICONS,
@@ -18,13 +19,44 @@ from grammar.vocab import (
 )
 
 
-class AbilityRules:
-    """Rule methods mixed into the transformer (``grammar.transform._Builder``)."""
+@v_args(meta=True)
+class AbilityRules(RuleSet):
+    """Rules of keyword abilities, protections, bonuses and reductions (joined into the
+    transformer ``grammar.transform.Builder``)."""
 
-    def against(self, items):
+    # Keywords with no parameters: the node is fixed by the rule alone.
+    kw_defender_any = keyword_rule("defender_any")
+    kw_defends_any_times = keyword_rule("defends_any_times")
+    kw_defends_as_open = keyword_rule("defends_as_open_when_closed")
+    kw_defends_without_closing = keyword_rule("defends_without_closing")
+    kw_diagonal = keyword_rule("diagonal_move")
+    kw_ignores_flying_protection = keyword_rule("ignores_flying_protection")
+    kw_ignores_forced_targeting = keyword_rule("ignores_forced_targeting")
+    kw_no_close_after_attack = keyword_rule("no_close_after_attack")
+    kw_no_response_wounds = keyword_rule("no_response_wounds")
+    kw_strike_not_reduced = keyword_rule("strike_not_reduced")
+    kw_strike_only_opposite = keyword_rule("strike_only_opposite")
+    kw_symbiote = keyword_rule("symbiote")
+
+    # Qualifier tags.
+    per_counter = tag_rule("per:counter")
+    taunt_any_range = tag_rule("any_range")
+    taunt_near = tag_rule("while_adjacent_to_enemy")
+
+    # Protections / reductions against one kind.
+    prot_effects = kinds_rule("effects")
+    prot_flyers = kinds_rule("flyers")
+    prot_magic = kinds_rule("magic")
+    prot_nonmagic = kinds_rule("nonmagic")
+    prot_poison = kinds_rule("poison")
+    prot_spells = kinds_rule("spells")
+    red_flyers = kinds_rule("flyers")
+    red_nonmagic = kinds_rule("nonmagic")
+
+    def against(self, meta, items):
         return items[1]
 
-    def bonus(self, items):
+    def bonus(self, meta, items):
         amount = signed(items[0])
         targets: list[str] = []
         strengths: tuple = ()
@@ -43,16 +75,16 @@ class AbilityRules:
             elif isinstance(item, A.Condition):
                 condition = item
         return A.Bonus(amount, tuple(targets), strengths, against, duration, per, condition,
-                       span=self._span(items))
+                       span=self._span(meta, items))
 
-    def bonus_condition(self, items):
-        return A.Condition("attacking", (items[-1],), span=self._span(items))
+    def bonus_condition(self, meta, items):
+        return A.Condition("attacking", (items[-1],), span=self._span(meta, items))
 
-    def bonus_target(self, items):
+    def bonus_target(self, meta, items):
         strs = items[0] if len(items) > 1 else ()
         return attack_kind(str(items[-1])), strs
 
-    def bonus_targets(self, items):
+    def bonus_targets(self, meta, items):
         targets, strengths = [], []
         for item in items:
             if isinstance(item, Token):
@@ -62,84 +94,84 @@ class AbilityRules:
             strengths.extend(s)
         return ("targets", tuple(dict.fromkeys(targets)), tuple(dict.fromkeys(strengths)))
 
-    def bonus_where(self, items):
+    def bonus_where(self, meta, items):
         return items[0]
 
-    def dice_target(self, items):
+    def dice_target(self, meta, items):
         return "dice", ()
 
-    def experience_target(self, items):
+    def experience_target(self, meta, items):
         word = str(items[0])
         return ("ova" if "атак" in word else "ovz" if "защит" in word else "ovs"), ()
 
-    def kw_armor(self, items):
-        return A.Keyword("armor", int(items[1]), span=self._span(items))
+    def kw_armor(self, meta, items):
+        return A.Keyword("armor", int(items[1]), span=self._span(meta, items))
 
-    def kw_attack_all_adjacent(self, items):
+    def kw_attack_all_adjacent(self, meta, items):
         tails = " ".join(str(t) for t in items if t.type == "MULTI_TAIL")
         quals = ("in_a_row",) + (("close_after_last",) if "последнего" in tails else ())
         return A.Keyword("attack_all_adjacent", against=A.Selector("creature", "enemy", quals),
-                         span=self._span(items))
+                         span=self._span(meta, items))
 
-    def kw_direct(self, items):
+    def kw_direct(self, meta, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
-        return A.Keyword("direct", against=against, span=self._span(items))
+        return A.Keyword("direct", against=against, span=self._span(meta, items))
 
-    def kw_experience(self, items):
+    def kw_experience(self, meta, items):
         word = str(items[0])
         name = "ova" if "атак" in word else "ovz" if "защит" in word else "ovs"
         value = int(items[1]) if len(items) > 1 else 1
-        return A.Keyword(name, value, span=self._span(items))
+        return A.Keyword(name, value, span=self._span(meta, items))
 
-    def kw_icon(self, items):
+    def kw_icon(self, meta, items):
         name = ICON_KEYWORDS[str(items[0])]
         value = int(items[1]) if len(items) > 1 else None
-        node = A.Keyword(name, value, span=self._span(items))
+        node = A.Keyword(name, value, span=self._span(meta, items))
         if name in UNPROVEN:
             return A.Unknown(name, (node,), span=node.span)
         return node
 
-    def kw_icon_value(self, items):
+    def kw_icon_value(self, meta, items):
         code, value = re.match(r"\{(\w+)\}\s*(\d+)", str(items[0])).groups()
-        node = A.Keyword(code, int(value), span=self._span(items))
+        node = A.Keyword(code, int(value), span=self._span(meta, items))
         return A.Unknown(code, (node,), span=node.span) if code in UNPROVEN else node
 
-    def kw_incarnation(self, items):
-        return A.Keyword("incarnation", int(items[1]), span=self._span(items))
+    def kw_incarnation(self, meta, items):
+        return A.Keyword("incarnation", int(items[1]), span=self._span(meta, items))
 
-    def kw_jump(self, items):
-        return A.Keyword("jump", int(items[-1]), span=self._span(items))
+    def kw_jump(self, meta, items):
+        return A.Keyword("jump", int(items[-1]), span=self._span(meta, items))
 
-    def kw_regen(self, items):
-        return A.Keyword("regen", int(items[1]), span=self._span(items))
+    def kw_regen(self, meta, items):
+        return A.Keyword("regen", int(items[1]), span=self._span(meta, items))
 
-    def kw_simple(self, items):
+    def kw_simple(self, meta, items):
         word = str(items[0])
         for stem, name in SIMPLE_KEYWORDS:
             if word.startswith(stem):
-                return A.Keyword(name, span=self._span(items))
+                return A.Keyword(name, span=self._span(meta, items))
         raise ValueError(word)
 
-    def kw_unanswerable(self, items):
+    def kw_unanswerable(self, meta, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
-        return A.Keyword("unanswerable", against=against, span=self._span(items))
+        return A.Keyword("unanswerable", against=against, span=self._span(meta, items))
 
-    def kw_unknown(self, items):
+    def kw_unknown(self, meta, items):
         code = str(items[0])[1:-1]
-        return A.Unknown(code, span=self._span(items))
+        return A.Unknown(code, span=self._span(meta, items))
 
-    def next_target(self, items):
+    def next_target(self, meta, items):
         strs = items[1] if len(items) > 2 else ()
         return "next_" + attack_kind(str(items[-1])), strs
 
-    def poison_target(self, items):
+    def poison_target(self, meta, items):
         return "poison", ()
 
-    def prot_attack(self, items):
+    def prot_attack(self, meta, items):
         strs = items[0] if len(items) > 1 else ()
         return (attack_kind(str(items[-1])),), strs
 
-    def prot_list(self, items):
+    def prot_list(self, meta, items):
         against, strengths = [], []
         for item in items:
             if isinstance(item, Token):
@@ -149,32 +181,32 @@ class AbilityRules:
             strengths.extend(strs)
         return tuple(dict.fromkeys(against)), tuple(dict.fromkeys(strengths))
 
-    def protection(self, items):
+    def protection(self, meta, items):
         tok = items[0]
         if tok.type == "PROT_ICON":
-            return A.Protection(PROT_ICONS[str(tok)], span=self._span(items))
+            return A.Protection(PROT_ICONS[str(tok)], span=self._span(meta, items))
         against, strengths = items[1]
-        return A.Protection(against, strengths, span=self._span(items))
+        return A.Protection(against, strengths, span=self._span(meta, items))
 
-    def range_target(self, items):
+    def range_target(self, meta, items):
         if len(items) > 1:
             return "range_" + attack_kind(str(items[1])), ()
         return "range", ()
 
-    def red_condition(self, items):
+    def red_condition(self, meta, items):
         return items[-1]
 
-    def red_item(self, items):
-        return self.prot_attack(items)
+    def red_item(self, meta, items):
+        return self.prot_attack(meta, items)
 
-    def red_source(self, items):
+    def red_source(self, meta, items):
         sel = items[1]
         return A.Selector("creature", sel.side, sel.qualifiers, sel.count, span=sel.span)
 
-    def red_targets(self, items):
-        return self.prot_list(items)
+    def red_targets(self, meta, items):
+        return self.prot_list(meta, items)
 
-    def reduction(self, items):
+    def reduction(self, meta, items):
         amount = signed(items[0], negate=True)
         against, strengths = items[2]
         source = condition = None
@@ -183,62 +215,18 @@ class AbilityRules:
                 source = item
             elif isinstance(item, A.Condition):
                 condition = item
-        return A.Reduction(amount, against, strengths, source, condition, span=self._span(items))
+        return A.Reduction(amount, against, strengths, source, condition, span=self._span(meta, items))
 
-    def stat_target(self, items):
+    def stat_target(self, meta, items):
         return {"{move}": "move", "{health}": "life", "{ova}": "ova", "{ovz}": "ovz"}[str(items[0])], ()
 
-    def strengths(self, items):
+    def strengths(self, meta, items):
         return tuple(strength_of(str(t)) for t in items if t.type == "STRENGTH")
 
-    def taunt(self, items):
+    def taunt(self, meta, items):
         kinds = tuple(attack_kind(str(t)) for t in items
                       if isinstance(t, Token) and t.type not in ("ENEMY_MAY_DECLARE", "ONLY_PO",
                                                                "SELF_NAME", "LISTSEP"))
         quals = tuple(i for i in items if type(i) is str)
-        return A.Action("taunt", A.Selector("self", qualifiers=quals), kinds, span=self._span(items))
+        return A.Action("taunt", A.Selector("self", qualifiers=quals), kinds, span=self._span(meta, items))
 
-
-# Keywords with no parameters: rules whose node is fixed by the rule alone.
-PLAIN_KEYWORDS = {
-    "kw_defender_any": "defender_any",
-    "kw_defends_any_times": "defends_any_times",
-    "kw_defends_as_open": "defends_as_open_when_closed",
-    "kw_defends_without_closing": "defends_without_closing",
-    "kw_diagonal": "diagonal_move",
-    "kw_ignores_flying_protection": "ignores_flying_protection",
-    "kw_ignores_forced_targeting": "ignores_forced_targeting",
-    "kw_no_close_after_attack": "no_close_after_attack",
-    "kw_no_response_wounds": "no_response_wounds",
-    "kw_strike_not_reduced": "strike_not_reduced",
-    "kw_strike_only_opposite": "strike_only_opposite",
-    "kw_symbiote": "symbiote",
-}
-for _rule, _value in PLAIN_KEYWORDS.items():
-    setattr(AbilityRules, _rule, keyword_rule(_value))
-
-
-# Qualifier tags: rules whose node is fixed by the rule alone.
-TAGS = {
-    "per_counter": "per:counter",
-    "taunt_any_range": "any_range",
-    "taunt_near": "while_adjacent_to_enemy",
-}
-for _rule, _value in TAGS.items():
-    setattr(AbilityRules, _rule, tag_rule(_value))
-
-
-# Protections / reductions against one kind: rules whose node is fixed by the rule alone.
-SINGLE_KINDS = {
-    "prot_effects": "effects",
-    "prot_flyers": "flyers",
-    "prot_magic": "magic",
-    "prot_nonmagic": "nonmagic",
-    "prot_poison": "poison",
-    "prot_spells": "spells",
-    "red_flyers": "flyers",
-    "red_nonmagic": "nonmagic",
-    "red_ranged": "ranged",
-}
-for _rule, _value in SINGLE_KINDS.items():
-    setattr(AbilityRules, _rule, kinds_rule(_value))
