@@ -1,11 +1,10 @@
 """Golden traces: the full printed ruling (texts and citations) of a few library scenarios.
 
 A change of wording or of a citation shows up here as a diff.  To accept a deliberate change:
-``BERSERK_UPDATE_GOLDEN=1 python -m pytest tests/judge/test_golden.py`` and review the diff."""
+``python -m pytest tests/judge/test_golden.py --update-golden`` and review the diff."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,11 @@ CASES = ["514/514.4-step-up-attacker", "514/514.3-response-carries-features",
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_trace_matches_golden(case):
+def test_trace_matches_golden(case, update_golden):
     outcome = run(load_scenario(ROOT / "rulings" / "scenarios" / f"{case}.yaml"), strict=True)
     got = [{"kind": e.kind, "text": e.text, "cites": list(e.cites)} for e in outcome.events]
     path = GOLDEN / (case.replace("/", "__") + ".json")
-    if os.environ.get("BERSERK_UPDATE_GOLDEN"):
+    if update_golden:
         path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    assert path.exists(), f"no golden file {path.name}: run with BERSERK_UPDATE_GOLDEN=1"
+    assert path.exists(), f"no golden file {path.name}: run with --update-golden"
     assert got == json.loads(path.read_text(encoding="utf-8"))

@@ -2,12 +2,12 @@
 the text report against golden files, the --json shape, --db on a real built DB, --cards on the
 licensed corpus from ../shared.
 
-Golden files: tests/legality/golden/*.txt; regenerate with BERSERK_UPDATE_GOLDEN=1 after a
-deliberate change of wording, and review the diff."""
+Golden files: tests/legality/golden/*.txt; regenerate with ``python -m pytest
+tests/legality/test_cli.py --update-golden`` after a deliberate change of wording, and review the
+diff."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 
 import pytest
@@ -24,11 +24,11 @@ def check(kind, name, *args, tmp_path):
     return run_cli(kind, "check", name, *args, cwd=tmp_path)
 
 
-def assert_golden(name: str, text: str) -> None:
+def assert_golden(name: str, text: str, update: bool) -> None:
     path = GOLDEN / name
-    if os.environ.get("BERSERK_UPDATE_GOLDEN"):
+    if update:
         path.write_text(text, encoding="utf-8")
-    assert path.is_file(), f"no golden file {path}; run with BERSERK_UPDATE_GOLDEN=1"
+    assert path.is_file(), f"no golden file {path}; run with --update-golden"
     assert text == path.read_text(encoding="utf-8")
 
 
@@ -41,13 +41,13 @@ def assert_golden(name: str, text: str) -> None:
     ("squad", "squad_bad.txt", (), 1),
     ("squad", "squad_bad.txt", ("--ruleset", "classic-online"), 1),
 ])
-def test_reports_match_golden_files(tmp_path, kind, name, args, code):
+def test_reports_match_golden_files(tmp_path, kind, name, args, code, update_golden):
     result = check(kind, name, *args, tmp_path=tmp_path)
     assert result.returncode == code, result.stderr
     assert result.stderr == ""
     suffix = "_online" if "classic-online" in args else ""
     assert_golden(f"{name.rsplit('.', 1)[0]}{suffix}.txt",
-                  result.stdout.replace(str(HEROES_CARDS), "<heroes_cards.yaml>"))
+                  result.stdout.replace(str(HEROES_CARDS), "<heroes_cards.yaml>"), update_golden)
 
 
 def test_second_player_bonus_source_is_shown_for_each_ruleset(tmp_path):
