@@ -84,7 +84,8 @@ def run_cli(*args: str, input: str | None = None, cwd: Path | str | None = None,
     """``berserk ARGS…`` run in this process through click's CliRunner (a subprocess costs
     ≈0.4 s of imports; tests/test_smoke.py keeps a few true subprocess runs).
 
-    ``cwd`` (default: the repository root) is entered for the run only; ``env`` overrides
+    ``cwd`` (default: a fresh empty directory, so that nothing lands in the working tree and no
+    ./cards.db of the developer is read) is entered for the run only; ``env`` overrides
     variables for the run only (None removes one).  ``$BERSERK_DB`` of the developer's shell is
     removed unless ``env`` sets it: a test must not read the developer's card DB.  An exception
     the command does not handle becomes exit code 1 with its traceback on stderr, as it would in
@@ -95,7 +96,10 @@ def run_cli(*args: str, input: str | None = None, cwd: Path | str | None = None,
 
     runner = CliRunner()
     run_env = {"BERSERK_DB": None, **(env or {})}
-    with contextlib.chdir(cwd or ROOT):
+    with contextlib.ExitStack() as stack:
+        if cwd is None:
+            cwd = stack.enter_context(tempfile.TemporaryDirectory(prefix="berserk-cwd-"))
+        stack.enter_context(contextlib.chdir(cwd))
         result = runner.invoke(main, list(args), input=input, env=run_env, prog_name="berserk",
                                catch_exceptions=True)
     stderr = result.stderr
@@ -108,12 +112,16 @@ def run_cli(*args: str, input: str | None = None, cwd: Path | str | None = None,
 
 def run_berserk_process(*args: str, input: str | None = None, cwd: Path | str | None = None,
                         env: dict[str, str] | None = None):
-    """A real ``python -m berserk`` subprocess (only the smoke tests need one)."""
+    """A real ``python -m berserk`` subprocess (only the smoke tests need one); ``cwd`` as in
+    run_cli."""
     import subprocess
 
-    return subprocess.run([sys.executable, "-m", "berserk", *args], capture_output=True,
-                          text=True, input=input, cwd=cwd or ROOT,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    with contextlib.ExitStack() as stack:
+        if cwd is None:
+            cwd = stack.enter_context(tempfile.TemporaryDirectory(prefix="berserk-cwd-"))
+        return subprocess.run([sys.executable, "-m", "berserk", *args], capture_output=True,
+                              text=True, input=input, cwd=cwd,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
 @pytest.fixture
