@@ -1,26 +1,34 @@
 """The project's error classes, shared by every layer.
 
-`grammar` is the bottom layer, so the base classes live here and the other packages import them.
-Three kinds, as DESIGN.md asks:
+``berserk`` is the bottom layer, so the base classes live here and the other packages import
+them.  Every error the project raises on purpose is a ``BerserkError`` and carries a
+``location`` (a ``Location``: file or label, line, column — None only where nothing finer than
+"this call" is known).  Three kinds, as DESIGN.md asks:
 
 * ``InputError`` — malformed input: a file, a line, a column, the offending text quoted and a
   caret under it. Exit code 2 at the CLI edge.
 * ``AmbiguousError`` — a name or reference that fits several things; every candidate is named.
-* ``UnknownNameError`` — a name that exists nowhere, with "did you mean …" suggestions.
+* ``UnknownNameError`` — a name that exists nowhere, with "did you mean …" suggestions: the one
+  place that words that hint.
 
-An *illegal action in a game situation* is not an exception at all: the judge records it as a
-ruling (see judge/legality.py).  Messages are in Russian: they are shown to players and judges.
+``InternalError`` is a programming error caught at load time (the judge citing a clause the
+rulebook lacks): exit code 1, like an uncaught exception.  An *illegal action in a game
+situation* is not an exception at all: the judge records it as a ruling (see judge/engine.py).
+Messages are in Russian: they are shown to players and judges.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from berserk.text import did_you_mean
+
 
 class BerserkError(Exception):
     """Base of every error the project raises on purpose."""
 
     exit_code = 2
+    location: "Location | None" = None
 
     def render(self) -> str:
         return str(self)
@@ -83,6 +91,11 @@ class InputError(BerserkError):
         self.problems: list[Problem] = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(p.render() for p in self.problems))
 
+    @property
+    def location(self) -> Location | None:
+        """Where the first problem is."""
+        return self.problems[0].location if self.problems else None
+
     @classmethod
     def at(cls, message: str, source: str = "<ввод>", line: int | None = None,
            column: int | None = None, text: str | None = None, width: int = 1) -> "InputError":
@@ -93,40 +106,50 @@ class ParseError(InputError):
     """Text that a grammar (the search query language, a scenario field …) cannot read."""
 
 
+class InternalError(BerserkError):
+    """A programming error the code detects itself (not the user's input): exit code 1."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, location: Location | None = None):
+        self.location = location
+        super().__init__(f"{location}: {message}" if location else message)
+
+
 class AmbiguousError(BerserkError):
-    def __init__(self, what: str, query: str, candidates: Iterable[str]):
+    def __init__(self, what: str, query: str, candidates: Iterable[str],
+                 location: Location | None = None):
         self.query = query
         self.candidates = sorted(set(candidates))
-        super().__init__(f"{what} «{query}» неоднозначно: подходят "
+        self.location = location
+        where = f"{location}: " if location else ""
+        super().__init__(f"{where}{what} «{query}» неоднозначно: подходят "
                          + ", ".join(f"«{c}»" for c in self.candidates))
 
 
 class UnknownNameError(BerserkError):
-    def __init__(self, what: str, name: str, suggestions: Sequence[str] = (),
-                 location: Location | None = None, missing: str = "не найдено"):
-        # ``missing`` agrees with ``what`` in gender: «карта … не найдена», «пункт … не найден»
+    """A name that exists nowhere, with the closest known ones (``suggestions``).
+
+    The message is ``head`` — by default «<what> «<name>» <missing>» (``missing`` agrees with
+    ``what`` in gender: «карта … не найдена», «пункт … не найден») — followed by «; возможно, вы
+    имели в виду: …», or by ``otherwise`` when nothing is close.  Validators that collect every
+    problem instead of raising the first take the same words from ``message``.  ``quoted``:
+    suggestions in «ёлочки» (names), or bare (ids, option words)."""
+
+    def __init__(self, what: str, name: str, candidates: Iterable[str] = (),
+                 location: Location | None = None, missing: str = "не найдено", *,
+                 head: str | None = None, quoted: bool = True, otherwise: str = ""):
         self.name = name
-        self.suggestions = list(suggestions)
+        self.suggestions = did_you_mean(str(name), candidates)
         self.location = location
-        where = f"{location}: " if location else ""
-        msg = f"{where}{what} «{name}» {missing}"
-        if self.suggestions:
-            msg += "; возможно, вы имели в виду: " + ", ".join(f"«{s}»" for s in self.suggestions)
-        super().__init__(msg)
+        self.message = (f"{what} «{name}» {missing}" if head is None else head) + (
+            _hint(self.suggestions, quoted) if self.suggestions else otherwise)
+        super().__init__(f"{location}: {self.message}" if location else self.message)
 
 
-def fold(text: str) -> str:
-    """Matching key: case-folded, ё→е.  Never used for stored or printed text."""
-    return text.casefold().replace("ё", "е")
-
-
-def did_you_mean(name: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
-    """Up to ``limit`` candidates closest to ``name`` (case and ё/е folded)."""
-    from rapidfuzz import fuzz, process
-
-    pool = {fold(c): c for c in candidates}
-    found = process.extract(fold(name), list(pool), scorer=fuzz.WRatio, limit=limit, score_cutoff=60)
-    return [pool[key] for key, _score, _idx in found]
+def _hint(suggestions: Sequence[str], quoted: bool) -> str:
+    shown = (f"«{s}»" for s in suggestions) if quoted else (str(s) for s in suggestions)
+    return "; возможно, вы имели в виду: " + ", ".join(shown)
 
 
 @dataclass

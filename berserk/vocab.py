@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from berserk.errors import fold
+from berserk.text import fold
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,8 @@ from typing import Iterable, Sequence
 
 import sqlite_utils
 
-from berserk.errors import InputError, Location, Problem, fold
+from berserk.errors import InputError, Location, Problem
+from berserk.text import fold
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from grammar import ast as A

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from berserk.errors import fold
+from berserk.errors import BerserkError, Location
+from berserk.text import fold
 from berserk.vocab import CardType, Element
 
 #: A neutral card's one element (``Card.neutral`` says it without string compares).
@@ -29,7 +30,8 @@ NEUTRAL = Element.NEUTRAL
 def parse_strike(value: Any) -> tuple[int, int, int] | None:
     """«1-2-3», [1, 2, 3] or (1, 2, 3) → (1, 2, 3); «--», None, "" → None.
 
-    Raises ValueError for anything else (the readers turn it into a Problem)."""
+    Raises ``CardFieldError`` (field ``strike``) for anything else (the readers turn it into a
+    located Problem)."""
     if value is None:
         return None
     if isinstance(value, (list, tuple)):
@@ -40,13 +42,14 @@ def parse_strike(value: Any) -> tuple[int, int, int] | None:
             return None
         parts = re.split(r"\s*[-–—/]\s*", text)
     if len(parts) != 3:
-        raise ValueError(f"удар должен быть «слабый-средний-сильный», а не «{value}»")
+        raise CardFieldError("strike", f"удар должен быть «слабый-средний-сильный», а не «{value}»")
     try:
         out = tuple(int(p) for p in parts)
     except (TypeError, ValueError):
-        raise ValueError(f"удар должен состоять из трёх чисел, а не «{value}»") from None
+        raise CardFieldError("strike", f"удар должен состоять из трёх чисел, а не «{value}»") \
+            from None
     if any(n < 0 for n in out):
-        raise ValueError(f"удар не может быть отрицательным: «{value}»")
+        raise CardFieldError("strike", f"удар не может быть отрицательным: «{value}»")
     return out  # type: ignore[return-value]
 
 
@@ -193,11 +196,7 @@ class Card:
             or (None, False)
         if card_type is CardType.FLYER:
             flying, move = True, None
-        try:
-            strike = parse_strike(data.get("strike"))
-        except ValueError as err:
-            errors.append(CardFieldError("strike", str(err)))
-            strike = None
+        strike = field_value(parse_strike, data.get("strike"))
         classes = data.get("classes", data.get("class", ()))
         if isinstance(classes, str):
             classes = [c for c in (p.strip() for p in classes.split(",")) if c]
@@ -222,12 +221,16 @@ class Card:
         )
 
 
-class CardFieldError(ValueError):
-    """A bad field in a card dict: which field, and a Russian message."""
+class CardFieldError(BerserkError):
+    """A bad field in a card dict: which field, and a Russian message.
 
-    def __init__(self, field_name: str, message: str):
+    A card dict does not know its file: the readers (carddb.sources, judge.scenario) turn the
+    error into a Problem at the field's file:line; until then ``location`` names the field."""
+
+    def __init__(self, field_name: str, message: str, location: Location | None = None):
         self.field = field_name
         self.message = message
+        self.location = location or Location(f"<поле карты «{field_name}»>")
         super().__init__(f"{field_name}: {message}")
 
 

@@ -30,7 +30,8 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, \
     UnexpectedInput, UnexpectedToken
 
-from berserk.errors import Location, ParseError, Problem, did_you_mean, fold
+from berserk.errors import Location, ParseError, Problem, UnknownNameError
+from berserk.text import fold
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType, Element
 from berserk.vocab import KeywordName as KW
@@ -284,15 +285,13 @@ class _Compiler:
         if name == "стихия":
             element = Element.of(value)
             if element is None:
-                return self.fail(vs, ve, f"неизвестная стихия «{value}»; допустимы: "
-                                 + ", ".join(Element) + _suggest(value, Element))
+                return self.fail(vs, ve, _unknown("неизвестная стихия", value, Element))
             params.append(f"%|{element}|%")
             return "c.element_key LIKE ?"
         if name == "тип":
             card_type = CardType.of(value)
             if card_type is None:
-                return self.fail(vs, ve, f"неизвестный тип «{value}»; допустимы: "
-                                 + ", ".join(CardType) + _suggest(value, CardType))
+                return self.fail(vs, ve, _unknown("неизвестный тип", value, CardType))
             params.append(str(card_type))
             return "c.card_type = ?"
         if name == "класс":
@@ -300,8 +299,7 @@ class _Compiler:
             return "c.class_key LIKE ? ESCAPE '\\'"
         if name == "редкость":
             if vfold not in RARITIES:
-                return self.fail(vs, ve, f"неизвестная редкость «{value}»; допустимы: "
-                                 + ", ".join(RARITIES) + _suggest(value, RARITIES))
+                return self.fail(vs, ve, _unknown("неизвестная редкость", value, RARITIES))
             params.append(vfold)
             return "c.rarity_fold = ?"
         if name == "сет":
@@ -315,14 +313,16 @@ class _Compiler:
         if name == "есть":
             keywords = _TERMS_FOLDED.get(vfold)
             if keywords is None:
-                return self.fail(vs, ve, f"неизвестная способность «{value}»"
-                                 + _suggest(value, ABILITY_TERMS))
+                return self.fail(vs, ve, UnknownNameError(
+                    "способность", value, ABILITY_TERMS,
+                    head=f"неизвестная способность «{value}»").message)
             return self.has(keywords, params)
         if name in NUMERIC_FIELDS or name in _TERMS_FOLDED or name == "дальность":
             return self.fail(n.start, n.end, f"«{n.name}» сравнивается числом: {n.name}>=2, "
                              f"{n.name}=3 …")
-        return self.fail(n.start, n.value_start - 1, f"неизвестное поле «{n.name}»; поля: "
-                         + ", ".join(TEXT_FIELDS) + _suggest(n.name, TEXT_FIELDS))
+        return self.fail(n.start, n.value_start - 1, UnknownNameError(
+            "поле", n.name, TEXT_FIELDS,
+            head=f"неизвестное поле «{n.name}»; поля: " + ", ".join(TEXT_FIELDS)).message)
 
     def compare(self, n: Compare, params: list) -> str:
         name = fold(n.name)
@@ -350,10 +350,10 @@ class _Compiler:
         if keywords:
             return self.has(keywords, params, n.op, self.number(n.value, n.value_start, n.end))
         known = list(NUMERIC_FIELDS) + ["дальность"] + list(ABILITY_TERMS)
-        return self.fail(n.start, n.value_start - len(n.op), f"«{n.name}» нельзя сравнивать "
-                         "числом; можно: " + ", ".join(list(NUMERIC_FIELDS) + ["дальность",
-                                                                               "выстрел", "…"])
-                         + _suggest(n.name, known))
+        return self.fail(n.start, n.value_start - len(n.op), UnknownNameError(
+            "поле", n.name, known,
+            head=f"«{n.name}» нельзя сравнивать числом; можно: "
+            + ", ".join(list(NUMERIC_FIELDS) + ["дальность", "выстрел", "…"])).message)
 
 
 @dataclass(frozen=True)
@@ -408,9 +408,11 @@ def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _suggest(word: str, candidates) -> str:
-    found = did_you_mean(word, list(candidates))
-    return ("; возможно, вы имели в виду: " + ", ".join(f"«{f}»" for f in found)) if found else ""
+def _unknown(what: str, value: str, known) -> str:
+    """«неизвестная стихия «x»; допустимы: …; возможно, вы имели в виду: …»."""
+    known = list(known)
+    return UnknownNameError(what, value, known,
+                            head=f"{what} «{value}»; допустимы: " + ", ".join(known)).message
 
 
 # ---------------------------------------------------------------- public API

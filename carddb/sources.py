@@ -249,8 +249,8 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
     raw_hit = stats.get("simpleHit")
     try:
         strike = parse_strike(raw_hit)
-    except ValueError as err:
-        bad("stats.simpleHit", str(err))
+    except CardFieldError as err:
+        bad("stats.simpleHit", err.message)
     if strike is None and raw_hit not in (None, ""):
         pass                                # «--»: the card does not strike (terrain, buildings)
     elif strike is not None and not (strike[0] <= strike[1] <= strike[2]):
@@ -379,8 +379,8 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     if item.get("hit") is not None:
         try:
             strike = parse_strike(item.get("hit"))
-        except ValueError as err:
-            bad("hit", str(err))
+        except CardFieldError as err:
+            bad("hit", err.message)
     text = item.get("text")
     if text is not None and not isinstance(text, str):
         bad("text", "текст должен быть строкой")

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import sqlite_utils
 
-from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError, \
-    did_you_mean, fold
-
+from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError
+from berserk.text import fold
 from berserk.vocab import CardType, Element
 from carddb.model import Card
 
@@ -114,4 +113,4 @@ def find_card(db_path: str | Path, name: str, set: str | None = None) -> Card:
         names = [r[0] for r in db.execute("select distinct name from cards").fetchall()]
     finally:
         db.conn.close()
-    raise UnknownNameError("карта", name, did_you_mean(name, names), missing="не найдена")
+    raise UnknownNameError("карта", name, names, missing="не найдена")

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from berserk.errors import InputError
+
 COLUMNS = "abcde"
 ROWS = range(1, 7)
 PLAYERS = ("A", "B")
@@ -40,7 +42,7 @@ def looks_like_cell(text: object) -> bool:
 @lru_cache(maxsize=64)
 def parse(cell: str) -> Cell:
     if not is_cell(cell):
-        raise ValueError(cell)
+        raise InputError.at(f"клетка «{cell}» вне поля: столбцы a–e, ряды 1–6", "клетка")
     return Cell(COLUMNS.index(cell[0]), int(cell[1]))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from berserk.errors import InternalError, Location
 from berserk.vocab import AttackKind as K
 
 BOOK = "classic"
@@ -81,7 +82,7 @@ ALL: frozenset[str] = frozenset(
 )
 
 
-class MissingClauseError(RuntimeError):
+class MissingClauseError(InternalError):
     """The judge cites a clause id the rulebook does not have: a programming error."""
 
 
@@ -105,4 +106,5 @@ def check_against_book() -> None:
     missing = missing_in_book()
     if missing:
         raise MissingClauseError(
-            "судья ссылается на пункты, которых нет в книге «classic»: " + ", ".join(missing))
+            "судья ссылается на пункты, которых нет в книге «classic»: " + ", ".join(missing),
+            Location(f"книга правил «{BOOK}»"))

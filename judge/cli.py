@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from berserk.errors import InputError
+from berserk.errors import InputError, ParseError
 
 STRENGTH_HELP = "удар «слабый-средний-сильный», например 1-2-3"
 
@@ -84,7 +84,7 @@ def _triple(ctx, param, value):
         return None
     try:
         return parse_triple(value)
-    except ValueError:
+    except ParseError:
         raise InputError.at(f"{STRENGTH_HELP}, а не «{value}»",
                             f"параметр {param.opts[0]}") from None
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from berserk.errors import ParseError
 from berserk.vocab import Strength
 from judge import cites as C
 
@@ -146,9 +147,9 @@ def strength_value(values: tuple[int, int, int], strength: Strength | None) -> i
     return 0 if strength is None else values[Strength(strength).index]
 
 
-def parse_triple(text: str) -> tuple[int, int, int]:
-    """«1-2-3» → (1, 2, 3) (the CLI's W-M-S form)."""
+def parse_triple(text: str, source: str = "<ввод>") -> tuple[int, int, int]:
+    """«1-2-3» → (1, 2, 3) (the CLI's W-M-S form); ``ParseError`` otherwise."""
     parts = text.replace("–", "-").split("-")
     if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(text)
+        raise ParseError.at(f"ожидались три числа «слабый-средний-сильный», а не «{text}»", source)
     return tuple(int(p) for p in parts)  # type: ignore[return-value]

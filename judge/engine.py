@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from berserk.errors import BerserkError
+from berserk.text import plural
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
@@ -46,8 +48,10 @@ class Event:
         return f"{self.text}  [{', '.join(self.cites)}]"
 
 
-class Unnamed(Exception):
-    """Strict mode: the scenario did not name a roll or a choice the engine needs."""
+class Unnamed(BerserkError):
+    """Strict mode: the scenario did not name a roll or a choice the engine needs.  The engine
+    does not know the file: ``judge.scenario.run`` re-raises it as an ``InputError`` at the
+    action's line (``location`` is None until then)."""
 
     def __init__(self, what: str):
         self.what = what
@@ -402,26 +406,17 @@ class Engine(AttackRules):
                   winner=st.winner)
 
 
-def _plural(n: int, one: str, few: str, many: str) -> str:
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
 def _wounds(n: int) -> str:
-    return _plural(n, "рану", "раны", "ран")
+    return plural(n, "рану", "раны", "ран")
 
 
 def _lives(n: int) -> str:
-    return _plural(n, "жизнь", "жизни", "жизней")
+    return plural(n, "жизнь", "жизни", "жизней")
 
 
 def _cells(n: int) -> str:
-    return _plural(n, "клетку", "клетки", "клеток")
+    return plural(n, "клетку", "клетки", "клеток")
 
 
 def _counters(n: int) -> str:
-    return _plural(n, "фишка", "фишки", "фишек")
+    return plural(n, "фишка", "фишки", "фишек")

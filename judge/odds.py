@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from berserk.errors import InputError
 from judge import cites as C
 from judge.combat import (
     STRENGTH_RU,
@@ -70,7 +71,7 @@ def deals(m: Matchup, attacker_roll: int, defender_roll: int | None = None) -> t
         return (Deal(strength, None, _damage(m.attacker, strength, m.attacker_bonus), 0, None,
                      f"бросок {roll}" + (f" (сведён из {raw})" if raw != roll else ""), cites),)
     if defender_roll is None:
-        raise ValueError("в сражении нужны два броска")
+        raise InputError.at("в сражении нужны два броска", "броски")
     out = []
     for opt in fight_options(attacker_roll + m.attacker_mod, defender_roll + m.defender_mod):
         out.append(Deal(opt.attacker, opt.defender,

@@ -39,14 +39,14 @@ from berserk.errors import (
     Location,
     Problem,
     Report,
-    did_you_mean,
-    fold,
+    UnknownNameError,
 )
+from berserk.text import fold
+from berserk.yamlio import MDict, MList, load
 from judge import board
 from judge import cites as C
 from judge.engine import Engine, Event, Inputs, Unnamed
 from judge.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
-from berserk.yamlio import MDict, MList, load
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
             "actions", "expect", "notes")
@@ -198,9 +198,7 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
 
 
 def _unknown(what: str, key: Any, known) -> str:
-    hint = did_you_mean(str(key), known)
-    return f"неизвестное {what} «{key}»" + ("; возможно, вы имели в виду: "
-                                            + ", ".join(f"«{h}»" for h in hint) if hint else "")
+    return UnknownNameError(what, key, known, head=f"неизвестное {what} «{key}»").message
 
 
 def _inline_cards(raw, doc: MDict, loc: _Loc) -> dict[str, Card]:
@@ -233,10 +231,8 @@ def _card(name: Any, cards: CardBook, loc: _Loc, pos) -> Card | None:
         return None
     card = cards.find(name)
     if card is None:
-        hint = did_you_mean(name, cards.names())
-        loc.add(f"карта «{name}» не найдена"
-                + ("; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in hint)
-                   if hint else " (ни среди карт сценария, ни в базе)"), pos)
+        loc.add(UnknownNameError("карта", name, cards.names(), missing="не найдена",
+                                 otherwise=" (ни среди карт сценария, ни в базе)").message, pos)
     return card
 
 
@@ -500,19 +496,16 @@ def _check_expect_refs(expect: MDict, state: State, loc: _Loc) -> None:
             loc.add(f"{err}; укажите клетку или id", pos)
             continue
         if found is None:
-            hint = did_you_mean(str(key), [p.id for p in state.pieces.values()])
-            loc.add(f"карта «{key}» не участвует в сценарии"
-                    + ("; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in hint)
-                       if hint else ""), pos)
+            loc.add(UnknownNameError("карта", key, [p.id for p in state.pieces.values()],
+                                     missing="не участвует в сценарии").message, pos)
 
 
 def _clause_problem(cid: str) -> str | None:
     known = C.book_ids()
     if cid in known:
         return None
-    hint = did_you_mean(cid, known)
-    return (f"пункт «{cid}» не найден в книге {C.BOOK}"
-            + (f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""))
+    return UnknownNameError("пункт", cid, known, missing=f"не найден в книге {C.BOOK}",
+                            quoted=False).message
 
 
 # ---------------------------------------------------------------- running
@@ -537,12 +530,12 @@ def _resolve(sc: Scenario, engine: Engine, ref, action: Action, key: str) -> Pie
                             sc.text) from None
     if piece is None:
         line, col = action.args.pos(key)
-        what = f"на клетке {ref} нет карты" if board.is_cell(ref) else f"карта «{ref}» не на столе"
-        names = [p.id for p in sc.state.pieces.values()]
-        close = [] if board.is_cell(ref) else did_you_mean(str(ref), names)
-        hint = ("; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in close)
-                if close else "")
-        raise InputError.at(f"{key}: {what}{hint}", sc.path, line, col, sc.text)
+        if board.is_cell(ref):
+            message = f"{key}: на клетке {ref} нет карты"
+        else:
+            message = UnknownNameError("карта", ref, [p.id for p in sc.state.pieces.values()],
+                                       head=f"{key}: карта «{ref}» не на столе").message
+        raise InputError.at(message, sc.path, line, col, sc.text)
     return piece
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from berserk.errors import Report, UnknownNameError, did_you_mean
+from berserk.errors import Report, UnknownNameError
 from rulings.model import Book, Conflict, Statement
 
 
@@ -59,5 +59,5 @@ def applied(book: str, conflict_id: str, ruleset: str | None = None) -> Statemen
 
     conflicts = {c.id: c for c in load_book(book).conflicts}
     if conflict_id not in conflicts:
-        raise UnknownNameError("конфликт источников", conflict_id, did_you_mean(conflict_id, conflicts))
+        raise UnknownNameError("конфликт источников", conflict_id, conflicts)
     return conflicts[conflict_id].chosen(ruleset or book)

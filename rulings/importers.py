@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
-from berserk.errors import InputError, Location, Problem, fold
+from berserk.errors import InputError, Location, Problem
+from berserk.text import fold
 from berserk.vocab import Strength
 from rulings.model import Clause, GlossaryEntry, is_number
 

@@ -21,7 +21,8 @@ from typing import Any
 
 import yaml
 
-from berserk.errors import (InputError, Report, UnknownNameError, did_you_mean, fold)
+from berserk.errors import InputError, Report, UnknownNameError
+from berserk.text import fold
 from rulings.conflicts import load_conflicts
 from rulings.model import Book, Clause, GlossaryEntry, is_number
 
@@ -105,7 +106,7 @@ def load_book(name: str) -> Book:
     """
     path = BOOKS_DIR / f"{name}.yaml"
     if "." in name or not path.is_file():
-        raise UnknownNameError("название книги правил", name, did_you_mean(name, book_names()))
+        raise UnknownNameError("название книги правил", name, book_names())
     text = path.read_text(encoding="utf-8")
     book = parse_index(text, f"rulings/books/{path.name}")
     conflicts = load_conflicts(BOOKS_DIR / f"{name}.conflicts.yaml", book)
@@ -135,9 +136,8 @@ def check_citations(book: str, ids, source: str = "<ввод>") -> None:
     report = Report()
     for cid in ids:
         if str(cid) not in known:
-            hint = did_you_mean(str(cid), known)
-            report.add(f"пункт «{cid}» не найден в книге {book}"
-                       + (f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""), source)
+            report.add(UnknownNameError("пункт", cid, known, missing=f"не найден в книге {book}",
+                                        quoted=False).message, source)
     report.raise_if_any()
 
 
@@ -381,4 +381,4 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
     pool = [cid for b in books for cid in b.clauses] + [c.title for b in books for c in b.clauses.values()
                                                          if c.title] + [g.term for b in books for g in b.glossary]
     where = f"в книге {book}" if book else "ни в одной книге"
-    raise UnknownNameError(f"пункт или термин ({where})", ref, did_you_mean(ref, pool))
+    raise UnknownNameError(f"пункт или термин ({where})", ref, pool)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
 
-from berserk.errors import fold
+from berserk.text import fold
 
 # A clause number: 514, 514.6, 106.1.1, 605 (the heroes rulebook also has 101.1а-style letters).
 NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3})*[а-я]?$")

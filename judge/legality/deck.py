@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from berserk.errors import fold
+from berserk.text import fold, plural
 from berserk.vocab import CardType, Element
 from carddb.model import Card
 from judge.legality.lists import Entry, ListFile
@@ -121,11 +121,7 @@ def _copies(counted: list[Counted], rules: Ruleset, clause: str, rule: str, book
 
 
 def _cards(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "карта"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return "карты"
-    return "карт"
+    return plural(n, "карта", "карты", "карт")
 
 
 # ---------------------------------------------------------------- heroes

@@ -31,7 +31,8 @@ from typing import Any
 
 import yaml
 
-from berserk.errors import InputError, Location, Problem, did_you_mean, fold
+from berserk.errors import InputError, Location, Problem, UnknownNameError
+from berserk.text import fold
 
 # ---------------------------------------------------------------- value objects
 
@@ -168,9 +169,10 @@ def _setting(key: str, value: Any, settings: dict, lines: dict, problems: list,
              where: Location, text: str | None) -> None:
     canon = _KEY_OF.get(fold(key))
     if canon is None:
-        hint = did_you_mean(key, [a for aliases in SETTING_KEYS.values() for a in aliases])
-        tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
-        problems.append(Problem(where, f"неизвестная настройка «{key}»{tail}", text, len(key)))
+        known = [a for aliases in SETTING_KEYS.values() for a in aliases]
+        message = UnknownNameError("настройка", key, known, quoted=False,
+                                   head=f"неизвестная настройка «{key}»").message
+        problems.append(Problem(where, message, text, len(key)))
         return
     if canon in ("redeals", "gold", "silver"):
         if isinstance(value, bool) or not re.fullmatch(r"\d+", str(value).strip()):

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from berserk.errors import InputError, did_you_mean, fold
+from berserk.errors import InputError, UnknownNameError
+from berserk.text import fold
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from carddb.model import NEUTRAL, Card
@@ -179,10 +180,10 @@ def ruleset(name: str, source: str = "--ruleset", line: int | None = None) -> Ru
     (``source`` says where the name was written: the option or a file)."""
     base = RULESETS.get(name)
     if base is None:
-        hint = did_you_mean(name, RULESETS)
-        tail = f"; возможно, вы имели в виду: {', '.join(hint)}" if hint else ""
-        raise InputError.at(f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}{tail}",
-                            source, line)
+        raise InputError.at(UnknownNameError(
+            "правила", name, RULESETS, quoted=False,
+            head=f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}").message,
+            source, line)
     verify_citations(base.book)
     return _with_register(base) if base.game == "classic" else base
 
@@ -291,16 +292,9 @@ class CardIndex:
     def get(self, name: str) -> Card | None:
         return self._by_key.get(fold(name.strip()))
 
-    def suggest(self, name: str) -> list[str]:
-        return did_you_mean(name, self._names)
-
     def unknown_message(self, name: str) -> str:
-        hint = self.suggest(name)
         where = f" (источник карт: {self.label})" if self.label else ""
-        msg = f"карта «{name}» не найдена{where}"
-        if hint:
-            msg += "; возможно, вы имели в виду: " + ", ".join(f"«{h}»" for h in hint)
-        return msg
+        return UnknownNameError("карта", name, self._names, missing=f"не найдена{where}").message
 
 
 def card_index(db: str | None = None, cards: str | None = None) -> CardIndex:

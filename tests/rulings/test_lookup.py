@@ -12,7 +12,8 @@ import pytest
 import sqlite_utils
 import yaml
 
-from berserk.errors import UnknownNameError, fold
+from berserk.errors import UnknownNameError
+from berserk.text import fold
 from rulings.importers import import_book, write_clauses
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
 from tests.conftest import ROOT, SHARED, run_cli
