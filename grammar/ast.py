@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Any, Iterator, Union
 
 
@@ -491,6 +492,10 @@ def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
         return out
     if isinstance(node, tuple):
         return [to_dict(v, spans, redact) for v in node]
+    if isinstance(node, Enum):
+        # the parser names vocabulary words by their berserk.vocab members: plain data holds
+        # their values (what from_dict gives back, and what YAML can write)
+        return node.value
     return node
 
 

@@ -36,11 +36,12 @@ GRAMMAR_FILE = "abilities.lark"
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
-# loads is listed here.
+# loads, and each shared module they import (the vocabularies), is listed here.
 AST_SOURCES = (("grammar", GRAMMAR_FILE), ("grammar", "ast.py"), ("grammar", "icons.py"),
                ("grammar", "parser.py"), ("grammar", "transform.py"), ("grammar", "ruleset.py"),
                ("grammar", "rules_abilities.py"), ("grammar", "rules_effects.py"),
-               ("grammar", "rules_parts.py"), ("grammar", "nodeops.py"), ("grammar", "vocab.py"))
+               ("grammar", "rules_parts.py"), ("grammar", "nodeops.py"), ("grammar", "vocab.py"),
+               ("berserk", "vocab.py"))
 
 # Strict mode: a transformer error raises instead of degrading to Opaque, so that bugs show
 # (the test suite runs in it).  A context, not a global: ``parse(strict=…)`` or ``strict_mode()``.

@@ -5,6 +5,8 @@ import re
 
 from lark import Token, v_args
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
 from grammar import ast as A
 from grammar.nodeops import define_x
 from grammar.ruleset import RuleSet, keyword_rule, kinds_rule, tag_rule
@@ -12,8 +14,10 @@ from grammar.vocab import (
     ICON_KEYWORDS,
     PROT_ICONS,
     SIMPLE_KEYWORDS,
+    STAT_ICONS,
     UNPROVEN,
     attack_kind,
+    experience_of,
     signed,
     strength_of,
 )
@@ -25,18 +29,18 @@ class AbilityRules(RuleSet):
     transformer ``grammar.transform.Builder``)."""
 
     # Keywords with no parameters: the node is fixed by the rule alone.
-    kw_defender_any = keyword_rule("defender_any")
-    kw_defends_any_times = keyword_rule("defends_any_times")
-    kw_defends_as_open = keyword_rule("defends_as_open_when_closed")
-    kw_defends_without_closing = keyword_rule("defends_without_closing")
-    kw_diagonal = keyword_rule("diagonal_move")
-    kw_ignores_flying_protection = keyword_rule("ignores_flying_protection")
-    kw_ignores_forced_targeting = keyword_rule("ignores_forced_targeting")
-    kw_no_close_after_attack = keyword_rule("no_close_after_attack")
-    kw_no_response_wounds = keyword_rule("no_response_wounds")
-    kw_strike_not_reduced = keyword_rule("strike_not_reduced")
-    kw_strike_only_opposite = keyword_rule("strike_only_opposite")
-    kw_symbiote = keyword_rule("symbiote")
+    kw_defender_any = keyword_rule(KW.DEFENDER_ANY)
+    kw_defends_any_times = keyword_rule(KW.DEFENDS_ANY_TIMES)
+    kw_defends_as_open = keyword_rule(KW.DEFENDS_AS_OPEN_WHEN_CLOSED)
+    kw_defends_without_closing = keyword_rule(KW.DEFENDS_WITHOUT_CLOSING)
+    kw_diagonal = keyword_rule(KW.DIAGONAL_MOVE)
+    kw_ignores_flying_protection = keyword_rule(KW.IGNORES_FLYING_PROTECTION)
+    kw_ignores_forced_targeting = keyword_rule(KW.IGNORES_FORCED_TARGETING)
+    kw_no_close_after_attack = keyword_rule(KW.NO_CLOSE_AFTER_ATTACK)
+    kw_no_response_wounds = keyword_rule(KW.NO_RESPONSE_WOUNDS)
+    kw_strike_not_reduced = keyword_rule(KW.STRIKE_NOT_REDUCED)
+    kw_strike_only_opposite = keyword_rule(KW.STRIKE_ONLY_OPPOSITE)
+    kw_symbiote = keyword_rule(KW.SYMBIOTE)
 
     # Qualifier tags.
     per_counter = tag_rule("per:counter")
@@ -44,14 +48,14 @@ class AbilityRules(RuleSet):
     taunt_near = tag_rule("while_adjacent_to_enemy")
 
     # Protections / reductions against one kind.
-    prot_effects = kinds_rule("effects")
-    prot_flyers = kinds_rule("flyers")
-    prot_magic = kinds_rule("magic")
-    prot_nonmagic = kinds_rule("nonmagic")
-    prot_poison = kinds_rule("poison")
-    prot_spells = kinds_rule("spells")
-    red_flyers = kinds_rule("flyers")
-    red_nonmagic = kinds_rule("nonmagic")
+    prot_effects = kinds_rule(K.EFFECTS)
+    prot_flyers = kinds_rule(K.FLYERS)
+    prot_magic = kinds_rule(K.MAGIC)
+    prot_nonmagic = kinds_rule(K.NONMAGIC)
+    prot_poison = kinds_rule(K.POISON)
+    prot_spells = kinds_rule(K.SPELLS)
+    red_flyers = kinds_rule(K.FLYERS)
+    red_nonmagic = kinds_rule(K.NONMAGIC)
 
     def against(self, meta, items):
         return items[1]
@@ -98,28 +102,26 @@ class AbilityRules(RuleSet):
         return items[0]
 
     def dice_target(self, meta, items):
-        return "dice", ()
+        return K.DICE, ()
 
     def experience_target(self, meta, items):
-        word = str(items[0])
-        return ("ova" if "атак" in word else "ovz" if "защит" in word else "ovs"), ()
+        return experience_of(str(items[0])), ()
 
     def kw_armor(self, meta, items):
-        return A.Keyword("armor", int(items[1]), span=self._span(meta, items))
+        return A.Keyword(KW.ARMOR, int(items[1]), span=self._span(meta, items))
 
     def kw_attack_all_adjacent(self, meta, items):
         tails = " ".join(str(t) for t in items if t.type == "MULTI_TAIL")
         quals = ("in_a_row",) + (("close_after_last",) if "последнего" in tails else ())
-        return A.Keyword("attack_all_adjacent", against=A.Selector("creature", "enemy", quals),
+        return A.Keyword(KW.ATTACK_ALL_ADJACENT, against=A.Selector("creature", "enemy", quals),
                          span=self._span(meta, items))
 
     def kw_direct(self, meta, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
-        return A.Keyword("direct", against=against, span=self._span(meta, items))
+        return A.Keyword(KW.DIRECT, against=against, span=self._span(meta, items))
 
     def kw_experience(self, meta, items):
-        word = str(items[0])
-        name = "ova" if "атак" in word else "ovz" if "защит" in word else "ovs"
+        name = experience_of(str(items[0]))
         value = int(items[1]) if len(items) > 1 else 1
         return A.Keyword(name, value, span=self._span(meta, items))
 
@@ -137,13 +139,13 @@ class AbilityRules(RuleSet):
         return A.Unknown(code, (node,), span=node.span) if code in UNPROVEN else node
 
     def kw_incarnation(self, meta, items):
-        return A.Keyword("incarnation", int(items[1]), span=self._span(meta, items))
+        return A.Keyword(KW.INCARNATION, int(items[1]), span=self._span(meta, items))
 
     def kw_jump(self, meta, items):
-        return A.Keyword("jump", int(items[-1]), span=self._span(meta, items))
+        return A.Keyword(KW.JUMP, int(items[-1]), span=self._span(meta, items))
 
     def kw_regen(self, meta, items):
-        return A.Keyword("regen", int(items[1]), span=self._span(meta, items))
+        return A.Keyword(KW.REGEN, int(items[1]), span=self._span(meta, items))
 
     def kw_simple(self, meta, items):
         word = str(items[0])
@@ -154,7 +156,7 @@ class AbilityRules(RuleSet):
 
     def kw_unanswerable(self, meta, items):
         against = items[-1] if isinstance(items[-1], A.Selector) else None
-        return A.Keyword("unanswerable", against=against, span=self._span(meta, items))
+        return A.Keyword(KW.UNANSWERABLE, against=against, span=self._span(meta, items))
 
     def kw_unknown(self, meta, items):
         code = str(items[0])[1:-1]
@@ -165,7 +167,7 @@ class AbilityRules(RuleSet):
         return "next_" + attack_kind(str(items[-1])), strs
 
     def poison_target(self, meta, items):
-        return "poison", ()
+        return K.POISON, ()
 
     def prot_attack(self, meta, items):
         strs = items[0] if len(items) > 1 else ()
@@ -191,7 +193,7 @@ class AbilityRules(RuleSet):
     def range_target(self, meta, items):
         if len(items) > 1:
             return "range_" + attack_kind(str(items[1])), ()
-        return "range", ()
+        return K.RANGE, ()
 
     def red_condition(self, meta, items):
         return items[-1]
@@ -218,7 +220,7 @@ class AbilityRules(RuleSet):
         return A.Reduction(amount, against, strengths, source, condition, span=self._span(meta, items))
 
     def stat_target(self, meta, items):
-        return {"{move}": "move", "{health}": "life", "{ova}": "ova", "{ovz}": "ovz"}[str(items[0])], ()
+        return STAT_ICONS[str(items[0])], ()
 
     def strengths(self, meta, items):
         return tuple(strength_of(str(t)) for t in items if t.type == "STRENGTH")

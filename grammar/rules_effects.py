@@ -3,10 +3,15 @@ from __future__ import annotations
 
 from lark import Token, v_args
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import DurationKind as D
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.nodeops import bind_subject, define_x, flatten
 from grammar.ruleset import RuleSet, keyword_rule, tag_rule
 from grammar.vocab import (
+    STAT_ICONS,
     attack_kind,
     damage_from,
     number_word,
@@ -20,8 +25,8 @@ from grammar.vocab import (
 class EffectRules(RuleSet):
     """Rules of effects (joined into the transformer ``grammar.transform.Builder``)."""
 
-    # Rules whose node is fixed by the rule alone: a keyword, qualifier tags.
-    gain_flying = keyword_rule("flying")
+    # Rules whose node is fixed by the rule alone: a keyword, what is lost (``Lose.what``).
+    gain_flying = keyword_rule(KW.FLYING)
     lose_abilities = tag_rule("abilities")
     lose_counters = tag_rule("counters")
     lose_flying = tag_rule("flying")
@@ -35,7 +40,7 @@ class EffectRules(RuleSet):
         damage = a.get("damage")
         if damage is None:
             # Bare «Разряд» is strength 0 (seed rules); bare «Удар через ряд» deals 1.
-            damage = A.Fixed(0) if kind == "discharge" else A.Fixed(1) if kind == "uchr" else None
+            damage = A.Fixed(0) if kind == K.DISCHARGE else A.Fixed(1) if kind == K.UCHR else None
         if "where" in a:
             damage = define_x(damage, a["where"])
         span = A.Span(a["span"].start, max(a["span"].end, a.get("end", 0)))
@@ -46,7 +51,7 @@ class EffectRules(RuleSet):
         return ("damage", items[-1])
 
     def a_ignores(self, meta, items):
-        return ("rider", A.Keyword("ignores_abilities", span=self._span(meta, items)))
+        return ("rider", A.Keyword(KW.IGNORES_ABILITIES, span=self._span(meta, items)))
 
     def a_next(self, meta, items):
         return ("next", items[-1])
@@ -69,7 +74,7 @@ class EffectRules(RuleSet):
         return A.Action("block", span=self._span(meta, items))
 
     def act_can_attack_flyers(self, meta, items):
-        return A.Action("may_attack_flyers", A.Selector("self"), ("strike",), span=self._span(meta, items))
+        return A.Action("may_attack_flyers", A.Selector("self"), (K.STRIKE,), span=self._span(meta, items))
 
     def act_cannot_attack(self, meta, items):
         target = next((i for i in items if isinstance(i, A.Selector)), None)
@@ -146,7 +151,7 @@ class EffectRules(RuleSet):
         return ("marker", items[-1][1])
 
     def put_keep(self, meta, items):
-        return A.Duration("end_of_opponent_turn", span=self._span(meta, items))
+        return A.Duration(D.END_OF_OPPONENT_TURN, span=self._span(meta, items))
 
     def in_own_turn(self, meta, items):
         cond = A.Condition("own_turn", span=self._span(meta, items[:1]))
@@ -247,7 +252,7 @@ class EffectRules(RuleSet):
         return items[-1]
 
     def delayed(self, meta, items):
-        return A.Triggered(A.Trigger("next_turn_start"), items[-1], span=self._span(meta, items))
+        return A.Triggered(A.Trigger(TE.NEXT_TURN_START), items[-1], span=self._span(meta, items))
 
     def effect_list(self, meta, items):
         if items and isinstance(items[-1], A.Define):
@@ -278,7 +283,7 @@ class EffectRules(RuleSet):
         return A.Gain(target, what, duration, span=self._span(meta, items))
 
     def gain_counter(self, meta, items):
-        return A.Keyword("counter", 1, span=self._span(meta, items))
+        return A.Keyword(KW.COUNTER, 1, span=self._span(meta, items))
 
     def gain_group(self, meta, items):
         nodes = tuple(i for i in items if not isinstance(i, Token))
@@ -288,7 +293,7 @@ class EffectRules(RuleSet):
         return ("gain", tuple(i for i in items if not isinstance(i, Token)))
 
     def gain_lives(self, meta, items):
-        return A.Bonus(A.Fixed(int(items[0])), ("life",), span=self._span(meta, items))
+        return A.Bonus(A.Fixed(int(items[0])), (KW.LIFE,), span=self._span(meta, items))
 
     def gain_marker(self, meta, items):
         return A.Action("marker", None, (items[-1][1],), span=self._span(meta, items))
@@ -301,11 +306,11 @@ class EffectRules(RuleSet):
         return inner[0] if len(inner) == 1 else A.Sequence_(inner, span=self._span(meta, items))
 
     def gain_stat(self, meta, items):
-        name = {"{move}": "move", "{health}": "life", "{ova}": "ova", "{ovz}": "ovz"}[str(items[0])]
+        name = STAT_ICONS[str(items[0])]
         return A.Keyword(name, int(items[1]), span=self._span(meta, items))
 
     def gain_stat_bonus(self, meta, items):
-        name = {"{move}": "move", "{health}": "life", "{ova}": "ova", "{ovz}": "ovz"}[str(items[1])]
+        name = STAT_ICONS[str(items[1])]
         return A.Bonus(signed(items[0]), (name,), span=self._span(meta, items))
 
     def heal_all(self, meta, items):

@@ -5,10 +5,13 @@ import re
 
 from lark import Token, v_args
 
+from berserk.vocab import Strength
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.ruleset import RuleSet, selector_rule, tag_rule
 from grammar.vocab import (
     adjective_id,
+    duration_of,
     attack_kind,
     noun_id,
     number_word,
@@ -127,18 +130,7 @@ class PartRules(RuleSet):
         return A.Define("X", A.Measure("shown_card_cost", span=self._span(meta, items)), span=self._span(meta, items))
 
     def duration(self, meta, items):
-        w = re.sub(r"\s+", " ", str(items[0]).strip("() "))
-        if w.startswith("на x ходов"):
-            return A.Duration("x_opponent_turns", span=self._span(meta, items))
-        if w.startswith("до тех пор"):
-            return A.Duration("while_self_on_field", span=self._span(meta, items))
-        until = {"до конца вашего следующего хода": "end_of_your_next_turn",
-                 "до конца следующего хода противника": "end_of_opponent_next_turn",
-                 "до конца вашего хода": "end_of_your_turn",
-                 "до конца хода противника": "end_of_opponent_turn",
-                 "до конца хода": "end_of_turn",
-                 "до конца боя": "end_of_fight"}[w]
-        return A.Duration(until, span=self._span(meta, items))
+        return A.Duration(duration_of(str(items[0])), span=self._span(meta, items))
 
     def limit(self, meta, items):
         body = re.sub(r"\s+", " ", str(items[0]))
@@ -242,64 +234,65 @@ class PartRules(RuleSet):
         kind_tok = [i for i in items[1:] if isinstance(i, Token)]
         kind = attack_kind(str(kind_tok[0]))
         subject = next((i for i in items if isinstance(i, A.Selector)), None)
-        event = "strong_attack" if strengths == ("strong",) else "attack"
+        event = TE.STRONG_ATTACK if strengths == (Strength.STRONG,) else TE.ATTACK
         strength = strengths[0] if len(strengths) == 1 else None
         return A.Trigger(event, kind, strength, subject, span=self._span(meta, items))
 
     def trig_corpse_eating(self, meta, items):
-        return A.Trigger("corpse_eating", span=self._span(meta, items))
+        return A.Trigger(TE.CORPSE_EATING, span=self._span(meta, items))
 
     def trig_death(self, meta, items):
         subject = items[1] if len(items) > 1 else None
-        return A.Trigger("death" if subject else "own_death", subject=subject, span=self._span(meta, items))
+        return A.Trigger(TE.DEATH if subject else TE.OWN_DEATH, subject=subject, span=self._span(meta, items))
 
     def trig_defender(self, meta, items):
-        return A.Trigger("becomes_defender", subject=items[1], span=self._span(meta, items))
+        return A.Trigger(TE.BECOMES_DEFENDER, subject=items[1], span=self._span(meta, items))
 
     def trig_end(self, meta, items):
-        event = "opponent_turn_end" if "противника" in str(items[0]) else "turn_end"
+        event = TE.OPPONENT_TURN_END if "противника" in str(items[0]) else TE.TURN_END
         return A.Trigger(event, span=self._span(meta, items))
 
     def trig_incarnates_open(self, meta, items):
-        return A.Trigger("incarnation", subject=A.Selector("self", qualifiers=("open",)),
+        return A.Trigger(TE.INCARNATION, subject=A.Selector("self", qualifiers=("open",)),
                          span=self._span(meta, items))
 
     def trig_incarnation(self, meta, items):
         subject = items[1] if len(items) > 1 else None
-        return A.Trigger("incarnation", subject=subject, span=self._span(meta, items))
+        return A.Trigger(TE.INCARNATION, subject=subject, span=self._span(meta, items))
 
     def trig_miss(self, meta, items):
-        return A.Trigger("miss", span=self._span(meta, items))
+        return A.Trigger(TE.MISS, span=self._span(meta, items))
 
     def trig_move(self, meta, items):
-        return A.Trigger("move_adjacent" if len(items) > 1 else "move", span=self._span(meta, items))
+        return A.Trigger(TE.MOVE_ADJACENT if len(items) > 1 else TE.MOVE, span=self._span(meta, items))
 
     def trig_move_near(self, meta, items):
-        return A.Trigger("move_next_to", subject=items[-1], span=self._span(meta, items))
+        return A.Trigger(TE.MOVE_NEXT_TO, subject=items[-1], span=self._span(meta, items))
 
     def trig_nth_counter(self, meta, items):
-        return A.Trigger("third_counter", span=self._span(meta, items))
+        return A.Trigger(TE.THIRD_COUNTER, span=self._span(meta, items))
 
     def trig_poison_wounds(self, meta, items):
-        return A.Trigger("wounded_by_poison", subject=items[1], span=self._span(meta, items))
+        return A.Trigger(TE.WOUNDED_BY_POISON, subject=items[1], span=self._span(meta, items))
 
     def trig_crossed_half(self, meta, items):
         # «с вашей половины … на половину противника» or the reverse
         to_enemy = re.search(r"с\s+вашей", str(items[0])) is not None
-        return A.Trigger("crossed_to_enemy_half" if to_enemy else "crossed_to_own_half",
+        return A.Trigger(TE.CROSSED_TO_ENEMY_HALF if to_enemy else TE.CROSSED_TO_OWN_HALF,
                          span=self._span(meta, items))
 
     def cond_refuses_move(self, meta, items):
         return ("attacked_cannot_or_will_not_move", ())
 
     def trig_die_roll(self, meta, items):
+        # any digit the lexer admits; TriggerEvent.die_roll names the six faces
         return A.Trigger("die_roll_" + re.search(r"\d", str(items[0])).group(0), span=self._span(meta, items))
 
     def trig_to_graveyard(self, meta, items):
-        return A.Trigger("to_graveyard", span=self._span(meta, items))
+        return A.Trigger(TE.TO_GRAVEYARD, span=self._span(meta, items))
 
     def trig_attack_or_miss(self, meta, items):
-        return A.Trigger("attack_or_miss", attack_kind(str(items[1])), span=self._span(meta, items))
+        return A.Trigger(TE.ATTACK_OR_MISS, attack_kind(str(items[1])), span=self._span(meta, items))
 
     def cond_attacked_by(self, meta, items):
         return ("self_attacked_by", (attack_kind(str(items[-1])),))
@@ -312,22 +305,22 @@ class PartRules(RuleSet):
 
     def trig_prophecy(self, meta, items):
         subject = items[1] if len(items) > 1 else None
-        return A.Trigger("prophecy", subject=subject, span=self._span(meta, items))
+        return A.Trigger(TE.PROPHECY, subject=subject, span=self._span(meta, items))
 
     def trig_shown(self, meta, items):
-        return A.Trigger("shown_in_prophecy", subject=A.Selector("self"), span=self._span(meta, items))
+        return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=A.Selector("self"), span=self._span(meta, items))
 
     def trig_start(self, meta, items):
         w = str(items[0])
-        event = ("opponent_turn_start" if "противника" in w else "fight_start" if "боя" in w
-                 else "before_turn" if w.startswith("до") else "turn_start")
+        event = (TE.OPPONENT_TURN_START if "противника" in w else TE.FIGHT_START if "боя" in w
+                 else TE.BEFORE_TURN if w.startswith("до") else TE.TURN_START)
         return A.Trigger(event, span=self._span(meta, items))
 
     def trig_strong(self, meta, items):
-        return A.Trigger("strong_attack", span=self._span(meta, items))
+        return A.Trigger(TE.STRONG_ATTACK, span=self._span(meta, items))
 
     def trig_wounded_by(self, meta, items):
-        return A.Trigger("wounded_by", attack_kind(str(items[-1])), subject=items[1], span=self._span(meta, items))
+        return A.Trigger(TE.WOUNDED_BY, attack_kind(str(items[-1])), subject=items[1], span=self._span(meta, items))
 
     def when_attacking(self, meta, items):
         return items[-1]

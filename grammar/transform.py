@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from lark import Token, Tree, v_args
 
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.nodeops import define_x, split_limit, with_limit
 from grammar.rules_abilities import AbilityRules
@@ -32,7 +35,7 @@ class Builder(AbilityRules, EffectRules, PartRules):
         """«+1 к магическому удару …, при магическом ударе — …»: a bonus and a trigger of the
         same attack, two abilities in one sentence."""
         bonus, attack_tok, effects = items[0], items[2], items[-1]
-        trigger = A.Trigger("attack", attack_kind(str(attack_tok)), span=self._span(meta, [items[1], attack_tok]))
+        trigger = A.Trigger(TE.ATTACK, attack_kind(str(attack_tok)), span=self._span(meta, [items[1], attack_tok]))
         return (bonus, A.Triggered(trigger, effects, span=self._span(meta, items[1:])))
 
     def effects(self, meta, items):
@@ -53,7 +56,7 @@ class Builder(AbilityRules, EffectRules, PartRules):
         return (A.WhenOrder(order_of(items[0]), self._unit(items[-1]), span=self._span(meta, items)),)
 
     def frame_valhalla(self, meta, items):
-        trig = A.Trigger("valhalla", span=self._span(meta, items[:1]))
+        trig = A.Trigger(TE.VALHALLA, span=self._span(meta, items[:1]))
         return (A.Triggered(trig, self._rest(items[-1]), span=self._span(meta, items)),)
 
     def frame_named(self, meta, items):
@@ -96,7 +99,7 @@ class Builder(AbilityRules, EffectRules, PartRules):
         return A.WhenOrder(order_of(items[0]), (items[1],), span=self._span(meta, items))
 
     def valhalla(self, meta, items):
-        return A.Triggered(A.Trigger("valhalla"), items[1], span=self._span(meta, items))
+        return A.Triggered(A.Trigger(TE.VALHALLA), items[1], span=self._span(meta, items))
 
     def triggered(self, meta, items):
         # «может …» after a trigger is a Choice inside the effects (rule `may`), not a flag here
@@ -132,7 +135,7 @@ class Builder(AbilityRules, EffectRules, PartRules):
         if "не закрывается" in tails:
             quals.append("no_close_after_first")
         against = A.Selector("card", qualifiers=tuple(quals)) if quals else None
-        return A.Keyword("multi_attack", 2, against, span=self._span(meta, items))
+        return A.Keyword(KW.MULTI_ATTACK, 2, against, span=self._span(meta, items))
 
     def counter_limit(self, meta, items):
         return A.CounterLimit(int(items[1]), span=self._span(meta, items))
@@ -146,7 +149,7 @@ class Builder(AbilityRules, EffectRules, PartRules):
         return A.Vampirism(define_x(amount, where), span=self._span(meta, items))
 
     def max_health(self, meta, items):
-        return A.Keyword("max_health", int(items[1]), span=self._span(meta, items))
+        return A.Keyword(KW.MAX_HEALTH, int(items[1]), span=self._span(meta, items))
 
 
 def build(tree: Tree, driver: Driver, offset: int) -> tuple:
@@ -156,18 +159,18 @@ def build(tree: Tree, driver: Driver, offset: int) -> tuple:
 
 def as_rider(previous, node):
     """Fold a trigger sentence about the previous ability's attack into that attack."""
-    if isinstance(previous, A.Vampirism) and isinstance(node, A.Keyword) and node.name == "max_health":
+    if isinstance(previous, A.Vampirism) and isinstance(node, A.Keyword) and node.name == KW.MAX_HEALTH:
         return A.Vampirism(previous.amount, node.value, span=A.Span(previous.span.start, node.span.end))
     if not isinstance(node, A.Triggered) or node.trigger.subject is not None:
         return None
-    if node.trigger.event not in ("strong_attack", "attack"):
+    if node.trigger.event not in (TE.STRONG_ATTACK, TE.ATTACK):
         return None
     attack = _last_attack(previous)
     if attack is None:
         return None
-    if node.trigger.attack not in (None, attack.attack, "any"):
+    if node.trigger.attack not in (None, attack.attack, K.ANY):
         return None
-    rider = node if node.trigger.event == "strong_attack" or node.trigger.strength else None
+    rider = node if node.trigger.event == TE.STRONG_ATTACK or node.trigger.strength else None
     new_riders = attack.riders + ((rider,) if rider else node.effects)
     new_attack = A.Attack(attack.attack, attack.damage, attack.range, attack.name, attack.count,
                           attack.target, new_riders, span=A.Span(attack.span.start, node.span.end))

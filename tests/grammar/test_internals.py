@@ -48,6 +48,8 @@ def _module_file(module: str) -> Path | None:
 
 
 def _closure(start: str) -> set[str]:
+    """The grammar modules ``start`` loads, and the shared ``berserk`` modules they import
+    (whose own imports — messages, folding — do not shape the AST)."""
     seen, todo = set(), [start]
     while todo:
         module = todo.pop()
@@ -55,7 +57,8 @@ def _closure(start: str) -> set[str]:
         if module in seen or path is None:
             continue
         seen.add(module)
-        todo.extend(_imports(path)[0])
+        if module.startswith("grammar."):
+            todo.extend(_imports(path)[0])
     return seen
 
 
@@ -64,10 +67,10 @@ PIPELINE = sorted(_closure("grammar.parser"))
 
 def test_pipeline_modules_found():
     assert {"grammar.parser", "grammar.transform", "grammar.ruleset", "grammar.rules_effects",
-            "grammar.vocab", "grammar.ast"} <= set(PIPELINE)
+            "grammar.vocab", "grammar.ast", "berserk.vocab"} <= set(PIPELINE)
 
 
-@pytest.mark.parametrize("module", PIPELINE)
+@pytest.mark.parametrize("module", [m for m in PIPELINE if m.startswith("grammar.")])
 def test_no_function_level_imports_in_the_pipeline(module):
     """A function-level import of a project module hides a cycle (or a cost on the hot path)."""
     assert _imports(_module_file(module))[1] == []
