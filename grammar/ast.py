@@ -459,11 +459,17 @@ def shift(node: Any, by: int) -> Any:
         names = _FIELD_NAMES.get(cls)
         if names is None:
             names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
-        kwargs = {n: shift(getattr(node, n), by) for n in names}
+        # positional in field order (``span`` is keyword-only); leaves are kept without a call
+        values = [getattr(node, n) for n in names]
+        for i, value in enumerate(values):
+            if isinstance(value, (Node, tuple)):
+                values[i] = shift(value, by)
         span = node.span
-        return cls(**kwargs, span=span if span == NOSPAN else Span(span.start + by, span.end + by))
+        if span.start or span.end:                  # NOSPAN stays NOSPAN
+            span = Span(span.start + by, span.end + by)
+        return cls(*values, span=span)
     if isinstance(node, tuple) and node and isinstance(node[0], (Node, tuple)):
-        return tuple(shift(v, by) for v in node)
+        return tuple([shift(v, by) for v in node])
     return node
 
 

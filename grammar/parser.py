@@ -195,12 +195,14 @@ def _name_pattern(name: str) -> re.Pattern | None:
 _SPLIT_AT = re.compile(r"\.(?=\s|$|\{)")
 
 
+_SENTENCE_MARKS = re.compile(r"[«»().]")
+
+
 def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
     """(start, end) of each sentence of one line: split at '.' outside «» and ()."""
     out, depth, quote, begin = [], 0, 0, start
-    i, n = start, len(text)
-    while i < n:
-        ch = text[i]
+    for m in _SENTENCE_MARKS.finditer(text, start):      # only the marks, not every character
+        ch, i = m.group(), m.start()
         if ch == "«":
             quote += 1
         elif ch == "»":
@@ -209,11 +211,10 @@ def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
-        elif ch == "." and not depth and not quote and _SPLIT_AT.match(text, i):
+        elif not depth and not quote and _SPLIT_AT.match(text, i):
             out.append((begin, i))
             begin = i + 1
-        i += 1
-    out.append((begin, n))
+    out.append((begin, len(text)))
     return [(s, e) for s, e in (_trim(text, s, e) for s, e in out) if e > s]
 
 
@@ -255,7 +256,8 @@ class LineReader:
         """Typed nodes for text[s:e] and whether at least a frame was typed."""
         for attempt in (start, "frame"):
             try:
-                tree = lark_parser(attempt).parse(self.folded[s:e], start=attempt)
+                table = _lark_table("frame" if attempt == "frame" else "sentence")
+                tree = table.parse(self.folded[s:e], start=attempt)
                 return build(tree, self, s), True
             except (UnexpectedInput, Reject):
                 continue
