@@ -80,7 +80,6 @@ ALLOWED_FUNCTION_IMPORTS: dict[str, dict[str, str]] = {
 
 #: (d) modules over MAX_LINES lines: path → what it waits for.
 ALLOWED_LONG_MODULES: dict[str, str] = {
-    "judge/scenario.py": VOCAB + " (705 lines at 055a63d; the card lookup moves out)",
 }
 
 
