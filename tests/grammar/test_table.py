@@ -10,6 +10,7 @@ import yaml
 
 from grammar import ast as A
 from grammar import parse
+from grammar.parser import is_strict
 
 TABLE = Path(__file__).parent / "data" / "cases.yaml"
 CASES = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
@@ -32,6 +33,11 @@ def table_update(update_golden):
         body = "".join(yaml.safe_dump([c], allow_unicode=True, sort_keys=False,
                                       default_flow_style=None, width=110) for c in CASES)
         TABLE.write_text(HEADER + body, encoding="utf-8")
+
+
+def test_grammar_tests_run_in_strict_mode():
+    """tests/grammar/conftest.py: a transformer error raises here instead of becoming Opaque."""
+    assert is_strict()
 
 
 def test_table_is_large_enough():
