@@ -462,8 +462,10 @@ def shift(node: Any, by: int) -> Any:
         # positional in field order (``span`` is keyword-only); leaves are kept without a call
         values = [getattr(node, n) for n in names]
         for i, value in enumerate(values):
-            if isinstance(value, (Node, tuple)):
+            if isinstance(value, Node):
                 values[i] = shift(value, by)
+            elif isinstance(value, tuple) and value and isinstance(value[0], (Node, tuple)):
+                values[i] = tuple([shift(v, by) for v in value])
         span = node.span
         if span.start or span.end:                  # NOSPAN stays NOSPAN
             span = Span(span.start + by, span.end + by)
