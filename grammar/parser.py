@@ -46,9 +46,6 @@ AST_SOURCES = (("grammar", GRAMMAR_FILE), ("grammar", "ast.py"), ("grammar", "ic
 # Strict mode: a transformer error raises instead of degrading to Opaque, so that bugs show
 # (the test suite runs in it).  A context, not a global: ``parse(strict=…)`` or ``strict_mode()``.
 _STRICT: ContextVar[bool] = ContextVar("grammar_strict", default=False)
-# LEGACY: tests/grammar/conftest.py still sets ``grammar.parser.STRICT = True``; read as a
-# fallback until it uses ``strict_mode()``, then remove.
-STRICT = False
 
 
 @contextmanager
@@ -62,8 +59,8 @@ def strict_mode(on: bool = True) -> Iterator[None]:
 
 
 def is_strict() -> bool:
-    """The strict mode in effect here (``strict_mode`` block, else the legacy global)."""
-    return _STRICT.get() or STRICT
+    """The strict mode in effect here (inside a ``strict_mode`` block)."""
+    return _STRICT.get()
 
 
 @lru_cache(maxsize=1)
