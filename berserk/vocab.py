@@ -44,6 +44,16 @@ class Vocabulary(StrEnum):
             return None
 
 
+class _Worded(Vocabulary):
+    """A vocabulary whose members carry one Russian phrase, ``ru``."""
+
+    def __new__(cls, value: str, ru: str):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.ru = ru
+        return member
+
+
 # ---------------------------------------------------------------- attacks
 class AttackKind(Vocabulary):
     """Attack kinds (``Attack.attack``, ``Trigger.attack``) and the groups bonuses, reductions
@@ -172,14 +182,8 @@ class KeywordName(Vocabulary):
 
 
 # ---------------------------------------------------------------- triggers
-class TriggerEvent(Vocabulary):
+class TriggerEvent(_Worded):
     """``Trigger.event``: the events the engine emits and card text reacts to."""
-
-    def __new__(cls, value: str, ru: str):
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.ru = ru
-        return member
 
     ATTACK = "attack", "при атаке"
     STRONG_ATTACK = "strong_attack", "при сильной атаке"
@@ -223,14 +227,8 @@ class TriggerEvent(Vocabulary):
 
 
 # ---------------------------------------------------------------- durations
-class DurationKind(Vocabulary):
+class DurationKind(_Worded):
     """``Duration.until``: how long a temporary effect lasts; ``ru`` is the card's wording."""
-
-    def __new__(cls, value: str, ru: str):
-        member = str.__new__(cls, value)
-        member._value_ = value
-        member.ru = ru
-        return member
 
     END_OF_TURN = "end_of_turn", "до конца хода"
     END_OF_YOUR_TURN = "end_of_your_turn", "до конца вашего хода"

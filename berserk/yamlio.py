@@ -1,9 +1,11 @@
-"""YAML that remembers where each value was written (for located scenario errors).
+"""YAML that remembers where each value was written: the one YAML reader for files a user
+writes (scenarios, card files, deck and squad lists), so every problem is located.
 
 ``load`` returns plain dicts and lists — ``MDict`` / ``MList`` subclasses carrying the 1-based
 line and column of the node, of each key and of each value, and the duplicate keys PyYAML would
 otherwise merge silently (two cards on one cell in one player's board is exactly such a
-duplicate).
+duplicate; ``MDict.pairs`` keeps every pair as written).  Booleans are YAML 1.2's: only
+true/false (``on``, ``yes``, ``no`` stay words).
 """
 from __future__ import annotations
 
@@ -23,10 +25,16 @@ class MDict(dict):
         self.key_pos: dict = {}
         self.val_pos: dict = {}
         self.duplicates: list[tuple[object, int, int]] = []
+        self.written: list[tuple[object, object, tuple[int, int], tuple[int, int]]] = []
 
     def pos(self, key) -> tuple[int, int]:
         """Where the value of ``key`` was written (or the mapping itself)."""
         return self.val_pos.get(key) or self.key_pos.get(key) or (self.line, self.col)
+
+    def pairs(self):
+        """Every (key, value, key position, value position) in document order, a repeated key
+        as often as it was written."""
+        return iter(self.written)
 
 
 class MList(list):
@@ -76,6 +84,7 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> MDict:
         out[key] = value
         out.key_pos[key] = _mark(knode)
         out.val_pos[key] = _mark(vnode)
+        out.written.append((key, value, out.key_pos[key], out.val_pos[key]))
     return out
 
 
@@ -92,13 +101,14 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _mapping)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _sequence)
 
 
-def load(text: str, source: str):
-    """Parse ``text``; a syntax error becomes a located ``InputError`` with a caret."""
+def load(text: str, source: str, what: str = "ошибка синтаксиса YAML"):
+    """Parse ``text``; a syntax error becomes a located ``InputError`` with a caret, its message
+    «<what>: <PyYAML's problem>»."""
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
         problem = getattr(err, "problem", None) or str(err)
-        raise InputError.at(f"ошибка синтаксиса YAML: {problem}", source,
+        raise InputError.at(f"{what}: {problem}", source,
                             mark.line + 1 if mark else None, mark.column + 1 if mark else None,
                             text if mark else None) from None

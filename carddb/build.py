@@ -41,11 +41,12 @@ import sqlite_utils
 
 from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
-from berserk.vocab import CardType
-from berserk.vocab import KeywordName as KW
 from grammar import ast as A
+from grammar import grammar_hash, parse
+from rulings.importers import import_book, write_clauses
+from rulings.lookup import load_book
 
-from carddb.model import Card, parse_key, strike_text
+from carddb.model import Card, name_key, parse_key, strike_text
 from carddb.present import parsed_abilities_tree
 from carddb.sources import read_cards
 
@@ -130,20 +131,14 @@ def features_of(abilities: Iterable) -> list[dict]:
 
 def card_features(card: Card) -> list[dict]:
     """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
-    rows = []
-    if card.flying:
-        rows.append({"keyword": KW.FLYING, "strongest": None, "range": None, "amount": None})
-    if card.card_type == CardType.SYMBIOTE:
-        rows.append({"keyword": KW.SYMBIOTE, "strongest": None, "range": None, "amount": None})
-    return rows
+    return [{"keyword": k, "strongest": None, "range": None, "amount": None}
+            for k in card.type_keywords]
 
 
 @lru_cache(maxsize=16384)
 def _derived(text: str, name: str | None):
     """Everything the DB stores about one parsed text (rows without card ids), computed once
     per ``parse_key``: the replicated bench corpus and reprints share it."""
-    from grammar import parse
-
     parsed = parse(text, name=name)
     abilities_rows, issues, all_abilities = [], [], []
     for line in parsed.lines:
@@ -178,7 +173,7 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int):
     feats = [dict(f) for f in feats] + card_features(card)
     keywords = sorted({f["keyword"] for f in feats})
     row = {
-        "id": card_id, "name": card.name, "name_fold": fold(card.name),
+        "id": card_id, "name": card.name, "name_fold": name_key(card.name),
         "set_name": card.set, "set_fold": fold(card.set), "number": card.number,
         "element": card.element, "elements": json.dumps(list(card.elements), ensure_ascii=False),
         "card_type": card.card_type, "cost": card.cost, "elite": int(card.elite),
@@ -302,8 +297,6 @@ def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
     cards, warnings = read_all(sources, format)
     rules_writer = _rules_writer(warnings) if rules else None
     if rules:
-        from rulings.lookup import load_book
-
         for _file, book in rules:
             load_book(book)          # an unknown book is an UnknownNameError (exit 2) before any write
 
@@ -350,8 +343,6 @@ def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
         if rules_writer is not None:
             for rules_file, book in rules:
                 clauses += rules_writer(db, rules_file, book) or 0
-        from grammar import grammar_hash
-
         counts = {"cards": len(card_rows), "abilities": len(ability_rows),
                   "typed_abilities": sum(r["typed"] for r in ability_rows),
                   "cards_text_unknown": sum(1 for r in card_rows if not r["text_known"]),
@@ -392,8 +383,6 @@ def _rules_writer(warnings: list[Problem]):
     What the importer could not place is not dropped silently: one warning per file counts it
     and points to ``berserk rulebook check``, which lists every such line (the seeds carry
     dozens of unrelated lines, so listing them all on every build would drown the output)."""
-    from rulings.importers import import_book, write_clauses
-
     def write(db, rules_file, book):
         imported = import_book(rules_file, book)
         if imported.problems:

@@ -21,10 +21,18 @@ from typing import Any
 
 from berserk.errors import BerserkError, Location
 from berserk.text import fold
-from berserk.vocab import CardType, Element
+from berserk.vocab import CardType, Element, KeywordName
+from grammar import parse
+from grammar.parser import fold_for_matching
 
 #: A neutral card's one element (``Card.neutral`` says it without string compares).
 NEUTRAL = Element.NEUTRAL
+
+
+def name_key(name: str) -> str:
+    """The matching key of a card name: case, ё/е and surrounding spaces do not matter (the
+    DB's ``name_fold`` column, ``carddb.store.find_card`` and ``carddb.lookup`` use it)."""
+    return fold(name.strip())
 
 
 def parse_strike(value: Any) -> tuple[int, int, int] | None:
@@ -68,8 +76,6 @@ def parse_key(text: str, name: str) -> tuple[str, str | None]:
     for word in re.split(r"[\s\-]+", fold(name)):
         if word and word[:3] not in folded:
             return text, None
-    from grammar.parser import fold_for_matching
-
     if fold_for_matching(text, name) == fold_for_matching(text):
         return text, None
     return text, name
@@ -81,8 +87,6 @@ def _parsed(text: str, name: str):
 
 @lru_cache(maxsize=16384)
 def _parsed_cached(text: str, name: str | None):
-    from grammar import parse
-
     return parse(text, name=name)
 
 
@@ -107,7 +111,22 @@ class Card:
     text: str | None = None
     repairs: tuple[str, ...] = field(default=(), compare=False)
 
+    def __post_init__(self) -> None:
+        # A flyer flies and has no move points, whichever reader made the card: the one place
+        # that says so (the readers, the search, the judge and legality rely on it).
+        if self.card_type == CardType.FLYER and (not self.flying or self.move is not None):
+            object.__setattr__(self, "flying", True)
+            object.__setattr__(self, "move", None)
+
     # ------------------------------------------------------------ derived
+    @property
+    def type_keywords(self) -> tuple[KeywordName, ...]:
+        """Keywords the card has by its type or its move column rather than by its text: a
+        flyer flies, a symbiote is a symbiote.  The search's card_keywords, the judge's traits
+        and the legality checks all ask this."""
+        return (((KeywordName.FLYING,) if self.flying else ())
+                + ((KeywordName.SYMBIOTE,) if self.card_type == CardType.SYMBIOTE else ()))
+
     @property
     def neutral(self) -> bool:
         return self.elements == (NEUTRAL,)
@@ -194,8 +213,6 @@ class Card:
                                          + ", ".join(CardType)))
         move, flying = field_value(_move, data.get("move"), bool(data.get("flying", False))) \
             or (None, False)
-        if card_type is CardType.FLYER:
-            flying, move = True, None
         strike = field_value(parse_strike, data.get("strike"))
         classes = data.get("classes", data.get("class", ()))
         if isinstance(classes, str):

@@ -13,54 +13,15 @@ shows the ``cards.abilities_tree`` column this module fills at build time) agree
 """
 from __future__ import annotations
 
-import json
 import unicodedata
 
 from grammar import ast as A
-
-
-def _scalar(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value if value and " " not in value else json.dumps(value, ensure_ascii=False)
-    return json.dumps(value, ensure_ascii=False)
+from grammar.render import plain_tree
 
 
 def ability_tree(node, indent: str = "") -> str:
     """A readable indented tree of one AST node (defaults left out, as in canonical JSON)."""
-    return "\n".join(_tree_lines(A.to_dict(node), indent))
-
-
-def _tree_lines(data: dict, indent: str) -> list[str]:
-    head = [data["node"]]
-    nested: list[tuple[str, object]] = []
-    for key in sorted(k for k in data if k != "node"):
-        value = data[key]
-        if isinstance(value, dict) and "node" in value:
-            nested.append((key, value))
-        elif isinstance(value, list) and any(isinstance(v, dict) for v in value):
-            nested.append((key, value))
-        else:
-            if isinstance(value, list):
-                value = ",".join(_scalar(v) for v in value)
-                head.append(f"{key}={value}")
-            else:
-                head.append(f"{key}={_scalar(value)}")
-    lines = [indent + " ".join(head)]
-    for key, value in nested:
-        if isinstance(value, dict):
-            sub = _tree_lines(value, indent + "  ")
-            lines.append(f"{indent}  {key}: {sub[0].lstrip()}")
-            lines.extend(sub[1:])
-        else:
-            lines.append(f"{indent}  {key}:")
-            for item in value:
-                if isinstance(item, dict) and "node" in item:
-                    lines.extend(_tree_lines(item, indent + "    "))
-                else:
-                    lines.append(f"{indent}    {_scalar(item)}")
-    return lines
+    return plain_tree(node, indent)
 
 
 def card_abilities_tree(card) -> str | None:

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from berserk.errors import Location, Problem
+from berserk import yamlio
+from berserk.errors import InputError, Location, Problem
 from berserk.vocab import CardType, Element
+from berserk.yamlio import MDict, MList
 from grammar.icons import normalise
 
 from carddb.model import Card, CardFieldError, parse_strike
@@ -74,18 +74,15 @@ def read_cards(path: str | Path, format: str | None = None) -> ReadResult:
     lines: dict[int, int] = {}
     try:
         if is_yaml:
-            data, lines = _load_yaml(raw)
+            data, lines = _load_yaml(raw, label)
         else:
             data = json.loads(raw)
     except json.JSONDecodeError as err:
         result.problems.append(Problem(Location(label, err.lineno, err.colno),
                                        f"битый JSON: {err.msg}", raw))
         return result
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        loc = Location(label, mark.line + 1, mark.column + 1) if mark else Location(label)
-        result.problems.append(Problem(loc, f"битый YAML: {getattr(err, 'problem', err)}",
-                                       raw if mark else None))
+    except InputError as err:
+        result.problems.extend(err.problems)
         return result
 
     if isinstance(data, dict) and isinstance(data.get("cards"), list):
@@ -140,19 +137,12 @@ def _problem(result: ReadResult, index: int, name: Any, field_name: str | None, 
     (result.warnings if warning else result.problems).append(Problem(loc, f"{who}: {message}"))
 
 
-def _load_yaml(raw: str) -> tuple[Any, dict[int, int]]:
-    """YAML data plus the 1-based line of each top-level list item (for located problems)."""
-    node = yaml.compose(raw, Loader=yaml.SafeLoader)
-    lines: dict[int, int] = {}
-    seq = node
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if key.value == "cards":
-                seq = value
-    if isinstance(seq, yaml.SequenceNode):
-        for i, item in enumerate(seq.value):
-            lines[i] = item.start_mark.line + 1
-    return yaml.safe_load(raw), lines
+def _load_yaml(raw: str, label: str) -> tuple[Any, dict[int, int]]:
+    """YAML data plus the 1-based line of each card of the list (for located problems)."""
+    data = yamlio.load(raw, label, what="битый YAML")
+    cards = data.get("cards") if isinstance(data, MDict) else data
+    lines = {i: cards.pos(i)[0] for i in range(len(cards))} if isinstance(cards, MList) else {}
+    return data, lines
 
 
 def _check_duplicates(result: ReadResult, lines: dict[int, int]) -> None:
@@ -407,12 +397,11 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     elite = item.get("elite", False)
     if len(result.problems) > before:
         return None
-    flying = card_type is CardType.FLYER
-    return Card(
+    return Card(                                    # a flyer's move is dropped by Card itself
         name=name.strip(), set=set_name, number=item.get("number"), elements=elements,
         card_type=card_type, cost=ints["cost"], elite=elite in (True, 1, "1"),
         unique=bool(item.get("uniq", False)), life=ints["life"],
-        move=None if flying else ints["move"], flying=flying, strike=strike,
+        move=ints["move"], strike=strike,
         classes=tuple(str(c).strip() for c in classes if str(c).strip()),
         rarity=NXT_RARITIES.get(item.get("rarity")) if item.get("rarity") else None,
         text=text, repairs=tuple(notes),

@@ -20,7 +20,7 @@ import sqlite_utils
 from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError
 from berserk.text import fold
 from berserk.vocab import CardType, Element
-from carddb.model import Card
+from carddb.model import Card, name_key
 
 #: Where the commands look for the DB unless --db or $BERSERK_DB says otherwise.
 DEFAULT_DB = "cards.db"
@@ -98,7 +98,7 @@ def find_card(db_path: str | Path, name: str, set: str | None = None) -> Card:
     db = open_db(db_path)
     try:
         sql = f"select {CARD_COLUMNS} from cards where name_fold = ?"
-        params: list = [fold(name.strip())]
+        params: list = [name_key(name)]
         if set:
             sql += " and set_fold = ?"
             params.append(fold(set.strip()))

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from grammar import ast as A
 from berserk.errors import InputError, Location, Problem
+from grammar import ast as A
 from grammar.parser import CardText
+from grammar.render import inline, summary
 
 
 @dataclass(frozen=True)
@@ -163,8 +164,6 @@ def _ability_diff(old: tuple[str, ...], new: tuple[str, ...]) -> list[str]:
 
 
 def _summ(ability_json: str) -> str:
-    from grammar.render import summary
-
     return summary(A.from_dict(json.loads(ability_json)))
 
 
@@ -189,12 +188,8 @@ def _field_changes(a: Any, b: Any, path: str = "") -> list[str]:
 
 def _short(value: Any) -> str:
     if isinstance(value, list) and value and all(isinstance(v, dict) and "node" in v for v in value):
-        from grammar.render import summary
-
         return "[" + "; ".join(summary(A.from_dict(v)) for v in value) + "]"
     if isinstance(value, dict) and "node" in value:
-        from grammar.render import inline
-
         node = A.from_dict(value)
         text = inline(node)
         return text if not text.startswith(type(node).__name__ + "(") else value["node"]

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from berserk.errors import InternalError, Location
 from berserk.vocab import AttackKind as K
+from rulings.lookup import clause_ids
 
 BOOK = "classic"
 
@@ -89,8 +90,6 @@ class MissingClauseError(InternalError):
 @lru_cache(maxsize=1)
 def book_ids() -> frozenset[str]:
     """Clause ids of the classic rulebook index (rulings/books/classic.yaml)."""
-    from rulings.lookup import clause_ids
-
     return clause_ids(BOOK)
 
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from berserk.errors import ParseError
 from berserk.vocab import Strength
 from judge import cites as C
+from rulings.lookup import load_book
 
 WEAK, MEDIUM, STRONG = Strength.WEAK, Strength.MEDIUM, Strength.STRONG
 STRENGTHS = tuple(Strength)
@@ -35,8 +36,6 @@ def _strength(word: str) -> Strength | None:
 def _load_table() -> tuple[dict, dict, tuple, tuple]:
     """514.2 as the rulebook index ships it (rulings/books/classic.yaml, clause data): the
     judge reads the table from the book instead of keeping a second copy of it."""
-    from rulings.lookup import load_book
-
     data = load_book(C.BOOK).clauses[C.STRIKE_TABLE].data["strike_table"]
     row = lambda pair: (_strength(pair[0]), _strength(pair[1]))
     att = {int(k): row(v) for k, v in data["attacker_higher"].items()}
@@ -46,8 +45,6 @@ def _load_table() -> tuple[dict, dict, tuple, tuple]:
 
 def _load_closed() -> dict[int, str]:
     """514.6 / 514.8: the strength of a single attacker's die, from the rulebook index."""
-    from rulings.lookup import load_book
-
     data = load_book(C.BOOK).clauses[C.AS_ON_CLOSED].data["closed_target"]
     return {int(k): Strength(v) for k, v in data.items()}
 

@@ -25,9 +25,11 @@ from berserk.text import plural
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
+from grammar import ast as A
 from judge import board
 from judge import cites as C
 from judge.attacks import AttackRules
+from judge.hosts import HostProblem, equipment_host_problems
 from judge.state import AIR, ATTACHED, FIELD, GRAVEYARD, Piece, State
 
 DEFAULT_ROLL = 1
@@ -223,8 +225,6 @@ class Engine(AttackRules):
         self.check_deaths()
 
     def turn_start_trigger(self, piece: Piece, trig) -> None:
-        from grammar import ast as A
-
         for e in trig.effects:
             amount = e.amount.value if isinstance(getattr(e, "amount", None), A.Fixed) else None
             target = getattr(e, "target", None)
@@ -317,19 +317,15 @@ class Engine(AttackRules):
             bad = f"хозяин «{host.name}» не на поле боя"
         elif host.owner != item.owner:
             bad = "экипировку можно помещать только на существ своего отряда"
-        elif host.is_artifact:
-            return self.illegal(f"на артефакт «{host.name}» нельзя помещать экипировку.",
-                                C.EQUIPMENT, C.ARTIFACT)
-        elif not host.is_creature:
-            bad = f"«{host.name}» — не существо"
-        elif not host.card.classes:
-            bad = f"у «{host.name}» нет класса"
-        elif host.flying:
-            bad = f"«{host.name}» — летающее существо"
-        elif host.symbiote:
-            bad = f"«{host.name}» — симбиот"
-        elif host.incorporeal:
-            bad = f"«{host.name}» бестелесна"
+        elif problem := host_problem(host):
+            if problem is HostProblem.ARTIFACT:
+                return self.illegal(f"на артефакт «{host.name}» нельзя помещать экипировку.",
+                                    C.EQUIPMENT, C.ARTIFACT)
+            bad = {HostProblem.NOT_CREATURE: f"«{host.name}» — не существо",
+                   HostProblem.NO_CLASS: f"у «{host.name}» нет класса",
+                   HostProblem.FLYER: f"«{host.name}» — летающее существо",
+                   HostProblem.SYMBIOTE: f"«{host.name}» — симбиот",
+                   HostProblem.INCORPOREAL: f"«{host.name}» бестелесна"}[problem]
         else:
             for other in st.attached_to(host):
                 if other.kind is CardType.EQUIPMENT and set(other.card.classes) & set(item.card.classes):
@@ -420,3 +416,16 @@ def _cells(n: int) -> str:
 
 def _counters(n: int) -> str:
     return plural(n, "фишка", "фишки", "фишек")
+
+
+def host_problems(host: Piece) -> tuple[HostProblem, ...]:
+    """Why ``host`` (as it is on the table now) cannot carry equipment."""
+    return equipment_host_problems(artifact=host.is_artifact, creature=host.is_creature,
+                                   classes=host.card.classes, flyer=host.flying,
+                                   symbiote=host.symbiote, incorporeal=host.incorporeal)
+
+
+def host_problem(host: Piece) -> HostProblem | None:
+    """The first of ``host_problems`` (the rules' order), or None."""
+    problems = host_problems(host)
+    return problems[0] if problems else None

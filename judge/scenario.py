@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType, Element
+from carddb.lookup import CardIndex, load_index
 from carddb.model import Card, CardFieldError
 from berserk.errors import (
     AmbiguousError,
@@ -45,7 +45,8 @@ from berserk.text import fold
 from berserk.yamlio import MDict, MList, load
 from judge import board
 from judge import cites as C
-from judge.engine import Engine, Event, Inputs, Unnamed
+from judge.engine import Engine, Event, Inputs, Unnamed, host_problems
+from judge.hosts import HostProblem
 from judge.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
@@ -64,42 +65,6 @@ EXPECT_CARD_KEYS = ("wounds", "lives", "closed", "hidden", "counters", "poison",
 EXPECT_KEYS = ("cites", "not_cites", "winner", "turn", "cancelled", "refused", "events")
 ZONES = {"field": FIELD, "air": AIR, "terrain": TERRAIN, "graveyard": GRAVEYARD, "deck": DECK,
          "attached": ATTACHED}
-
-
-# ---------------------------------------------------------------- card sources
-@lru_cache(maxsize=4)
-def _db_cards(db: str | None) -> dict[str, Card]:
-    """Every card of the DB (or of the bundled examples when ``db`` is None) by folded name."""
-    if db is None:
-        from carddb.build import bundled_examples
-        from carddb.sources import read_cards
-
-        cards = read_cards(bundled_examples()).cards
-    else:
-        from carddb.store import load_cards
-
-        cards = load_cards(db)
-    out: dict[str, Card] = {}
-    for c in cards:
-        out.setdefault(fold(c.name), c)
-    return out
-
-
-class CardBook:
-    """Cards a scenario can name: its inline ``cards`` first, then the DB / bundled examples."""
-
-    def __init__(self, inline: dict[str, Card], db: str | None):
-        self.inline = {fold(k): v for k, v in inline.items()}
-        self.db = db
-
-    def find(self, name: str) -> Card | None:
-        key = fold(name.strip())
-        if key in self.inline:
-            return self.inline[key]
-        return _db_cards(self.db).get(key)
-
-    def names(self) -> list[str]:
-        return [c.name for c in self.inline.values()] + [c.name for c in _db_cards(self.db).values()]
 
 
 # ---------------------------------------------------------------- the loaded scenario
@@ -181,7 +146,8 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
     if ruleset != "classic":
         loc.add(f"правила «{ruleset}» судья пока не применяет (есть: classic)", doc.pos("ruleset"))
     inline = _inline_cards(doc.get("cards"), doc, loc)
-    cards = CardBook(inline, db)
+    # inline cards first, then the DB / bundled examples
+    cards = CardIndex(inline, under=lambda: load_index(db))
     state = _build_state(doc, cards, loc)
     actions = _actions(doc.get("actions"), doc, loc)
     expect = doc.get("expect")
@@ -225,18 +191,17 @@ def _inline_cards(raw, doc: MDict, loc: _Loc) -> dict[str, Card]:
     return out
 
 
-def _card(name: Any, cards: CardBook, loc: _Loc, pos) -> Card | None:
+def _card(name: Any, cards: CardIndex, loc: _Loc, pos) -> Card | None:
     if not isinstance(name, str) or not name.strip():
         loc.add(f"ожидалось имя карты, а не «{name}»", pos)
         return None
-    card = cards.find(name)
+    card = cards.get(name)
     if card is None:
-        loc.add(UnknownNameError("карта", name, cards.names(), missing="не найдена",
-                                 otherwise=" (ни среди карт сценария, ни в базе)").message, pos)
+        loc.add(cards.unknown(name, otherwise=" (ни среди карт сценария, ни в базе)").message, pos)
     return card
 
 
-def _build_state(doc: MDict, cards: CardBook, loc: _Loc) -> State:
+def _build_state(doc: MDict, cards: CardIndex, loc: _Loc) -> State:
     first = str(doc.get("first", "A"))
     turn = str(doc.get("turn", first))
     for key, value in (("first", first), ("turn", turn)):
@@ -291,7 +256,7 @@ def _build_state(doc: MDict, cards: CardBook, loc: _Loc) -> State:
     return state
 
 
-def _place(state: State, player: str, zone: str, cell: str | None, entry, cards: CardBook,
+def _place(state: State, player: str, zone: str, cell: str | None, entry, cards: CardIndex,
            loc: _Loc, pos) -> Piece | None:
     if isinstance(entry, MDict):
         props = entry
@@ -376,11 +341,12 @@ def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Lo
         problems = []
         if att.kind is not CardType.EQUIPMENT:
             problems.append(f"«{att.name}» не экипировка")
-        if host.is_artifact:
+        bad = set(host_problems(host))
+        if HostProblem.ARTIFACT in bad:
             problems.append(f"на артефакт нельзя помещать экипировку [{C.ARTIFACT}]")
-        elif not host.card.classes:
+        elif HostProblem.NO_CLASS in bad:
             problems.append(f"у «{host.name}» нет класса")
-        if host.flying or host.symbiote or host.incorporeal:
+        if bad & {HostProblem.FLYER, HostProblem.SYMBIOTE, HostProblem.INCORPOREAL}:
             problems.append("экипировку нельзя помещать на летающих, симбиотов и бестелесных")
         for p in problems:
             loc.add(f"{p} [{C.EQUIPMENT}]", pos)

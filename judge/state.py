@@ -56,7 +56,7 @@ class Piece:
         """The card's own traits (cached on the piece: the card and its order never change)."""
         if self._base is None:
             self._base = traits_of(self.card.text, self.card.name, self.order,
-                                   self.card.card_type)
+                                   self.card.type_keywords)
         return self._base
 
     @property
@@ -75,7 +75,7 @@ class Piece:
 
     @property
     def flying(self) -> bool:
-        return self.card.flying or self.base_traits.has(KW.FLYING)
+        return self.base_traits.has(KW.FLYING)      # the card type is in the traits
 
     @property
     def incorporeal(self) -> bool:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
-from berserk.vocab import CardType, KeywordName as KW, TriggerEvent
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent
 from grammar import ast as A
 from grammar import parse
 
@@ -269,18 +270,16 @@ class _Builder:
 
 @lru_cache(maxsize=4096)
 def traits_of(text: str | None, name: str = "", order: str | None = None,
-              card_type: str = "") -> Traits:
+              type_keywords: tuple[str, ...] = ()) -> Traits:
     """Traits of a card text (cached).  ``order``: "first"/"second" when known.
 
-    The card type adds what the type implies: «летающее» flies, «симбиот» is a symbiote."""
+    ``type_keywords``: what the card is by its type (``Card.type_keywords``: a flyer flies, a
+    symbiote is a symbiote)."""
     b = _Builder(text or "")
     if text:
         parsed = parse(text, name=name or None)
         b.text = parsed.text
         for i, node in enumerate(parsed.abilities, start=1):
             b.ability(i, node, order)
-    if card_type == CardType.FLYER:
-        b.flags.add(KW.FLYING)
-    if card_type == CardType.SYMBIOTE:
-        b.flags.add(KW.SYMBIOTE)
+    b.flags.update(type_keywords)
     return b.build()

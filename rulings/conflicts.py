@@ -1,8 +1,10 @@
 """The conflicts register: where rule sources disagree, every statement is kept with its source
 and each ruleset names the one it applies (``rulings/books/<book>.conflicts.yaml``).
 
-One place owns this rule: the judge and the legality code ask ``applied(book, conflict, ruleset)``
-instead of hard-coding a number, and ``berserk rule`` shows the conflict next to its clauses.
+This module reads a register; ``rulings.lookup`` attaches it to the loaded book, and one place
+owns the rule: the judge and the legality code ask ``rulings.lookup.applied(book, conflict,
+ruleset)`` instead of hard-coding a number, and ``berserk rule`` shows the conflict next to its
+clauses.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from berserk.errors import Report, UnknownNameError
+from berserk.errors import Report
 from rulings.model import Book, Conflict, Statement
 
 
@@ -47,17 +49,3 @@ def load_conflicts(path: Path, book: Book) -> tuple[Conflict, ...]:
         return ()
     doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     return parse_conflicts(doc.get("conflicts"), book, path.name)
-
-
-def applied(book: str, conflict_id: str, ruleset: str | None = None) -> Statement:
-    """The statement ``ruleset`` (default: the book's own name) applies in conflict ``conflict_id``.
-
-    >>> applied("classic", "second-player-bonus").value
-    {'gold': 1, 'silver': 1}
-    """
-    from rulings.lookup import load_book
-
-    conflicts = {c.id: c for c in load_book(book).conflicts}
-    if conflict_id not in conflicts:
-        raise UnknownNameError("конфликт источников", conflict_id, conflicts)
-    return conflicts[conflict_id].chosen(ruleset or book)

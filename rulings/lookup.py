@@ -24,7 +24,7 @@ import yaml
 from berserk.errors import InputError, Report, UnknownNameError
 from berserk.text import fold
 from rulings.conflicts import load_conflicts
-from rulings.model import Book, Clause, GlossaryEntry, is_number
+from rulings.model import Book, Clause, GlossaryEntry, Statement, is_number
 
 BOOKS_DIR = Path(__file__).resolve().parent / "books"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml: the heroes index loads 10× faster
@@ -111,6 +111,19 @@ def load_book(name: str) -> Book:
     book = parse_index(text, f"rulings/books/{path.name}")
     conflicts = load_conflicts(BOOKS_DIR / f"{name}.conflicts.yaml", book)
     return replace(book, conflicts=conflicts)
+
+
+def applied(book: str, conflict_id: str, ruleset: str | None = None) -> Statement:
+    """The statement ``ruleset`` (default: the book's own name) applies in conflict
+    ``conflict_id`` of the book's register (rulings/conflicts.py reads it).
+
+    >>> applied("classic", "second-player-bonus").value
+    {'gold': 1, 'silver': 1}
+    """
+    conflicts = {c.id: c for c in load_book(book).conflicts}
+    if conflict_id not in conflicts:
+        raise UnknownNameError("конфликт источников", conflict_id, conflicts)
+    return conflicts[conflict_id].chosen(ruleset or book)
 
 
 def clause_exists(book: str, clause_id: str) -> bool:

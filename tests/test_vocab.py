@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import warnings
 from pathlib import Path
 
 import pytest
@@ -119,12 +118,6 @@ OTHER_SENSE = {
     ("grammar/icons.py", "strike"), ("grammar/icons.py", "uchr"),
 }
 
-#: Files of the grammar engineer's that still spell the words out (issue 11: they switch to
-#: berserk.vocab next).  This list only shrinks: remove a file the moment it is clean.
-NOT_YET_CONVERTED = {
-    "grammar/vocab.py", "grammar/rules_effects.py", "grammar/rules_abilities.py",
-}
-
 _LITERAL = re.compile(r"""(?<![\w{])(["'])(%s)\1""" % "|".join(ATTACK_WORDS))
 
 
@@ -135,17 +128,10 @@ def _tracked_python() -> list[str]:
 
 
 def test_no_attack_kind_literals():
-    found, clean_but_listed = [], []
+    found = []
     for path in _tracked_python():
         text = (ROOT / path).read_text(encoding="utf-8")
-        hits = [(n, m.group(2)) for n, line in enumerate(text.splitlines(), 1)
-                for m in _LITERAL.finditer(line) if (path, m.group(2)) not in OTHER_SENSE]
-        if path in NOT_YET_CONVERTED:
-            if not hits:
-                clean_but_listed.append(path)
-            continue
-        found += [f"{path}:{n}: «{word}» — use berserk.vocab.AttackKind" for n, word in hits]
+        found += [f"{path}:{n}: «{m.group(2)}» — use berserk.vocab.AttackKind"
+                  for n, line in enumerate(text.splitlines(), 1) for m in _LITERAL.finditer(line)
+                  if (path, m.group(2)) not in OTHER_SENSE]
     assert not found, "attack-kind words as string literals:\n" + "\n".join(found)
-    if clean_but_listed:        # a warning, not a failure: the grammar commits land separately
-        warnings.warn("no attack-kind literals left — drop from NOT_YET_CONVERTED in "
-                      "tests/test_vocab.py: " + ", ".join(clean_but_listed))

@@ -9,7 +9,8 @@ import json
 
 import click
 
-from judge.legality.rules import RULESETS, Verdict, card_index, ruleset
+from carddb.lookup import load_index
+from judge.legality.rules import RULESETS, Verdict, ruleset
 
 RULESET_CHOICE = click.Choice(sorted(RULESETS))
 
@@ -86,7 +87,7 @@ def deck_check(file: str, ruleset_name: str | None, db: str | None, cards_file: 
 
     deck = read_list(file, "deck")
     rules = _ruleset(ruleset_name, deck, file)
-    _emit(check_deck(deck, card_index(db, cards_file), rules), file, as_json)
+    _emit(check_deck(deck, load_index(db, cards_file), rules), file, as_json)
 
 
 @click.group("squad")
@@ -138,7 +139,7 @@ def squad_check(file: str, ruleset_name: str | None, player: str | None, side: s
                             f"командой berserk deck check", file)
     rules = rules.with_crystals(gold if gold is not None else squad.settings.get("gold"),
                                 silver if silver is not None else squad.settings.get("silver"))
-    verdict = check_squad(squad, card_index(db, cards_file), rules, player=player, side=side,
+    verdict = check_squad(squad, load_index(db, cards_file), rules, player=player, side=side,
                           redeals=redeals)
     _emit(verdict, file, as_json)
 

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from berserk.text import fold, plural
 from berserk.vocab import CardType, Element
+from carddb.lookup import CardIndex
 from carddb.model import Card
 from judge.legality.lists import Entry, ListFile
-from judge.legality.rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, has_horde,
-                                  ordered)
+from judge.legality.rules import (Finding, Ruleset, Verdict, check_cites, elements_of,
+                                  has_horde, ordered)
 
 # Report order of the deck rules (Finding.rule): the order a judge reads a deck in.
 DECK_ORDER = ("card.unknown", "deck.size", "deck.copies",
@@ -79,6 +80,7 @@ def unknown_findings(counted: list[Counted], cards: CardIndex, clause: str,
 
 def check_deck(deck: ListFile, cards: CardIndex, rules: Ruleset) -> Verdict:
     """Every problem of ``deck`` under ``rules`` (classic or heroes)."""
+    check_cites(rules.book, CITES.get(rules.book, ()))
     counted = count_names(deck.entries, cards)
     if rules.game == "heroes":
         findings, summary = _heroes(counted, cards, rules)

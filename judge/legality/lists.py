@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from berserk import yamlio
 from berserk.errors import InputError, Location, Problem, UnknownNameError
 from berserk.text import fold
+from berserk.yamlio import MDict, MList
 
 # ---------------------------------------------------------------- value objects
 
@@ -158,6 +158,12 @@ def _read_lines(text: str, source: str, kind: str) -> ListFile:
                                                                  text, problems)
         if entry is not None:
             entries.append(entry)
+    return _finish(source, entries, settings, setting_lines, problems)
+
+
+def _finish(source: str, entries: list[Entry], settings: dict, setting_lines: dict,
+            problems: list[Problem]) -> ListFile:
+    """The list file read, or one InputError with every problem (the two readers end here)."""
     if problems:
         raise InputError(problems)
     if not entries:
@@ -273,67 +279,57 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
 
 
 def _read_yaml(text: str, source: str, kind: str) -> ListFile:
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark else None
-        column = mark.column + 1 if mark else None
-        raise InputError.at(f"не YAML: {getattr(err, 'problem', None) or err}", source, line,
-                            column, text) from None
-    if not isinstance(root, yaml.MappingNode):
+    root = yamlio.load(text, source, what="не YAML")
+    if not isinstance(root, MDict):
         raise InputError.at("ожидался YAML-словарь с ключом "
                             + ("«cards»" if kind == "deck" else "«squad»"), source, 1, 1, text)
     problems: list[Problem] = []
     settings: dict[str, Any] = {}
     setting_lines: dict[str, int] = {}
-    list_node = None
+    list_value, list_pos = None, None
     list_keys = ("cards", "карты") if kind == "deck" else ("squad", "отряд")
-    for key_node, value_node in root.value:
-        key = str(key_node.value)
-        where = _loc(source, key_node)
+    for key, value, key_pos, value_pos in root.pairs():
+        key = str(key)
+        where = Location(source, *key_pos)
         if fold(key) in list_keys:
-            list_node = value_node
-        elif isinstance(value_node, yaml.MappingNode) and fold(key) in ("crystals", "кристаллы"):
-            for sub_key, sub_value in value_node.value:
-                _setting(str(sub_key.value), _scalar(sub_value), settings, setting_lines, problems,
-                         _loc(source, sub_key), text)
+            list_value, list_pos = value, value_pos
+        elif isinstance(value, MDict) and fold(key) in ("crystals", "кристаллы"):
+            for sub_key, sub_value, sub_pos, _ in value.pairs():
+                _setting(str(sub_key), _scalar(sub_value), settings, setting_lines, problems,
+                         Location(source, *sub_pos), text)
         else:
-            _setting(key, _scalar(value_node), settings, setting_lines, problems, where, text)
+            _setting(key, _scalar(value), settings, setting_lines, problems, where, text)
     entries: list[Entry] = []
-    if list_node is None:
+    if list_pos is None:
         problems.append(Problem(Location(source, 1, 1), "нет ключа «" + list_keys[0] + "»"))
-    elif isinstance(list_node, yaml.MappingNode):          # {Название: N}
-        for key_node, value_node in list_node.value:
-            where = _loc(source, value_node)
-            raw = _scalar(value_node)
+    elif isinstance(list_value, MDict):          # {Название: N}
+        for name, value, _, value_pos in list_value.pairs():
+            where = Location(source, *value_pos)
+            raw = _scalar(value)
             if isinstance(raw, bool) or not isinstance(raw, int):
-                problems.append(Problem(where, f"количество карты «{key_node.value}» должно "
+                problems.append(Problem(where, f"количество карты «{name}» должно "
                                                f"быть целым числом, а не «{raw}»", text))
             elif raw < 1:
                 problems.append(Problem(where, f"количество должно быть не меньше 1, а не {raw}",
                                         text))
             else:
-                entries.append(Entry(str(key_node.value).strip(), raw, where.line))
-    elif isinstance(list_node, yaml.SequenceNode):
-        for item in list_node.value:
-            where = _loc(source, item)
-            if isinstance(item, yaml.ScalarNode):
+                entries.append(Entry(str(name).strip(), raw, where.line))
+    elif isinstance(list_value, MList):
+        for i, item in enumerate(list_value):
+            where = Location(source, *list_value.pos(i))
+            if not isinstance(item, (MDict, MList)):
                 reader = _deck_line if kind == "deck" else _squad_line
-                entry = reader(str(item.value).strip(), where.line, where, text, problems)
+                body = "" if item is None else str(item)
+                entry = reader(body.strip(), where.line, where, text, problems)
             else:
                 entry = _yaml_item(item, where, text, kind, problems)
             if entry is not None:
                 entries.append(entry)
     else:
-        problems.append(Problem(_loc(source, list_node), "список карт должен быть списком или "
-                                                          "словарём «Название: количество»",
+        problems.append(Problem(Location(source, *list_pos), "список карт должен быть списком "
+                                                             "или словарём «Название: количество»",
                                 text))
-    if problems:
-        raise InputError(problems)
-    if not entries:
-        raise InputError.at("в файле нет ни одной карты", source)
-    return ListFile(source, tuple(entries), settings, setting_lines)
+    return _finish(source, entries, settings, setting_lines, problems)
 
 
 _ITEM_KEYS = {"card": "name", "карта": "name", "name": "name", "название": "name",
@@ -342,32 +338,31 @@ _ITEM_KEYS = {"card": "name", "карта": "name", "name": "name", "назва�
               "host": "host", "хозяин": "host"}
 
 
-def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> Entry | None:
-    if not isinstance(node, yaml.MappingNode):
+def _yaml_item(item, where: Location, text: str, kind: str, problems: list) -> Entry | None:
+    if not isinstance(item, MDict):
         problems.append(Problem(where, "элемент списка должен быть строкой или словарём", text))
         return None
     values: dict[str, Any] = {}
     ok = True
-    for key_node, value_node in node.value:
-        key = _ITEM_KEYS.get(fold(str(key_node.value)))
+    for raw_key, raw_value, key_pos, value_pos in item.pairs():
+        key = _ITEM_KEYS.get(fold(str(raw_key)))
         if key is None or (kind == "deck" and key in ("gold", "silver", "cell", "host")):
             allowed = ("card, count" if kind == "deck" else "card, gold, silver, cell, host")
-            problems.append(Problem(_loc(where.source, key_node),
-                                    f"неизвестный ключ «{key_node.value}»; допустимы: {allowed}",
-                                    text))
+            problems.append(Problem(Location(where.source, *key_pos),
+                                    f"неизвестный ключ «{raw_key}»; допустимы: {allowed}", text))
             ok = False
             continue
-        value = _scalar(value_node)
+        value = _scalar(raw_value)
         if key in ("count", "gold", "silver") and (isinstance(value, bool)
                                                     or not isinstance(value, int) or value < 0):
-            problems.append(Problem(_loc(where.source, value_node),
-                                    f"«{key_node.value}» должно быть целым числом ≥ 0", text))
+            problems.append(Problem(Location(where.source, *value_pos),
+                                    f"«{raw_key}» должно быть целым числом ≥ 0", text))
             ok = False
             continue
         if key in ("cell", "host"):
             value = normalise_cell(str(value))
             if key == "host" and not CELL_RE.match(value):
-                problems.append(Problem(_loc(where.source, value_node),
+                problems.append(Problem(Location(where.source, *value_pos),
                                         f"хозяин указывается клеткой a1…e6, а не «{value}»", text))
                 ok = False
                 continue
@@ -386,12 +381,6 @@ def _yaml_item(node, where: Location, text: str, kind: str, problems: list) -> E
                  host=values.get("host"))
 
 
-def _scalar(node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return yaml.safe_load(yaml.serialize(node)) if node.tag != "tag:yaml.org,2002:str" \
-            else node.value
-    return None
-
-
-def _loc(source: str, node) -> Location:
-    return Location(source, node.start_mark.line + 1, node.start_mark.column + 1)
+def _scalar(value: Any) -> Any:
+    """A setting's or a count's value; None where YAML wrote a mapping or a list."""
+    return None if isinstance(value, (MDict, MList)) else value

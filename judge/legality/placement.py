@@ -27,16 +27,15 @@ incorporeal or a flyer, and one host carries equipment of different classes only
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from judge import board
+from judge.hosts import HostProblem, equipment_host_problems, first_of
 from judge.legality.lists import ListFile
-from judge.legality.rules import Finding, is_flyer, is_symbiote, special_kind
-
-if TYPE_CHECKING:
-    from judge.legality.squad import Paid
+from judge.legality.rules import (Finding, Paid, has_keyword, is_flyer, is_symbiote,
+                                  special_kind)
 
 COLUMNS = board.COLUMNS
 CENTRE = "bcd"
@@ -96,7 +95,7 @@ def describe(player: str, side: str) -> str:
     return "\n".join(lines)
 
 
-def check_placement(paid: list["Paid"], player: str, side: str, book: str) -> list[Finding]:
+def check_placement(paid: list[Paid], player: str, side: str, book: str) -> list[Finding]:
     """Every placement problem of a squad whose cards carry cells."""
     findings: list[Finding] = []
     occupied: dict[str, str] = {}
@@ -163,7 +162,7 @@ def _tier_findings(placed, occupied: set[str], player: str, side: str,
     return out
 
 
-def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
+def _host_findings(paid: list[Paid], book: str) -> list[Finding]:
     """Where revealed symbiotes and equipment go: onto an allowed own card on the field."""
     on_cell = {p.entry.cell: p for p in paid if p.entry.cell and board.is_cell(p.entry.cell)}
     out: list[Finding] = []
@@ -217,18 +216,23 @@ def _host_findings(paid: list["Paid"], book: str) -> list[Finding]:
     return out
 
 
-def _equipment_refusal(target) -> str | None:
-    """Why ``target`` cannot carry equipment, or None."""
-    from grammar import ast as A
+#: How a placement report words the first reason a card cannot carry equipment (artefacts are
+#: reported before this, as a rule of their own).
+_EQUIPMENT_REFUSALS = {
+    HostProblem.NOT_CREATURE: "не существо",
+    HostProblem.FLYER: "летающее: экипировку нельзя помещать на летающих",
+    HostProblem.SYMBIOTE: "симбиот: экипировку нельзя помещать на симбиотов",
+    HostProblem.INCORPOREAL: "бестелесное: экипировку нельзя помещать на бестелесных",
+    HostProblem.NO_CLASS: "без класса: экипировку помещают только на существ с классом",
+}
 
-    if target.card_type != CardType.CREATURE and not is_flyer(target):
-        return "не существо"
-    if is_flyer(target):
-        return "летающее: экипировку нельзя помещать на летающих"
-    if is_symbiote(target):
-        return "симбиот: экипировку нельзя помещать на симбиотов"
-    if any(isinstance(a, A.Keyword) and a.name == KW.INCORPOREAL for a in target.abilities()):
-        return "бестелесное: экипировку нельзя помещать на бестелесных"
-    if not target.classes:
-        return "без класса: экипировку помещают только на существ с классом"
-    return None
+
+def _equipment_refusal(target) -> str | None:
+    """Why the printed card ``target`` cannot carry equipment, or None."""
+    flyer = is_flyer(target)
+    problems = equipment_host_problems(
+        artifact=False, creature=target.card_type == CardType.CREATURE or flyer,
+        classes=target.classes, flyer=flyer, symbiote=is_symbiote(target),
+        incorporeal=has_keyword(target, KW.INCORPOREAL))
+    first = first_of(problems, tuple(_EQUIPMENT_REFUSALS))
+    return None if first is None else _EQUIPMENT_REFUSALS[first]

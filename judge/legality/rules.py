@@ -9,8 +9,7 @@ what they have in common:
 * ``Ruleset`` — the numbers of a game variant.  Where the sources disagree (the second player's
   crystal bonus, the neutral-only squad) the ruleset says which statement it applies and
   ``Ruleset.notes`` prints that choice with every verdict.
-* ``CardIndex`` — card names → ``carddb.model.Card`` with ё/е- and case-folded lookup and
-  «did you mean …» for unknown names.
+(Card names resolve through ``carddb.lookup.CardIndex``, the lookup the judge uses too.)
 """
 from __future__ import annotations
 
@@ -24,6 +23,9 @@ from berserk.text import fold
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from carddb.model import NEUTRAL, Card
+from grammar import ast as A
+from judge.legality.lists import Entry
+from rulings.lookup import applied, check_citations
 
 # ---------------------------------------------------------------- findings
 
@@ -84,6 +86,18 @@ class Verdict:
                 "book": self.ruleset.book,
                 "problems": [f.to_dict() for f in self.findings],
                 "notes": list(self.notes), "summary": dict(self.summary)}
+
+
+@dataclass(frozen=True)
+class Paid:
+    """One card of a squad with its resolved card and its payment (the squad check makes these;
+    the placement check reads them)."""
+
+    entry: Entry
+    card: Card | None
+    gold: int
+    silver: int
+    stated: bool
 
 
 def ordered(findings: Iterable[Finding], order: tuple[str, ...]) -> tuple[Finding, ...]:
@@ -184,25 +198,19 @@ def ruleset(name: str, source: str = "--ruleset", line: int | None = None) -> Ru
             "правила", name, RULESETS, quoted=False,
             head=f"неизвестные правила «{name}»; есть: {', '.join(RULESETS)}").message,
             source, line)
-    verify_citations(base.book)
     return _with_register(base) if base.game == "classic" else base
 
 
 @lru_cache(maxsize=None)
-def verify_citations(book: str) -> None:
-    """Fail loudly (once per book) if a legality module cites a clause the book lacks."""
-    from judge.legality import deck, placement, squad
-    from rulings.lookup import check_citations
-
-    ids = [cid for module in (deck, squad, placement) for cid in module.CITES.get(book, ())]
+def check_cites(book: str, ids: tuple[str, ...]) -> None:
+    """Fail loudly (once per book and registry) if a check cites a clause the book lacks: each
+    check module calls this with its ``CITES`` before its first verdict."""
     check_citations(book, ids, source="judge/legality")
 
 
 @lru_cache(maxsize=None)
 def _with_register(base: Ruleset) -> Ruleset:
     """``base`` with the disputed numbers its conflicts-register choices give."""
-    from rulings.conflicts import applied
-
     second = applied(base.book, "second-player-bonus", base.name)
     neutral = applied(base.book, "neutral-only-squad", base.name)
     penalty = applied(base.book, "extra-element-penalty", base.name)
@@ -232,26 +240,24 @@ def elements_of(card: Card) -> tuple[str, ...]:
     return tuple(e for e in card.elements if e != NEUTRAL)
 
 
-def _has_keyword(card: Card, name: str) -> bool:
+def has_keyword(card: Card, name: str) -> bool:
     """A top-level keyword ability (not one granted by an effect: «получает полёт» is not a
     flyer)."""
-    from grammar import ast as A
-
     return any(isinstance(a, A.Keyword) and a.name == name for a in card.abilities())
 
 
 def is_flyer(card: Card) -> bool:
-    return card.flying or card.card_type == CardType.FLYER or _has_keyword(card, KW.FLYING)
+    return KW.FLYING in card.type_keywords or has_keyword(card, KW.FLYING)
 
 
 def is_symbiote(card: Card) -> bool:
-    if card.card_type == CardType.SYMBIOTE or _has_keyword(card, KW.SYMBIOTE):
+    if KW.SYMBIOTE in card.type_keywords or has_keyword(card, KW.SYMBIOTE):
         return True
     return bool(card.text and _SYMBIOTE_RE.search(fold(card.text)))
 
 
 def has_horde(card: Card) -> bool:
-    if _has_keyword(card, KW.HORDE):          # once the grammar types the Heroes keyword
+    if has_keyword(card, KW.HORDE):          # once the grammar types the Heroes keyword
         return True
     return bool(card.text) and any(part.strip() == "орда"
                                    for part in _SENTENCES_RE.split(fold(card.text)))
@@ -269,46 +275,3 @@ def special_kind(card: Card) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------- card lookup
-
-
-class CardIndex:
-    """Cards by folded name.  Reprints share a name and count as one card for legality."""
-
-    def __init__(self, cards: Iterable[Card], label: str = ""):
-        self.label = label
-        self._by_key: dict[str, Card] = {}
-        for card in cards:
-            self._by_key.setdefault(fold(card.name), card)
-        self._names = [c.name for c in self._by_key.values()]
-
-    def __len__(self) -> int:
-        return len(self._by_key)
-
-    @property
-    def names(self) -> list[str]:
-        return list(self._names)
-
-    def get(self, name: str) -> Card | None:
-        return self._by_key.get(fold(name.strip()))
-
-    def unknown_message(self, name: str) -> str:
-        where = f" (источник карт: {self.label})" if self.label else ""
-        return UnknownNameError("карта", name, self._names, missing=f"не найдена{where}").message
-
-
-def card_index(db: str | None = None, cards: str | None = None) -> CardIndex:
-    """The cards a check resolves names against: a built DB (``--db``), a card file in any
-    format carddb reads (``--cards``), or — neither given — the project's bundled example cards.
-    A card file with problems is an input error (every problem listed)."""
-    from carddb.build import bundled_examples
-    from carddb.sources import read_cards
-    from carddb.store import load_cards
-
-    if db:
-        return CardIndex(load_cards(db), label=str(db))
-    path = cards or bundled_examples()
-    result = read_cards(path)
-    if result.problems:
-        raise InputError(result.problems)
-    return CardIndex(result.cards, label=str(cards) if cards else "примеры карт проекта")

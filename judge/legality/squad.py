@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carddb.lookup import CardIndex
 from carddb.model import Card
 from judge.legality.lists import Entry, ListFile
-from judge.legality.rules import (CardIndex, Finding, Ruleset, Verdict, elements_of, is_flyer,
-                                  ordered)
+from judge.legality.placement import CITES as PLACEMENT_CITES
+from judge.legality.placement import PLACEMENT_ORDER, check_placement, has_cells
+from judge.legality.rules import (Finding, Paid, Ruleset, Verdict, check_cites, elements_of,
+                                  is_flyer, ordered)
 
 # Every clause this module can cite (checked against the shipped book at load time).
 CITES = {"classic": ("deck", "squad", "squad.crystals", "squad.elite", "squad.elements", "squad.neutral",
@@ -94,24 +97,12 @@ def budget(rules: Ruleset, player: str, elements: int | None, redeals: int) -> B
     return Budget(tuple(parts))
 
 
-@dataclass(frozen=True)
-class Paid:
-    """One card of the squad with its resolved card and its payment."""
-
-    entry: Entry
-    card: Card | None
-    gold: int
-    silver: int
-    stated: bool
-
-
 def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str | None = None,
                 side: str | None = None, redeals: int | None = None) -> Verdict:
     """Every problem of a classic squad (and of its placement, when cells are given).
 
     ``player``/``side``/``redeals`` override the file's header settings."""
-    from judge.legality.placement import check_placement, has_cells
-
+    check_cites(rules.book, CITES.get(rules.book, ()) + PLACEMENT_CITES.get(rules.book, ()))
     settings = squad.settings
     player = player or settings.get("player", "first")
     side = side or settings.get("side") or ("A" if player == "first" else "B")
@@ -155,7 +146,7 @@ def check_squad(squad: ListFile, cards: CardIndex, rules: Ruleset, player: str |
         "spent": {"gold": spent_gold, "silver": spent_silver},
         "flyers_cost": sum(p.card.cost or 0 for p in paid if p.card and is_flyer(p.card)),
     }
-    return Verdict("отряд", rules, ordered(findings, SQUAD_ORDER + _placement_order()),
+    return Verdict("отряд", rules, ordered(findings, SQUAD_ORDER + PLACEMENT_ORDER),
                    tuple(notes), summary)
 
 
@@ -170,12 +161,6 @@ def _copies(copies: list[tuple[Entry, Card | None]], rules: Ruleset,
                                             f"колоде их не может быть больше {rules.copies}",
                     card=name, line=entries[0].line, book=book)
             for name, entries in counts.items() if len(entries) > rules.copies]
-
-
-def _placement_order() -> tuple[str, ...]:
-    from judge.legality.placement import PLACEMENT_ORDER
-
-    return PLACEMENT_ORDER
 
 
 def _pay(copies: list[tuple[Entry, Card | None]], money: Budget, findings: list[Finding],

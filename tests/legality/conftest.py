@@ -10,7 +10,7 @@ from carddb.build import bundled_examples
 from carddb.model import Card
 from carddb.sources import read_cards
 from judge.legality.lists import Entry, ListFile
-from judge.legality.rules import CardIndex
+from carddb.lookup import CardIndex
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from judge.legality import deck, placement, squad
+from carddb.lookup import CardIndex
+from judge.legality import deck, placement, squad, verify_citations
 from judge.legality.lists import Entry
-from judge.legality.rules import ruleset, verify_citations
+from judge.legality.rules import ruleset
 from rulings.lookup import clause_exists
-
-from judge.legality.rules import CardIndex
 from tests.legality.conftest import card, listing, mountain
 
 

@@ -170,7 +170,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from carddb.build import bundled_examples  # noqa: E402
 from carddb.sources import read_cards  # noqa: E402
-from judge.legality.rules import CardIndex  # noqa: E402
+from carddb.lookup import CardIndex  # noqa: E402
 
 _EXAMPLES = CardIndex(read_cards(bundled_examples()).cards)
 _NAMES = _EXAMPLES.names[:12] + ["Нет такой карты"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from judge.legality.lists import Entry
-from judge.legality.rules import ruleset, CardIndex
+from carddb.lookup import CardIndex
+from judge.legality.rules import ruleset
 from judge.legality.placement import describe, own_row, tiers
 from judge.legality.squad import check_squad
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.legality.lists import Entry
-from judge.legality.rules import ruleset, CardIndex
+from carddb.lookup import CardIndex
+from judge.legality.rules import ruleset
 from judge.legality.squad import budget, check_squad
 
 from tests.legality.conftest import card, listing, rules_of

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from berserk.errors import InputError, UnknownNameError
-from rulings.conflicts import applied, parse_conflicts
-from rulings.lookup import load_book
+from rulings.conflicts import parse_conflicts
+from rulings.lookup import applied, load_book
 from tests.conftest import SHARED, run_cli
 
 HEROES_MD = SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md"
