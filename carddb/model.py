@@ -310,8 +310,10 @@ def _bool(value: Any, name: str) -> bool:
     if value in (0, 1, "0", "1"):
         return bool(int(value))
     text = fold(str(value).strip())
-    if text in ("да", "true", "yes"):
+    # YAML 1.1 read on/off/yes/no as booleans; card files are read as YAML 1.2 (berserk.yamlio),
+    # so the words arrive here and keep meaning what they did
+    if text in ("да", "true", "yes", "on"):
         return True
-    if text in ("нет", "false", "no"):
+    if text in ("нет", "false", "no", "off"):
         return False
     raise CardFieldError(name, f"ожидалось «да» или «нет», а не «{value}»")
