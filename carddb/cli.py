@@ -1,7 +1,7 @@
 """Card DB commands: ``berserk db build``, ``berserk search``, ``berserk card``, ``berserk serve``.
 
 Thin click wrappers over ``carddb``; domain errors (InputError, ParseError, UnknownNameError)
-propagate to ``judge.cli`` which prints them and exits 2.
+propagate to the root group (berserk/cli.py), which prints them and exits 2.
 """
 from __future__ import annotations
 

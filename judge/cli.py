@@ -2,7 +2,7 @@
 
 Thin click commands: the work is in judge/scenario.py, judge/engine.py and judge/odds.py.
 Exit codes: 0 — every expectation holds; 1 — an expectation failed; 2 — invalid input
-(raised as ``InputError`` and turned into a message by judge/cli.py).
+(raised as ``InputError`` and turned into a message by the root group, berserk/cli.py).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``berserk rule``: look a rulebook clause up by number or by word.
 
 Thin click layer over ``rulings.lookup``; unknown references raise ``UnknownNameError`` (with
-«возможно, вы имели в виду») which ``judge.cli`` prints and turns into exit code 2.
+«возможно, вы имели в виду») which the root group (berserk/cli.py) prints as exit code 2.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``berserk deck check`` and ``berserk squad check``: is a deck / squad legal, and if not, why.
 
 Exit codes: 0 legal, 1 illegal (every problem printed with its clause), 2 unreadable input
-(raised as InputError; judge/cli.py prints it and exits 2).
+(raised as InputError; the root group, berserk/cli.py, prints it and exits 2).
 """
 from __future__ import annotations
 
