@@ -157,14 +157,13 @@ def _check_duplicates(result: ReadResult, lines: dict[int, int]) -> None:
             seen[key] = index
 
 
-def _int_field(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError
-    if isinstance(value, int):
+def _int_field(value: Any, field_name: str, message: str) -> int:
+    """An integer field of a source card; ``CardFieldError(field_name, message)`` otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
         return int(value)
-    raise ValueError
+    raise CardFieldError(field_name, message)
 
 
 # ---------------------------------------------------------------- tgbot
@@ -213,15 +212,16 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
         stats = {}
     cost = None
     try:
-        cost = _int_field(item.get("cost"))
-    except ValueError:
-        bad("cost", f"стоимость должна быть числом, а не «{item.get('cost')}»")
+        cost = _int_field(item.get("cost"), "cost",
+                          f"стоимость должна быть числом, а не «{item.get('cost')}»")
+    except CardFieldError as err:
+        bad(err.field, err.message)
     life = None
     raw_life = stats.get("lifeCount")
     try:
-        life = _int_field(raw_life)
-    except ValueError:
-        bad("stats.lifeCount", f"жизни должны быть числом, а не «{raw_life}»")
+        life = _int_field(raw_life, "stats.lifeCount", f"жизни должны быть числом, а не «{raw_life}»")
+    except CardFieldError as err:
+        bad(err.field, err.message)
     elements: tuple[Element, ...] = ()
     element = Element.of(str(item.get("element") or ""))
     if element is None:
@@ -349,9 +349,9 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
             ints[key] = None
             continue
         try:
-            ints[key] = _int_field(raw)
-        except ValueError:
-            bad(key, f"ожидалось число, а не «{raw}»")
+            ints[key] = _int_field(raw, key, f"ожидалось число, а не «{raw}»")
+        except CardFieldError as err:
+            bad(err.field, err.message)
             ints[key] = None
     color = item.get("color")
     elements: tuple[Element, ...] = ()
