@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from grammar import parse  # noqa: E402
 from grammar.icons import normalise  # noqa: E402
-from grammar.parser import _parser, clear_cache, fold_for_matching, split_sentences  # noqa: E402
+from grammar.parser import clear_cache, fold_for_matching, lark_parser, split_sentences  # noqa: E402
 
 TOKEN = re.compile(r"\{[^{}]+\}|\d+(?:-\d+)*|\w+|[^\w\s]")
 
@@ -77,7 +77,7 @@ def main() -> None:
         canonical = normalise(text, "|").text
         for line in fold_for_matching(canonical, name).split("\n"):
             sentences.extend(line[s:e] for s, e in split_sentences(line))
-    lark = _parser("sentence")
+    lark = lark_parser("sentence")
 
     def lark_pass() -> None:
         for sentence in sentences:

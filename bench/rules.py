@@ -3,7 +3,7 @@
     python bench/rules.py [--repeat 200] [--shared ../shared] [--out bench/RESULTS_rules.md]
 
 Two layers are measured: the shipped index alone, and the index merged with an imported DB (a
-real SQLite file built here from the official files in ../shared with ``write_clauses``).  The
+real SQLite file built here from the official files in ../shared with ``rulings.store.write_clauses``).  The
 first call of each layer (YAML load, DB merge) is reported separately as "cold"; the p95 target
 (< 5 ms) is for warm lookups, which is what a judge at a table or ``berserk judge`` does.
 """

@@ -35,20 +35,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import sqlite_utils
 
 from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
-from grammar import ast as A
-from grammar import grammar_hash, parse
-from rulings.importers import import_book, write_clauses
-from rulings.lookup import load_book
-
 from carddb.model import Card, name_key, parse_key, strike_text
 from carddb.present import parsed_abilities_tree
 from carddb.sources import read_cards
+from grammar import ast as A
+from grammar import grammar_hash, parse
 
 SCHEMA_VERSION = "1"
 
@@ -285,27 +282,29 @@ def file_hash(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
+#: Writes more tables into the DB being built, inside its one transaction (``db build --rules``
+#: adds the rulebook clauses this way: rulings.store.clause_writer).  Returns counts that are
+#: added to the build report; its warnings go to the list it was created with.
+TableWriter = Callable[[sqlite_utils.Database], dict[str, int]]
+
+
 def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
-             format: str | None = None, rules: Sequence[tuple[str, str]] = ()) -> BuildReport:
+             format: str | None = None, writers: Sequence[TableWriter] = ()) -> BuildReport:
     """Build the DB at ``out`` from ``sources`` (default: the bundled examples).
 
-    ``rules``: (file, book) pairs handed to ``rulings.importers.write_clauses`` when that
-    importer exists (the rulebooks issue owns it)."""
+    ``writers`` add more tables in the same transaction (carddb knows nothing of what they
+    write; the command layer composes them)."""
     started = time.perf_counter()
     out = Path(out)
     sources = list(sources) if sources else [bundled_examples()]
     cards, warnings = read_all(sources, format)
-    rules_writer = _rules_writer(warnings) if rules else None
-    if rules:
-        for _file, book in rules:
-            load_book(book)          # an unknown book is an UnknownNameError (exit 2) before any write
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        counts = _write(tmp, cards, sources, rules, rules_writer)
+        counts = _write(tmp, cards, sources, writers)
         os.replace(tmp, out)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -313,7 +312,7 @@ def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
     return BuildReport(str(out), counts, warnings, time.perf_counter() - started)
 
 
-def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
+def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter]) -> dict[str, int]:
     tmp.unlink(missing_ok=True)
     db = sqlite_utils.Database(tmp)
     db.conn.execute("pragma journal_mode = off")
@@ -339,15 +338,15 @@ def _write(tmp: Path, cards, sources, rules, rules_writer) -> dict[str, int]:
                                                   for r in card_rows])):
             _bulk_insert(db, table, table_rows)
         _create_indexes(db)
-        clauses = 0
-        if rules_writer is not None:
-            for rules_file, book in rules:
-                clauses += rules_writer(db, rules_file, book) or 0
+        extra: dict[str, int] = {}
+        for writer in writers:
+            for key, n in writer(db).items():
+                extra[key] = extra.get(key, 0) + n
         counts = {"cards": len(card_rows), "abilities": len(ability_rows),
                   "typed_abilities": sum(r["typed"] for r in ability_rows),
                   "cards_text_unknown": sum(1 for r in card_rows if not r["text_known"]),
                   "cards_typed": sum(r["typed"] for r in card_rows if r["text_known"]),
-                  "parse_issues": len(issue_rows), "sets": len(sets), "clauses": clauses}
+                  "parse_issues": len(issue_rows), "sets": len(sets), "clauses": 0, **extra}
         meta = {
             "schema_version": SCHEMA_VERSION,
             "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -375,21 +374,3 @@ def _bulk_insert(db: sqlite_utils.Database, table: str, rows: list[dict]) -> Non
     sql = (f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
            f"VALUES ({', '.join('?' for _ in columns)})")
     db.conn.executemany(sql, [tuple(r.get(c) for c in columns) for r in rows])
-
-
-def _rules_writer(warnings: list[Problem]):
-    """``rulings.importers.import_book`` + ``write_clauses`` as (db, file, book) → count.
-
-    What the importer could not place is not dropped silently: one warning per file counts it
-    and points to ``berserk rulebook check``, which lists every such line (the seeds carry
-    dozens of unrelated lines, so listing them all on every build would drown the output)."""
-    def write(db, rules_file, book):
-        imported = import_book(rules_file, book)
-        if imported.problems:
-            warnings.append(Problem(Location(str(rules_file)),
-                                    f"не размещено строк: {len(imported.problems)} (подробно: "
-                                    f"berserk rulebook check {rules_file} --book {book})"))
-        written = write_clauses(db, imported)
-        return written[0] if isinstance(written, tuple) else int(written or 0)
-
-    return write

@@ -9,7 +9,14 @@ import json
 
 import click
 
-from carddb.store import default_db_path
+from berserk.errors import InputError, Location, Problem
+from carddb.build import build_db
+from carddb.present import card_report, result_table
+from carddb.search import search
+from carddb.serve import serve
+from carddb.store import card_from_row, default_db_path, find_card, open_db
+from grammar import to_dict
+from rulings.store import clause_writer
 
 _DB_HELP = "файл базы карт (по умолчанию ./cards.db или $BERSERK_DB)"
 
@@ -50,15 +57,15 @@ def build_command(output, cards, fmt, rules, books) -> None:
       berserk db build -o cards.db --cards ~/berserk-nxt/data.json
       berserk db build --cards set1.tgbot.json --format tgbot
     """
-    from carddb.build import build_db
-    from berserk.errors import InputError, Location, Problem
 
     if len(books) not in (0, len(rules)):
         raise InputError(Problem(Location("--book"), "укажите --book для каждого --rules"))
     out = output or default_db_path()
-    report = build_db(out, list(cards) or None, format=fmt,
-                      rules=list(zip(rules, books or ["classic"] * len(rules))))
-    for warning in report.warnings:
+    rule_warnings: list[Problem] = []
+    writers = [clause_writer(file, book, rule_warnings)
+               for file, book in zip(rules, books or ["classic"] * len(rules))]
+    report = build_db(out, list(cards) or None, format=fmt, writers=writers)
+    for warning in [*report.warnings, *rule_warnings]:
         click.echo(f"предупреждение: {warning.render()}", err=True)
     c = report.counts
     click.echo(f"База {report.path}: карт {c['cards']}, способностей {c['abilities']} "
@@ -83,9 +90,6 @@ def search_command(query, db_path, limit, as_json) -> None:
       berserk search "стихия:горные стоимость<=4 -элита:да"
       berserk search "удар через ряд or метание>=2" --json
     """
-    from carddb.present import result_table
-    from carddb.search import search
-    from carddb.store import card_from_row, open_db
 
     db = open_db(db_path or default_db_path())
     try:
@@ -118,9 +122,6 @@ def card_command(name, db_path, set_name, as_json) -> None:
       berserk card "Страж перевала"
       berserk card "страж перевала" --json
     """
-    from carddb.present import card_report
-    from carddb.store import find_card
-    from grammar import to_dict
 
     card = find_card(db_path or default_db_path(), name, set=set_name)
     if as_json:
@@ -143,7 +144,6 @@ def serve_command(db_path, port, host) -> None:
     Пример:
       berserk serve --port 8001      # затем http://127.0.0.1:8001/
     """
-    from carddb.serve import serve
 
     serve(db_path or default_db_path(), port=port, host=host)
 

@@ -27,8 +27,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedEOF, \
-    UnexpectedInput, UnexpectedToken
+from lark import (
+    Lark,
+    Token,
+    Transformer,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from berserk.errors import Location, ParseError, Problem, UnknownNameError
 from berserk.text import fold

@@ -35,9 +35,8 @@ from berserk import yamlio
 from berserk.errors import InputError, Location, Problem
 from berserk.vocab import CardType, Element
 from berserk.yamlio import MDict, MList
-from grammar.icons import normalise
-
 from carddb.model import Card, CardFieldError, parse_strike
+from grammar.icons import normalise
 
 FORMATS = ("tgbot", "nxt", "canonical")
 

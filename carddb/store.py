@@ -17,7 +17,13 @@ from pathlib import Path
 
 import sqlite_utils
 
-from berserk.errors import AmbiguousError, InputError, Location, Problem, UnknownNameError
+from berserk.errors import (
+    AmbiguousError,
+    InputError,
+    Location,
+    Problem,
+    UnknownNameError,
+)
 from berserk.text import fold
 from berserk.vocab import CardType, Element
 from carddb.model import Card, name_key

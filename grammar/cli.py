@@ -6,13 +6,17 @@ import sys
 
 import click
 
-from grammar import ast as A
 from berserk.errors import InputError
+from carddb.sources import read_cards
+from grammar import ast as A
+from grammar import parse
+from grammar.golden import Entry, diff, read_golden, write_golden
+from grammar.render import tree
+from grammar.report import coverage
 
 
 def _read(path: str, fmt: str | None):
     """Cards of a card file; every unreadable card is reported, the rest still counted."""
-    from carddb.sources import read_cards
 
     result = read_cards(path, fmt)
     if result.problems and not result.cards:
@@ -37,8 +41,6 @@ def parse_cmd(text: str, name: str | None, as_json: bool) -> None:
       berserk parse "{tap}: Выстрел на 2, дальность 3."
       berserk parse --json "⤵️: Разряд на 1-2-2.|Защита от выстрелов."
     """
-    from grammar import parse
-    from grammar.render import tree
 
     separator = "|" if "|" in text else None
     parsed = parse(text, name=name, separator=separator)
@@ -83,7 +85,6 @@ def corpus_report(file: str, fmt: str | None, as_json: bool) -> None:
       berserk corpus report cards.json --format tgbot
       berserk corpus report data.json --json
     """
-    from grammar.report import coverage
 
     result = _read(file, fmt)
     cov = coverage((card.name, card.parsed()) for card in result.cards)
@@ -121,7 +122,6 @@ def check_cmd(file: str, golden: str, update: bool, fmt: str | None) -> None:
       berserk check cards.json --golden tests/grammar/golden/cards.jsonl
       berserk check cards.json --golden cards.jsonl --update
     """
-    from grammar.golden import Entry, diff, read_golden, write_golden
 
     result = _read(file, fmt)
     new = {}

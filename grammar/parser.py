@@ -94,7 +94,6 @@ def _lark_table(table: str) -> Lark:
                 maybe_placeholders=False, propagate_positions=True, cache=True)
 
 
-_parser = lark_parser       # bench/parse.py imports it by this name
 
 
 @dataclass(frozen=True)

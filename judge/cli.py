@@ -12,6 +12,9 @@ import sys
 import click
 
 from berserk.errors import InputError, ParseError
+from judge.combat import parse_triple
+from judge.odds import Matchup, deals, report
+from judge.scenario import load_scenario, run, scenario_files
 
 STRENGTH_HELP = "удар «слабый-средний-сильный», например 1-2-3"
 
@@ -31,7 +34,6 @@ def judge_cmd(paths, as_json, strict, db):
       berserk judge rulings/scenarios/
       berserk judge rulings/scenarios/514/514.6-closed-strong.yaml --strict --json
     """
-    from judge.scenario import load_scenario, run, scenario_files
 
     files = scenario_files(paths)
     if not files:
@@ -78,7 +80,6 @@ def render(o) -> str:
 
 
 def _triple(ctx, param, value):
-    from judge.combat import parse_triple
 
     if value is None:
         return None
@@ -91,7 +92,6 @@ def _triple(ctx, param, value):
 
 def _matchup(attacker, defender, defender_closed, attacker_mod, defender_mod, attacker_bonus,
              defender_bonus, attacker_lives, defender_lives):
-    from judge.odds import Matchup
 
     return Matchup(attacker, defender or (0, 0, 0), defender_closed, attacker_mod, defender_mod,
                    attacker_bonus, defender_bonus, attacker_lives, defender_lives)
@@ -138,7 +138,6 @@ def fight_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, a
       berserk fight --attacker 2-3-4 --defender 1-2-3 --dice 5:1
       berserk fight --attacker 2-3-4 --dice 6 --defender-closed --attacker-mod 1 --json
     """
-    from judge.odds import deals
 
     _need_defender(defender, defender_closed)
     m = _matchup(attacker, defender, defender_closed, attacker_mod, defender_mod, attacker_bonus,
@@ -174,7 +173,6 @@ def odds_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, at
     Пример:
       berserk odds --attacker 2-3-4 --defender 1-2-3 --defender-lives 3 --attacker-lives 4
     """
-    from judge.odds import report
 
     _need_defender(defender, defender_closed)
     m = _matchup(attacker, defender, defender_closed, attacker_mod, defender_mod, attacker_bonus,

@@ -334,7 +334,7 @@ class Engine(AttackRules):
         if bad:
             return self.illegal(f"«{item.name}» нельзя поместить: {bad}.", C.EQUIPMENT)
         item.zone, item.host, item.cell = ATTACHED, host.id, None
-        host._traits = None
+        host.forget_traits()
         self.emit("equip", f"«{item.name}» помещается на «{host.name}» ({host.where}).",
                   C.EQUIPMENT)
         return True
@@ -373,7 +373,7 @@ class Engine(AttackRules):
         p.zone, p.cell, p.closed = GRAVEYARD, None, False
         self.emit("death", text, *cites, card=p.id)
         if host is not None:
-            host._traits = None
+            host.forget_traits()
         p.host = None
         for att in st.attached_to(p):
             if att.kind is CardType.EQUIPMENT:

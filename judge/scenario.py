@@ -350,7 +350,7 @@ def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Lo
             problems.append("экипировку нельзя помещать на летающих, симбиотов и бестелесных")
         for p in problems:
             loc.add(f"{p} [{C.EQUIPMENT}]", pos)
-    host._traits = None
+    host.forget_traits()
 
 
 def _actions(raw, doc: MDict, loc: _Loc) -> list[Action]:

@@ -51,6 +51,10 @@ class Piece:
     def name(self) -> str:
         return self.card.name
 
+    def forget_traits(self) -> None:
+        """Drop the cached traits with equipment merged in: equipment came or went."""
+        self._traits = None
+
     @property
     def base_traits(self) -> Traits:
         """The card's own traits (cached on the piece: the card and its order never change)."""
@@ -191,7 +195,7 @@ class State:
     def add(self, piece: Piece) -> Piece:
         self.pieces[piece.id] = piece
         if piece.host and piece.host in self.pieces:
-            self.pieces[piece.host]._traits = None
+            self.pieces[piece.host].forget_traits()
         return piece
 
     def new_id(self, base: str) -> str:

@@ -10,7 +10,11 @@ import textwrap
 from pathlib import Path
 
 import click
+import sqlite_utils
 
+from berserk.errors import InputError
+from rulings.importers import import_book
+from rulings.lookup import book_names, load_book, open_book, resolve
 from rulings.model import Book, Clause, Conflict, GlossaryEntry
 
 NO_TEXT = ("официальный текст не импортирован (berserk db build --rules ФАЙЛ --book {book}, "
@@ -20,9 +24,7 @@ NO_TEXT = ("официальный текст не импортирован (ber
 def _open_db(path: str | None):
     if path is None:
         return None
-    import sqlite_utils
 
-    from berserk.errors import InputError
 
     if not Path(path).is_file():
         raise InputError.at("файл базы не найден", path)
@@ -152,8 +154,6 @@ def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
       berserk rule защитник --book heroes-15 --db cards.db
       berserk rule --list --book classic --json
     """
-    from berserk.errors import InputError
-    from rulings.lookup import book_names, open_book, resolve
 
     db = _open_db(db_path)
     if list_all:
@@ -215,8 +215,6 @@ def rulebook_check_command(file, book, as_json) -> None:
       berserk rulebook check правила.md --book heroes-15
       berserk rulebook check 004.txt --book classic --json
     """
-    from rulings.importers import import_book
-    from rulings.lookup import load_book
 
     load_book(book)                                   # an unknown book name fails here (exit 2)
     result = import_book(file, book)

@@ -25,6 +25,8 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
+from grammar import strict_mode
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("BERSERK_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus" / "classic"
@@ -52,6 +54,14 @@ def pytest_configure(config: pytest.Config) -> None:
     set_hypothesis_home_dir(home)
     settings.register_profile("berserk", database=database)
     settings.load_profile("berserk")
+
+
+@pytest.fixture(autouse=True)
+def strict_transformer():
+    """Every test parses card text in strict mode: a transformer error is a bug to see, not an
+    Opaque to hide (the CLI, carddb and judge tests included, not only tests/grammar)."""
+    with strict_mode():
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,12 @@ import json
 
 import click
 
+from berserk.errors import InputError
 from carddb.lookup import load_index
+from judge.legality.deck import check_deck
+from judge.legality.lists import read_list
 from judge.legality.rules import RULESETS, Verdict, ruleset
+from judge.legality.squad import check_squad
 
 RULESET_CHOICE = click.Choice(sorted(RULESETS))
 
@@ -82,8 +86,6 @@ def deck_check(file: str, ruleset_name: str | None, db: str | None, cards_file: 
       berserk deck check моя_колода.txt --db cards.db
       berserk deck check герои.yaml --ruleset heroes-15 --cards герои_карты.yaml --json
     """
-    from judge.legality.deck import check_deck
-    from judge.legality.lists import read_list
 
     deck = read_list(file, "deck")
     rules = _ruleset(ruleset_name, deck, file)
@@ -127,13 +129,10 @@ def squad_check(file: str, ruleset_name: str | None, player: str | None, side: s
       berserk squad check отряд.txt --player second --db cards.db
       berserk squad check отряд.yaml --ruleset classic-online --gold 25 --json
     """
-    from judge.legality.lists import read_list
-    from judge.legality.squad import check_squad
 
     squad = read_list(file, "squad")
     rules = _ruleset(ruleset_name, squad, file)
     if rules.game != "classic":
-        from berserk.errors import InputError
 
         raise InputError.at(f"в правилах {rules.name} нет отряда за кристаллы: проверьте колоду "
                             f"командой berserk deck check", file)

@@ -36,7 +36,7 @@ def table_update(update_golden):
 
 
 def test_grammar_tests_run_in_strict_mode():
-    """tests/grammar/conftest.py: a transformer error raises here instead of becoming Opaque."""
+    """tests/conftest.py (strict_transformer): a transformer error raises here instead of becoming Opaque."""
     assert is_strict()
 
 

@@ -7,9 +7,14 @@ import pytest
 import sqlite_utils
 
 from berserk.errors import InputError
-from rulings.importers import (import_file, import_glossary_rst, import_heroes_markdown, import_seed,
-                               write_clauses)
+from rulings.importers import (
+    import_file,
+    import_glossary_rst,
+    import_heroes_markdown,
+    import_seed,
+)
 from rulings.lookup import load_book, stored_clauses
+from rulings.store import write_clauses
 from tests.conftest import SHARED
 
 HEROES_MD = SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md"

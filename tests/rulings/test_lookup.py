@@ -1,6 +1,6 @@
 """Lookup by number and by word, over the shipped index alone and with the official text imported.
 
-The DB is a real SQLite file written by ``rulings.importers.write_clauses`` from the files in
+The DB is a real SQLite file written by ``rulings.store.write_clauses`` from the files in
 ../shared; the CLI tests run ``berserk rule`` in-process (tests.conftest.run_cli).
 """
 from __future__ import annotations
@@ -14,8 +14,9 @@ import yaml
 
 from berserk.errors import UnknownNameError
 from berserk.text import fold
-from rulings.importers import import_book, write_clauses
+from rulings.importers import import_book
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
+from rulings.store import write_clauses
 from tests.conftest import ROOT, SHARED, run_cli
 
 RULES = [(SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md", "heroes-15"),
