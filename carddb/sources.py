@@ -306,11 +306,13 @@ NXT_COLORS = {1: Element.STEPPE, 2: Element.MOUNTAINS, 4: Element.FOREST, 8: Ele
 NXT_TYPES = {0: CardType.CREATURE, 1: CardType.FLYER, 2: CardType.COMPANION,
              3: CardType.SYMBIOTE, 4: CardType.ARTIFACT, 5: CardType.TERRAIN}
 NXT_RARITIES = {1: "Частая", 2: "Необычная", 3: "Редкая", 4: "Ультраредкая"}
-# Icons that carry a number on the card («{ova}1.»); the others are yes/no («{zom}.»).
-NXT_NUMBERED_ICONS = frozenset({"ova", "ovz", "ovs", "regen", "armor", "stamina"})
-# Icons with value 0 are search tags of berserk-nxt (sht, fin, lep …), not printed abilities.
-NXT_PRINTED_ICONS = NXT_NUMBERED_ICONS | {"zov", "zot", "zoo", "zoal", "zom", "zoz", "zor",
-                                          "direct"}
+# Icons that carry a number on the card («{ova}1.»): printed when the number is > 0.
+NXT_NUMBERED_ICONS = frozenset({"ova", "ovz", "ovs", "regen", "armor"})
+# Icons printed as a bare keyword («{zom}.»), whatever the value: berserk-nxt stores these
+# flags with the value 0 (zor, zoo, direct, stamina …), so the value says nothing here.
+NXT_FLAG_ICONS = frozenset({"zov", "zot", "zoo", "zoal", "zom", "zoz", "zor", "direct", "stamina"})
+# Every other code with value 0 is a search tag of berserk-nxt (sht, fin, lep …), not printed.
+NXT_PRINTED_ICONS = NXT_NUMBERED_ICONS | NXT_FLAG_ICONS
 
 
 def _read_nxt(data: list, result: ReadResult, lines: dict[int, int]) -> None:
@@ -318,15 +320,21 @@ def _read_nxt(data: list, result: ReadResult, lines: dict[int, int]) -> None:
 
 
 def nxt_icon_lines(icons: dict) -> list[str]:
-    """Canonical lines for the icons printed on an nxt card (value > 0), in a stable order."""
+    """Canonical lines for the icons printed on an nxt card, in a stable order: a numbered
+    icon with its number when it is > 0 («{ova}1.»), a flag icon whatever its value
+    («{zor}.»: berserk-nxt writes flags as 0).  Other codes with value 0 are search tags and
+    are not printed."""
     out = []
     for code in sorted(icons or {}):
         value = icons[code]
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        if not isinstance(value, int) or isinstance(value, bool):
             continue
         if code in NXT_NUMBERED_ICONS:
-            out.append(f"{{{code}}}{value}.")
-        else:
+            if value > 0:
+                out.append(f"{{{code}}}{value}.")
+        elif code in NXT_FLAG_ICONS or value > 0:
+            # an unknown code with a number is printed too: the grammar names it Unknown
+            # rather than the reader dropping it
             out.append(f"{{{code}}}.")
     return out
 

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from carddb.model import Card
 from carddb.sources import detect_format, nxt_icon_lines, read_cards
 from tests.carddb.conftest import NXT, SET1, SET2
+from tests.conftest import SHARED
+
+SETS_10_20 = SHARED / "corpus" / "nxt" / "sets_10_20.nxt.json"
 
 
 @pytest.fixture(scope="module")
@@ -113,8 +117,29 @@ def test_nxt_icons_become_their_own_lines(shared):
     assert card.elements == ("нейтральная",) and card.elite and card.unique
 
 
-def test_nxt_icon_lines_table():
-    assert nxt_icon_lines({"zom": 1, "ova": 2, "sht": 0, "regen": 1}) == ["{ova}2.", "{regen}1.", "{zom}."]
+@pytest.mark.parametrize("icons,lines", [
+    ({"zom": 1, "ova": 2, "sht": 0, "regen": 1}, ["{ova}2.", "{regen}1.", "{zom}."]),
+    # berserk-nxt writes printed flags with the value 0: protections, direct, stamina
+    ({"zor": 0, "zoo": 0, "direct": 0, "stamina": 0}, ["{direct}.", "{stamina}.", "{zoo}.", "{zor}."]),
+    ({"zov": 0, "zot": 0, "zoal": 0, "zom": 0, "zoz": 0}, ["{zoal}.", "{zom}.", "{zot}.", "{zov}.", "{zoz}."]),
+    # numbered icons need their number; search tags with 0 are not printed
+    ({"ova": 0, "armor": 0, "imp": 0, "dsc": 0, "frm": 0}, []),
+    ({"armor": 3, "ovz": 1}, ["{armor}3.", "{ovz}1."]),
+])
+def test_nxt_icon_lines_table(icons, lines):
+    assert nxt_icon_lines(icons) == lines
+
+
+def test_nxt_zero_valued_flags_are_printed_keywords(shared):
+    """The shared set 10/20 list keeps protections and «Направленный удар» only in ``icons``,
+    as flags with the value 0: every one of them is an ability line of the card."""
+    cards = read_cards(SETS_10_20).cards
+    raw = json.loads(SETS_10_20.read_text(encoding="utf-8"))
+    flags = sum(1 for item in raw for code in (item.get("icons") or {})
+                if code in ("zov", "zot", "zoo", "zoal", "zom", "zoz", "zor", "direct", "stamina"))
+    printed = sum(1 for card in cards for line in (card.text or "").splitlines()
+                  if re.fullmatch(r"\{(?:zov|zot|zoo|zoal|zom|zoz|zor|direct|stamina)\}\.", line))
+    assert flags == printed and flags >= 120
 
 
 @pytest.mark.parametrize("color,elements", [(1, ("степи",)), (2, ("горы",)), (4, ("леса",)),
