@@ -21,11 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from carddb.model import Card
-from judge import combat
-from judge.engine import Engine, Inputs
-from judge.odds import Matchup, report
+from judge.classic import combat
+from judge.classic.engine import Engine, Inputs
+from judge.classic.odds import Matchup, report
 from judge.scenario import load_scenario, run, scenario_files
-from judge.state import Piece, State
+from judge.classic.state import Piece, State
 
 ATTACKER = Card(name="Ветеран", elements=("нейтральная",), life=9, move=1, strike=(2, 3, 4),
                 text="{ova}1.\nВампиризм.")

@@ -12,8 +12,8 @@ import sys
 import click
 
 from berserk.errors import InputError, ParseError
-from judge.combat import parse_triple
-from judge.odds import Matchup, deals, report
+from judge.classic.combat import parse_triple
+from judge.classic.odds import Matchup, deals, report
 from judge.scenario import load_scenario, run, scenario_files
 
 STRENGTH_HELP = "удар «слабый-средний-сильный», например 1-2-3"

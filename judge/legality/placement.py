@@ -31,7 +31,7 @@ from typing import Iterable
 
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
-from judge import board
+from judge.classic import board
 from judge.hosts import HostProblem, equipment_host_problems, first_of
 from judge.legality.lists import ListFile
 from judge.legality.rules import (Finding, Paid, has_keyword, is_flyer, is_symbiote,

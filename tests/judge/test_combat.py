@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from judge import combat
-from judge.combat import MEDIUM as M
-from judge.combat import STRONG as S
-from judge.combat import WEAK as W
+from judge.classic import combat
+from judge.classic.combat import MEDIUM as M
+from judge.classic.combat import STRONG as S
+from judge.classic.combat import WEAK as W
 
 # (difference in the attacker's favour; negative = in the reflecting card's favour) → deals
 TABLE = {

@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.model import Card
-from judge import board
-from judge.engine import Engine, Inputs
-from judge.odds import Matchup, deals, distribution
-from judge.state import AIR, FIELD, Piece, State
+from judge.classic import board
+from judge.classic.engine import Engine, Inputs
+from judge.classic.odds import Matchup, deals, distribution
+from judge.classic.state import AIR, FIELD, Piece, State
 from rulings.lookup import clause_ids
 
 TEXTS = ["", "Вампиризм.", "Броня 1.", "Отравление на 1.", "{regen}1.", "{tap}: Выстрел на 2.",

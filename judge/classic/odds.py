@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from berserk.errors import InputError
 from judge import cites as C
-from judge.combat import (
+from judge.classic.combat import (
     STRENGTH_RU,
     clamp,
     closed_strength,

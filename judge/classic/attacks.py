@@ -16,17 +16,17 @@ from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Strength
 from grammar import ast as A
-from judge import board
+from judge.classic import board
 from judge import cites as C
-from judge.combat import (
+from judge.classic.combat import (
     STRENGTH_RU,
     clamp,
     closed_strength,
     fight_options,
     strength_value,
 )
-from judge.state import AIR, FIELD, Piece
-from judge.traits import MAGICAL, RANGED, matches_kind, protected
+from judge.classic.state import AIR, FIELD, Piece
+from judge.classic.traits import MAGICAL, RANGED, matches_kind, protected
 
 
 def _ru(kind: str) -> str:

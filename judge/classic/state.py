@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from carddb.model import Card
-from judge import board
-from judge.traits import Traits, traits_of
+from judge.classic import board
+from judge.classic.traits import Traits, traits_of
 
 FIELD, AIR, TERRAIN, ATTACHED, GRAVEYARD, DECK = ("field", "air", "terrain", "attached",
                                                   "graveyard", "deck")
