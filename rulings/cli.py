@@ -6,6 +6,7 @@ Thin click layer over ``rulings.lookup``; unknown references raise ``UnknownName
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import sqlite_utils
 
 from berserk.errors import InputError
 from rulings.importers import import_book
-from rulings.lookup import book_names, load_book, open_book, resolve
+from rulings.lookup import GAMES, RULESET_ENV, book_names, book_of, load_book, open_book, resolve
 from rulings.model import Book, Clause, Conflict, GlossaryEntry
 
 NO_TEXT = ("официальный текст не импортирован (berserk db build --rules ФАЙЛ --book {book}, "
@@ -125,36 +126,54 @@ def answer_to_json(answer) -> dict:
                 conflicts[k.id] = k.to_dict()
         else:
             glossary.append(hit.entry.to_dict() | {"score": hit.score})
-    return {"query": answer.query, "by_number": answer.by_number, "clauses": clauses,
-            "glossary": glossary, "conflicts": list(conflicts.values())}
+    out = {"query": answer.query, "by_number": answer.by_number, "clauses": clauses,
+           "glossary": glossary, "conflicts": list(conflicts.values())}
+    if answer.message:
+        out |= {"message": answer.message, "suggestions": list(answer.suggestions)}
+    return out
+
+
+def _asked_book(book: str | None, game: str | None) -> str | None:
+    """--book, else --game, else the context's ruleset ($BERSERK_RULESET), else every book."""
+    if book and game and book_of(book) != book_of(game):
+        raise InputError.at(f"--book {book} и --game {game} называют разные книги", "berserk rule")
+    return book_of(book or game or os.environ.get(RULESET_ENV) or None)
 
 
 @click.command("rule")
 @click.argument("ref", required=False)
+@click.option("--game", "game", type=click.Choice(sorted(GAMES)), default=None,
+              help=f"игра: classic | heroes (по умолчанию — правила из ${RULESET_ENV}, "
+                   "иначе обе игры, игра указана у каждого ответа)")
 @click.option("--book", "book", default=None, metavar="B",
-              help="книга: classic | heroes-15 (по умолчанию — все)")
+              help="книга: classic | heroes-15 (то же, что --game, по имени книги)")
 @click.option("--db", "db_path", default=None, metavar="DB",
               help="база с импортированным официальным текстом (berserk db build --rules …)")
 @click.option("--list", "list_all", is_flag=True, help="перечислить все пункты книги")
 @click.option("--json", "as_json", is_flag=True, help="вывести JSON: {query, clauses, glossary, conflicts}")
 @click.option("--limit", default=8, show_default=True, type=click.IntRange(1, 500),
               help="сколько ответов показать при поиске по слову")
-def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
-    """Найти пункт правил по номеру или по слову.
+def rule_command(ref, game, book, db_path, list_all, as_json, limit) -> None:
+    """Найти пункт правил по номеру, по словам или по вопросу целиком.
 
-    Номер показывает пункт (514 — вместе с подпунктами); слово или фраза — определяющие
-    пункты и статьи глоссария, лучшие первыми. Без --db отвечает встроенный индекс проекта
-    (номера, заголовки, краткие пересказы); с --db — ещё и официальный текст.
+    Номер показывает пункт (514 — вместе с подпунктами). Слова или вопрос — пункты и статьи
+    глоссария, лучшие первыми; термин глоссария, совпавший с запросом, — первым. Слова
+    сравниваются по основам («раны» = «ран»), с синонимами игры («лимит» = «не больше»),
+    X = Х, ё = е. Если ни одного слова запроса нет в правилах — так и сказано (код выхода 1).
+    Без --db отвечает встроенный индекс проекта (номера, заголовки, краткие пересказы);
+    с --db — ещё и официальный текст.
 
     \b
     Примеры:
       berserk rule 514.6
-      berserk rule 514 --book classic
+      berserk rule 514 --game classic
       berserk rule "Правило Топора"
-      berserk rule защитник --book heroes-15 --db cards.db
-      berserk rule --list --book classic --json
+      berserk rule "защитник дважды за ход" --game heroes
+      berserk rule "Можно ли атаковать своё существо?" --db cards.db
+      berserk rule --list --game classic --json
     """
 
+    book = _asked_book(book, game)
     db = _open_db(db_path)
     if list_all:
         names = [book] if book else book_names()
@@ -175,6 +194,13 @@ def rule_command(ref, book, db_path, list_all, as_json, limit) -> None:
     answer = resolve(ref, book, db, limit)
     if as_json:
         click.echo(json.dumps(answer_to_json(answer), ensure_ascii=False, indent=1))
+    elif answer.message:
+        hint = f"; возможно, вы имели в виду: {', '.join(answer.suggestions)}" if answer.suggestions else ""
+        where = f" (книга {book})" if book else ""
+        click.echo(f"«{ref}»: {answer.message}{where}{hint}")
+    if answer.message:
+        click.get_current_context().exit(1)
+    if as_json:
         return
     blocks = []
     for hit in answer.hits:

@@ -22,9 +22,10 @@ from typing import Any
 import yaml
 
 from berserk.errors import InputError, Report, UnknownNameError
-from berserk.text import fold
+from berserk.text import did_you_mean, fold
 from rulings.conflicts import load_conflicts
 from rulings.model import Book, Clause, GlossaryEntry, Statement, is_number
+from rulings.search import SearchIndex, Settings
 
 BOOKS_DIR = Path(__file__).resolve().parent / "books"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)      # libyaml: the heroes index loads 10× faster
@@ -235,6 +236,26 @@ def _merge(book: Book, db: Any) -> Book:
 
 # ── search ───────────────────────────────────────────────────────────────────────────────────
 
+GAMES = {"classic": "classic", "heroes": "heroes-15"}          # --game → book
+NOT_IN_RULES = "нет в правилах, которые есть у проекта"
+RULESET_ENV = "BERSERK_RULESET"                                  # the context's ruleset, if any
+
+
+def book_of(game_or_book: str | None) -> str | None:
+    """``classic``/``heroes``/``heroes-15``/``classic-online`` → the book name (None stays None)."""
+    if game_or_book is None:
+        return None
+    name = str(game_or_book).strip()
+    if name in GAMES:
+        return GAMES[name]
+    if name in book_names():
+        return name
+    for game, book in GAMES.items():                           # rulesets: classic-online, heroes-15 …
+        if name.startswith(game):
+            return book
+    raise UnknownNameError("игра", name, [*GAMES, *book_names()])
+
+
 @dataclass(frozen=True)
 class Hit:
     """One answer to a query: a clause (with the sub-clauses shown under it) or a glossary entry."""
@@ -244,131 +265,62 @@ class Hit:
     entry: GlossaryEntry | None = None
     children: tuple[Clause, ...] = ()
 
+    @property
+    def book(self) -> str:
+        return self.clause.book if self.clause is not None else self.entry.book
+
 
 @dataclass(frozen=True)
 class Answer:
+    """What ``resolve`` found; no hits means the query's words are in none of the asked books
+    (``message`` says so, ``suggestions`` are the closest ids, titles and terms)."""
+
     query: str
     hits: tuple[Hit, ...]
     by_number: bool
     books: tuple[Book, ...] = field(default=(), compare=False)
+    suggestions: tuple[str, ...] = ()
 
     def book(self, name: str) -> Book:
         return next(b for b in self.books if b.name == name)
 
-
-def _stems(query: str) -> list[str]:
-    """Folded word stems of a query: Russian endings trimmed so «защитник» finds «защитника»."""
-    words = re.findall(r"\w+", fold(query))
-    return [w[:len(w) - 3] if len(w) >= 7 else w[:max(4, len(w) - 2)] if len(w) > 4 else w
-            for w in words if len(w) > 1]
+    @property
+    def message(self) -> str | None:
+        return None if self.hits else NOT_IN_RULES
 
 
-Fields = tuple  # (title, keywords, summary, text), all folded
+_INDEXES: dict[tuple, tuple[tuple[Book, ...], SearchIndex]] = {}
 
 
-def _fields(clause: Clause) -> Fields:
-    return (fold(clause.title), fold(" | ".join(clause.keywords)), fold(clause.summary),
-            fold(" ".join(filter(None, [clause.text, " ".join(clause.examples)]))))
+def search_index(db: Any = None, settings: Settings | None = None) -> SearchIndex:
+    """The FTS index over every shipped book (with ``db``'s official text merged in), built once
+    per book values — i.e. per process for the shipped index, per DB file (path, mtime, size)."""
+    books = tuple(open_book(n, db) for n in book_names())
+    key = (tuple(id(b) for b in books), settings)
+    got = _INDEXES.get(key)
+    if got is None or any(a is not b for a, b in zip(got[0], books)):
+        if len(_INDEXES) > 8:                                   # in-memory DBs make new books
+            _INDEXES.clear()
+        got = (books, SearchIndex(books, settings or Settings()))
+        _INDEXES[key] = got
+    return got[1]
 
 
-_PREPARED: dict[int, tuple[Book, list[tuple[Clause, Fields]], list[tuple[GlossaryEntry, str, str]]]] = {}
-
-
-def _prepared(book: Book):
-    """Folded search fields of every clause and entry of ``book``, computed once per book value."""
-    got = _PREPARED.get(id(book))
-    if got is None or got[0] is not book:
-        clauses = []
-        for c in book.clauses.values():
-            f = _fields(c)
-            clauses.append((c, f, " ".join(f)))
-        got = (book, clauses, [(g, fold(g.term), fold(g.text or ""), _term_core(g.term))
-                               for g in book.glossary])
-        _PREPARED[id(book)] = got
-    return got
-
-
-def score_clause(clause: Clause, phrase: str, stems: list[str], fields: Fields | None = None) -> float:
-    """Higher is a better answer: the phrase as title or keyword beats words scattered in text.
-
-    A clause that *defines* the phrase (its official text opens with it) also ranks high.
-    """
-    title, keywords, summary, text = fields or _fields(clause)
-    score = 0.0
-    if phrase == title:
-        score += 120
-    elif phrase in keywords.split(" | "):
-        score += 100
-    elif phrase and phrase in title:
-        score += 60
-    elif phrase and phrase in keywords:
-        score += 45
-    if stems and all(s in title for s in stems):
-        score += 30
-    if stems and all(s in keywords for s in stems):
-        score += 20
-    if stems and all(s in summary for s in stems):
-        score += 15
-    if stems and text and all(s in text for s in stems):
-        score += 5 + min(text.count(stems[0]), 5)
-        if text.lstrip(" «\"'*-–—").startswith(stems[0]):       # the text opens with the word
-            score += 25
-    return score
-
-
-def _term_core(term: str) -> str:
-    """«Отравление на Х» → «отравление»: the variable part does not count when matching."""
-    return re.sub(r"\s+(?:на\s+)?[хx]$", "", fold(term)).strip()
-
-
-def score_entry(entry: GlossaryEntry, phrase: str, stems: list[str], term: str | None = None,
-                text: str | None = None, core: str | None = None) -> float:
-    term = fold(entry.term) if term is None else term
-    if phrase == term:                    # the glossary entry *is* the definition of the phrase
-        return 130
-    if phrase == (_term_core(entry.term) if core is None else core):
-        return 125
-    if stems and all(s in term for s in stems):
-        return 70 if term.startswith(stems[0]) else 50
-    text = fold(entry.text or "") if text is None else text
-    if stems and text and all(s in text for s in stems):
-        return 4 + min(text.count(stems[0]), 4)
-    return 0.0
-
-
-def find(query: str, books: list[Book], limit: int = 10) -> tuple[Hit, ...]:
-    """Clauses and glossary entries of ``books`` answering a word or phrase, best first."""
-    phrase = fold(query).strip().strip("«»\"'")
-    stems = _stems(phrase)
-    hits = []
-    for book in books:
-        _book, clauses, entries = _prepared(book)
-        needles = stems or [phrase]
-        first, rest = needles[0], needles[1:]
-        for clause, fields, blob in clauses:
-            # every way to score needs all stems somewhere in the clause: skip the rest fast
-            if first not in blob or (rest and not all(n in blob for n in rest)):
-                continue
-            s = score_clause(clause, phrase, stems, fields)
-            if s > 0:
-                hits.append(Hit(s + (0.5 if clause.kind == "rule" else 0), clause=clause))
-        for entry, term, text, core in entries:
-            if (first not in term and first not in text) or \
-                    (rest and not all(n in term or n in text for n in rest)):
-                continue
-            s = score_entry(entry, phrase, stems, term, text, core)
-            if s > 0:
-                hits.append(Hit(s, entry=entry))
-    hits.sort(key=lambda h: -h.score)
-    return tuple(hits[:limit])
+def find(query: str, books: list[str], db: Any = None, limit: int = 10) -> tuple[Hit, ...]:
+    """Clauses and glossary entries of the books named ``books`` answering ``query``, best first."""
+    found = search_index(db).search(query, books, limit)
+    return tuple(Hit(f.score, clause=f.doc.clause, entry=f.doc.entry) for f in found)
 
 
 def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) -> Answer:
     """Answer ``berserk rule REF``: a number (``514.6``; ``514`` with its sub-clauses) or words.
 
-    Without ``book`` every shipped book is searched.  Nothing found → ``UnknownNameError`` with
-    the closest ids and titles as suggestions.
+    ``book``: a book or game name (``classic``, ``heroes``, ``heroes-15``); without it a game the
+    query names («… в Героях») is asked, else every book.  Words no book has → an Answer without
+    hits (``message``: «нет в правилах, которые есть у проекта»); a number no book has →
+    ``UnknownNameError`` with the closest ids.
     """
+    book = book_of(book)
     names = [book] if book else book_names()
     books = tuple(open_book(n, db) for n in names)
     ref = re.sub(r"^(?:п\.|пункт|§)\s*(?=\d)", "", ref.strip(), flags=re.I)   # «п. 514.6» → 514.6
@@ -381,17 +333,26 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
                 numbered.append(Hit(1000, clause=b.clauses[cid], children=tuple(b.descendants(cid))))
     if numbered:
         return Answer(ref, tuple(numbered), by_number=True, books=books)
-    if is_number(ref.rstrip(".")) and ref.endswith("."):
-        return resolve(ref.rstrip("."), book, db, limit)
-    hits = find(ref, list(books), limit)
+    if is_number(ref.rstrip(".")):
+        if ref.endswith("."):
+            return resolve(ref.rstrip("."), book, db, limit)
+        where = f"в книге {book}" if book else "ни в одной книге"
+        raise UnknownNameError("пункт", ref, [cid for b in books for cid in b.clauses],
+                               missing=f"не найден {where}", quoted=False)
+    if book is None:
+        hinted = search_index(db).analyzer.game_of(ref)
+        if hinted:
+            names = [GAMES[hinted]]
+    hits = find(ref, names, db, limit)
     # a section found by word is shown with its clauses, as when asked by number
-    hits = tuple(replace(h, children=tuple(answer_book.descendants(h.clause.id)))
-                 if h.clause is not None and h.clause.kind == "section"
-                 and (answer_book := next(b for b in books if b.name == h.clause.book)) else h
+    by_name = {b.name: b for b in books}
+    hits = tuple(replace(h, children=tuple(by_name[h.book].descendants(h.clause.id)))
+                 if h.clause is not None and h.clause.kind in ("section", "part") else h
                  for h in hits)
     if hits:
         return Answer(ref, hits, by_number=False, books=books)
+    if len(ref.split()) > 1:          # a sentence none of whose words is in the books: no guess
+        return Answer(ref, (), by_number=False, books=books)
     pool = [cid for b in books for cid in b.clauses] + [c.title for b in books for c in b.clauses.values()
                                                          if c.title] + [g.term for b in books for g in b.glossary]
-    where = f"в книге {book}" if book else "ни в одной книге"
-    raise UnknownNameError(f"пункт или термин ({where})", ref, pool)
+    return Answer(ref, (), by_number=False, books=books, suggestions=tuple(did_you_mean(ref, pool)))

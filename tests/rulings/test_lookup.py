@@ -41,7 +41,7 @@ WORD_CASES = [
     ("Правило Топора", "classic", "axe", set()),
     ("Правило Топора", "heroes-15", "511", set()),
     ("нелегальность", "classic", "legality", set()),
-    ("нелегальность", "heroes-15", "514", {"«Нелегальность (нелегальное игродействие)»"}),
+    ("нелегальность", "heroes-15", "«Нелегальность (нелегальное игродействие)»", {"514"}),   # the term first
     ("отравление", "classic", "effect.poison", set()),
     ("отравление", "heroes-15", ("«Отравление Х»", "«Отравление на Х»"), set()),
     ("удар через ряд", "classic", "attack.uchr", set()),
@@ -108,13 +108,14 @@ def test_glossary_entries_carry_text_only_after_import(rules_db):
     assert full[0].term == "Ярость" and full[0].text
 
 
-def test_unknown_reference_suggests():
-    with pytest.raises(UnknownNameError) as err:
-        resolve("фзщитник-ззз", "classic")
-    with pytest.raises(UnknownNameError) as err2:
+def test_words_nowhere_in_the_books_get_no_clause_and_a_clear_message():
+    answer = resolve("фзщитник-ззз", "classic")
+    assert answer.hits == () and answer.message == "нет в правилах, которые есть у проекта"
+    assert resolve("погода на завтра").hits == ()
+    assert resolve("axee", "classic").suggestions[0] == "axe"        # a typo of an id: suggested
+    with pytest.raises(UnknownNameError) as err:                     # a number no book has
         resolve("514.9", "classic")
-    assert "514.9" in str(err2.value) and err2.value.suggestions
-    assert "не найдено" in str(err.value)
+    assert "514.9" in str(err.value) and err.value.suggestions
 
 
 def test_neighbours_and_conflicts_are_part_of_the_book():
@@ -191,9 +192,17 @@ def test_cli_rule_list():
     assert "axe" in text and "514.8" in text
 
 
-def test_cli_rule_unknown_exits_2_with_suggestion():
+def test_cli_rule_nothing_found_says_so_and_exits_1():
     out = run_cli("rule", "axee", "--book", "classic")
-    assert out.returncode == 2 and "axe" in out.stderr and "не найдено" in out.stderr
+    assert out.returncode == 1 and out.stdout.strip() == \
+        "«axee»: нет в правилах, которые есть у проекта (книга classic); возможно, вы имели в виду: axe"
+    doc = json.loads(run_cli("rule", "погода на завтра", "--json").stdout)
+    assert doc["clauses"] == doc["glossary"] == [] and doc["message"].startswith("нет в правилах")
+
+
+def test_cli_rule_unknown_number_or_book_exits_2():
+    out = run_cli("rule", "514.9", "--game", "classic")
+    assert out.returncode == 2 and "514.9" in out.stderr
     out = run_cli("rule", "514", "--book", "clasic")
     assert out.returncode == 2 and "«classic»" in out.stderr
     out = run_cli("rule", "514", "--db", str(ROOT / "нет.db"))

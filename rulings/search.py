@@ -1,0 +1,186 @@
+"""Full-text rule search: one SQLite FTS5 table over the clauses and glossary of the books, bm25.
+
+Every clause and every glossary entry is one row with six analysed columns (``rulings.analysis``
+turns the text into stems first; FTS5's unicode61 tokenizer then only splits on spaces):
+
+========== ====== ===================================================================
+column     weight what
+========== ====== ===================================================================
+title        5    our short heading (or the glossary term)
+keywords     2    our keyword list
+summary      2    our one-line summary
+text         1    the official text and examples, where the user imported them
+gloss        1.5  the glossary terms that point at the clause, with their definitions
+section      0.5  the titles of the clause's section and part
+========== ====== ===================================================================
+
+A query is analysed the same way; its distinct tokens are OR-ed (a clause need not hold every
+word — a judge's words are spread over a clause's title, summary and text), bm25 picks the
+candidates of the asked book, and they are re-ranked by *coverage*: the share of the query's
+idf the row holds, so a clause with all the words beats one repeating a single rare word.
+Glossary rows are short and win bm25 too easily: their score is halved — but a glossary entry
+whose term *is* the query comes first.  A query none of whose words occurs in the books gets
+no answer at all rather than an unrelated clause.
+
+Clause numbers are not bm25 material (digits in a question matched ids such as 513.2):
+``rulings.lookup.resolve`` answers a number by exact id before it searches.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import sqlite_utils
+
+from rulings.analysis import Analyzer, words_of
+from rulings.model import Book, Clause, GlossaryEntry
+
+COLUMNS = ("title", "keywords", "summary", "text", "gloss", "section")
+WEIGHTS = (5.0, 2.0, 2.0, 1.0, 1.5, 0.5)
+TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_'"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The knobs of the ranking; the defaults are what ships (bench/rules.py measures others)."""
+
+    weights: tuple[float, ...] = WEIGHTS
+    candidates: int = 60          # bm25 rows re-ranked in Python
+    coverage: float = 1.0         # exponent of the coverage factor (0: plain bm25 order)
+    term_weight: float = 0.5      # factor on glossary rows' scores
+    term_first: bool = True       # a glossary entry equal to the query goes first
+    title_equal: float = 2.0      # factor on a clause whose heading *is* the query
+    near: int = 0                 # also OR consecutive query stems within N tokens (0: off)
+    stemmer: str = "auto"
+    prefix: int = 5
+    synonyms: bool = True
+    stopwords: bool = True
+
+
+@dataclass(frozen=True)
+class Document:
+    """One searchable row: a clause or a glossary entry of a book, with its raw fields."""
+
+    book: str
+    clause: Clause | None = None
+    entry: GlossaryEntry | None = None
+    fields: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def key(self) -> str:
+        return self.clause.id if self.clause is not None else f"term:{self.entry.term}"
+
+
+@dataclass(frozen=True)
+class Found:
+    """A document the query matched, with its final score."""
+
+    doc: Document
+    score: float
+
+
+def _ancestors(book: Book, clause: Clause) -> str:
+    titles, seen, parent = [], set(), clause.parent
+    while parent and parent in book.clauses and parent not in seen:
+        seen.add(parent)
+        titles.append(book.clauses[parent].title)
+        parent = book.clauses[parent].parent
+    return " | ".join(t for t in titles if t)
+
+
+def documents(books: Iterable[Book]) -> Iterator[Document]:
+    """The rows of the index: every clause (with the glossary terms that point at it) and every
+    glossary entry of ``books``."""
+    for book in books:
+        pointing: dict[str, list[GlossaryEntry]] = {}
+        for g in book.glossary:
+            for ref in g.refs:
+                pointing.setdefault(ref, []).append(g)
+        for c in book.clauses.values():
+            gloss = " ".join(" ".join(filter(None, [g.term, g.summary, g.text])) for g in pointing.get(c.id, ()))
+            yield Document(book.name, clause=c, fields={
+                "title": c.title, "keywords": " | ".join(c.keywords), "summary": c.summary,
+                "text": "\n".join(filter(None, [c.text, *c.examples])), "gloss": gloss,
+                "section": _ancestors(book, c)})
+        for g in book.glossary:
+            yield Document(book.name, entry=g, fields={
+                "title": g.term, "keywords": "", "summary": g.summary, "text": g.text or "",
+                "gloss": "", "section": ""})
+
+
+class SearchIndex:
+    """The FTS5 index of some books, in memory (built in ~0.1–0.4 s; cached by the caller)."""
+
+    def __init__(self, books: Iterable[Book], settings: Settings = Settings()):
+        self.settings = settings
+        docs = list(documents(books))
+        self.analyzer = Analyzer(corpus_words=words_of(v for d in docs for v in d.fields.values()),
+                                 stemmer=settings.stemmer, prefix=settings.prefix,
+                                 synonyms=settings.synonyms, stopwords=settings.stopwords)
+        self.db = sqlite_utils.Database(memory=True)
+        self.docs: list[Document] = []
+        self.tokens: list[frozenset[str]] = []
+        self.heading_tokens: list[frozenset[str]] = []
+        self.heading_stems: list[tuple[str, ...]] = []
+        rows, df = [], {}
+        for rowid, d in enumerate(docs, 1):
+            analysed = {c: " ".join(self.analyzer(d.fields[c])) for c in COLUMNS}
+            toks = frozenset(t for v in analysed.values() for t in v.split())
+            for t in toks:
+                df[t] = df.get(t, 0) + 1
+            self.docs.append(d)
+            self.tokens.append(toks)
+            self.heading_tokens.append(self.analyzer.terms(d.fields["title"]))
+            self.heading_stems.append(self.analyzer.plain_stems(d.fields["title"]) if d.entry is not None else ())
+            rows.append({"rowid": rowid, "book": d.book, **analysed})
+        table = self.db["docs"]
+        table.insert_all(rows, columns={c: str for c in COLUMNS} | {"book": str})
+        table.create_index(["book"])
+        table.enable_fts(list(COLUMNS), tokenize=TOKENIZE)
+        n = len(docs)
+        self.idf = {t: math.log(1 + (n - c + .5) / (c + .5)) for t, c in df.items()}
+        weights = ", ".join(str(w) for w in settings.weights)
+        self._sql = (f"select f.rowid, bm25(docs_fts, {weights}) as s from docs_fts f "
+                     f"join docs d on d.rowid = f.rowid where docs_fts match ? and d.book in ({{books}}) "
+                     f"order by s limit ?")
+
+    def __len__(self) -> int:
+        return len(self.docs)
+
+    def query_tokens(self, query: str) -> list[str]:
+        """The query's distinct analysed tokens that occur somewhere in the books."""
+        return [t for t in dict.fromkeys(self.analyzer(query)) if t in self.idf]
+
+    def search(self, query: str, books: Iterable[str], limit: int = 10) -> list[Found]:
+        """Rows of ``books`` answering ``query``, best first; [] when no query word is in them."""
+        s = self.settings
+        books = list(books)
+        toks = self.query_tokens(query)
+        if not toks or not books:
+            return []
+        match = " OR ".join(f'"{t}"' for t in toks)
+        stems = [t for t in toks if not t.startswith("_")]
+        if s.near and len(stems) > 1:
+            match += " OR " + " OR ".join(f'NEAR("{a}" "{b}", {s.near})' for a, b in zip(stems, stems[1:]))
+        sql = self._sql.format(books=", ".join("?" * len(books)))
+        rows = self.db.execute(sql, [match, *books, s.candidates]).fetchall()
+        total = sum(self.idf[t] for t in toks)
+        asked = frozenset(stems)
+        spelled = self.analyzer.plain_stems(query)
+        found = []
+        for rowid, bm in rows:
+            have = self.tokens[rowid - 1]
+            coverage = sum(self.idf[t] for t in toks if t in have) / total
+            score = -bm * coverage ** s.coverage
+            doc = self.docs[rowid - 1]
+            same = self.heading_tokens[rowid - 1] == asked
+            if doc.entry is None:
+                score *= s.title_equal if same else 1.0
+            else:
+                score *= s.term_weight
+                if s.term_first and same:         # the query *is* this term: shown first
+                    score += 2e6 if self.heading_stems[rowid - 1] == spelled else 1e6
+            found.append(Found(doc, score))
+        found.sort(key=lambda f: -f.score)
+        return found[:limit]
