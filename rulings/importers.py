@@ -19,35 +19,17 @@ it); ``read_clauses`` reads it back for lookup.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
-from berserk.errors import InputError, Location, Problem
+from berserk.errors import InputError
 from berserk.text import fold
-from berserk.vocab import Strength
-from rulings.model import Clause, GlossaryEntry, is_number
+from rulings.model import Clause, GlossaryEntry, Imported, parent_of
+from rulings.seeds import import_seed
 
-
-@dataclass
-class Imported:
-    """What an importer produced from one file, and what it could not place."""
-
-    book: str
-    source: str
-    clauses: list[Clause] = field(default_factory=list)
-    glossary: list[GlossaryEntry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)     # unplaced or doubtful lines
-    repeated: list[str] = field(default_factory=list)         # numbers the document repeats
-
-    def note(self, line: int | None, message: str) -> None:
-        self.problems.append(Problem(Location(self.source, line), message))
-
-    def __len__(self) -> int:
-        return len(self.clauses) + len(self.glossary)
-
-    def by_id(self) -> dict[str, Clause]:
-        return {c.id: c for c in self.clauses}
+__all__ = ["Imported", "import_book", "import_file", "import_glossary_rst", "import_heroes_markdown",
+           "import_seed", "index_document", "write_index"]
 
 
 NUMBERED_LINE = re.compile(r"^(\d{3}(?:\.\d{1,3})*)\.?\s*(.*)$")
@@ -60,251 +42,6 @@ def _clean_md(line: str) -> str:
     s = s.replace("\\.", ".").replace("\\-", "-").replace("\\*", "*")
     s = re.sub(r"^(\*\*|__)(\d[\d.]*)\1?", r"\2", s)     # **104.1** … → 104.1 …
     return s.strip()
-
-
-def _parent_of(number: str, known, part: str | None) -> str | None:
-    """The nearest existing ancestor number (106.1.1 → 106.1 → 106), else the part."""
-    parts = number.split(".")
-    while len(parts) > 1:
-        parts.pop()
-        cand = ".".join(parts)
-        if cand in known:
-            return cand
-    return part
-
-
-# ── classic seed documents ───────────────────────────────────────────────────────────────────
-
-# The strike table's words → the judge's outcome codes (plain strings: they go to YAML).
-STRIKE_WORDS = {s.masc: s.value for s in Strength} | {"промах": "miss"}
-STRIKE_GROUPS = (("в пользу нападающего", "attacker_higher"), ("в пользу отражающего", "defender_higher"),
-                 ("одинаковые", "equal"), ("разница на кубиках 0", "equal"))
-
-# Headings (and «Метка:» paragraph labels) of the classic overview documents → clause ids.
-# Short titles only; a heading not listed here leaves its paragraphs unplaced (and reported).
-CLASSIC_HEADINGS = {
-    "правила проведения сражений": "514", "золотые правила": "golden", "правило топора": "axe", "правило легальности": "legality",
-    "правило сведения броска": "roll-clamp",
-    "колоды": "deck", "для игры требуется": "deck",
-    "формирование боевых отрядов": "squad", "3. формирование отрядов": "squad",
-    "определение количества магических кристаллов": "squad.crystals", "1. начало игры": "squad.crystals",
-    "влияние стихий на набор отряда": "squad.elements",
-    "очередность хода": "turn.order", "выбор первого хода": "turn.order", "2. очередность хода": "turn.order",
-    "зоны в игре берсерк": "field", "другие игровые зоны": "field", "4. поле боя и расстановка карт": "field",
-    "поле боя и расстановка карт": "placement", "поле боя и расстановка сил": "placement",
-    "начало битвы": "placement",
-    "ход первого игрока": "turn", "5. ход первого игрока": "turn", "ход игрока": "turn", "существа": "turn",
-    "ход второго игрока": "turn.hidden-row", "6. ход второго игрока": "turn.hidden-row",
-    "7. продолжение боя": "turn.start",
-    "движение": "movement", "действие": "action.close", "использование особенности": "action.close",
-    "использование отдельных особенностей за": "action.close",
-    "жизни": "wounds.death", "раны": "wounds.death",
-    "атака": "attack", "атаки": "attack", "таблица особенностей": "attack.ranged",
-    "нападение простым ударом": "attack.strike", "принять удар": "attack.strike",
-    "нападение простым ударом на открытую карту": "attack.strike",
-    "нападение простым ударом на закрытую карту": "attack.strike",
-    "таблица ударов": "attack.strike", "сила": "attack.strike", "кубик": "attack.strike",
-    "назначить защитника": "attack.defender",
-    "1. направленность": "attack.direct", "2. безответность": "attack.unanswerable",
-    "3. вампиризм": "attack.vampirism", "4. + х к удару": "attack.bonus",
-    "особый удар": "attack.special", "выстрел": "attack.shot", "метание": "attack.throw",
-    "удар через ряд": "attack.uchr", "магический удар": "attack.magic", "разряд": "attack.discharge",
-    "воздействие": "effect.named", "заклинание": "effect.spell", "особенность": "effect",
-    "добивание на х": "effect.finishing", "отравление на х": "effect.poison",
-    "фишки": "counters", "использование фишек": "counters",
-    "использование внезапных действий": "instant",
-    "летающие существа": "flyers", "летающий": "flyers", "полет": "flyers",
-    "симбиоты": "symbiote", "симбиот": "symbiote", "подтипы существ": "flyers",
-    "экипировка": "equipment", "артефакт": "artifact", "местность": "terrain",
-}
-# Paragraphs that continue whatever clause came before them.
-CONTINUATION_LABELS = ("обратите внимание", "например")
-
-
-def _heading_key(text: str) -> str:
-    s = fold(text).strip().rstrip(":").strip()
-    s = re.sub(r"[\"«»“”„()]", "", s)
-    s = re.sub(r"\s+", " ", s)
-    s = re.sub(r"\s*править$", "", s)        # wiki edit links left in seed 001's headings
-    return s.rstrip(".").strip()
-
-
-def _label_of(paragraph: str) -> str | None:
-    """The «Метка:» or «1. Метка.» prefix of a paragraph, if it is a known heading."""
-    m = re.match(r"^([^:.]{2,60}?)\s*[:(]", paragraph) or re.match(r"^(\d\.\s*[^.]{2,40})\.", paragraph)
-    if m and _heading_key(m.group(1)) in CLASSIC_HEADINGS:
-        return CLASSIC_HEADINGS[_heading_key(m.group(1))]
-    return None
-
-
-def parse_strike_table(rows: list[tuple[int, list[str]]], out: Imported) -> dict:
-    """The 514.2 table rows (line, cells) → ``{group: {difference: [attacker, defender]}}``.
-
-    Conversions lose the first cell of some rows (the seed has blank differences 1–4): a blank
-    difference is the previous row's plus one, and each such inference is reported.
-    """
-    table: dict[str, dict] = {}
-    group = None
-    previous = 0
-    for line, cells in rows:
-        head = fold(cells[0])
-        found = next((key for words, key in STRIKE_GROUPS if words in head), None)
-        if found:
-            group, previous = found, 0
-            table.setdefault(group, {})
-            continue
-        if group is None or len(cells) < 3:
-            out.note(line, "строка таблицы ударов вне группы — не размещена")
-            continue
-        outcome = [STRIKE_WORDS.get(fold(c).split()[0]) if c.strip() else None for c in cells[1:3]]
-        if None in outcome:
-            out.note(line, f"непонятный исход в таблице ударов: {' | '.join(cells[1:3])}")
-            continue
-        if group == "equal":
-            key: object = "low" if "меньше" in head else "high"
-        elif head.strip():
-            key = int(re.match(r"\d+", head).group())
-        else:
-            key = previous + 1
-            out.note(line, f"в таблице ударов нет разницы в первой ячейке; восстановлена по порядку: {key}")
-        if isinstance(key, int):
-            previous = key
-        table[group][key] = outcome
-    return table
-
-
-TRAILER = re.compile(r"^(дата добавления|источник|просмотров)\b", re.I)
-SEED_CLAUSE = re.compile(r"^(\d{3}(?:\.\d{1,3})+)\.?\s*(.*)$")
-
-
-def _is_heading(line: str) -> bool:
-    """A short line without closing punctuation: a section heading in the seed documents."""
-    return len(line) < 70 and not line.endswith((".", ";", ",", "»")) and "\t" not in line
-
-
-def _is_strike_table(rows) -> bool:
-    return any("нападающий наносит" in fold(" ".join(cells)) for _l, cells in rows)
-
-
-def import_seed(text: str, book: str = "classic", source: str = "<seed>") -> Imported:
-    """Classic plain-text rules: numbered clauses, the strike table, headed sections.
-
-    A paragraph belongs to the last numbered clause, known heading or known «Метка:» label above
-    it; after an unknown heading nothing is placed until a known one comes, and each such line is
-    reported (seed 000 also carries unrelated documents: they all end up in the report).
-    """
-    out = Imported(book=book, source=source)
-    texts: dict[str, list[str]] = {}
-    tables: dict[str, list[tuple[int, list[str]]]] = {}
-    titles: dict[str, str] = {}
-    current: str | None = None
-    unknown_heading = "начало файла"
-
-    def start(cid: str, title: str = "") -> None:
-        if cid not in texts:
-            texts[cid] = []
-            if title:
-                titles[cid] = title
-
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        m = SEED_CLAUSE.match(line)
-        if m:
-            number, body = m.group(1), m.group(2)
-            if number in texts:
-                out.repeated.append(number)
-                out.note(lineno, f"номер {number} повторяется в документе")
-            current = number
-            start(number)
-            texts[number].append(body)
-            continue
-        if TRAILER.match(line):
-            out.note(lineno, f"служебная строка документа не размещена: {line[:40]}")
-            continue
-        if "\t" in raw and current is not None:
-            tables.setdefault(current, []).append((lineno, [c.strip() for c in raw.split("\t")]))
-            continue
-        key = _heading_key(line)
-        if key in CLASSIC_HEADINGS and len(line) < 80:
-            current = CLASSIC_HEADINGS[key]
-            start(current, line.rstrip(":"))
-            continue
-        label = _label_of(line)
-        if label:
-            current = label
-            start(current)
-            texts[current].append(line)
-            continue
-        if _is_heading(line) and not (current and is_number(current)):
-            current, unknown_heading = None, line
-            out.note(lineno, f"заголовок «{line[:50]}» не сопоставлен ни одному пункту")
-            continue
-        if current is None:
-            out.note(lineno, f"абзац не размещён (раздел «{unknown_heading[:50]}»): {line[:40]}…")
-            continue
-        texts[current].append(line)
-    # A numbered block (514.1 …) gets its head clause (514) even when the document has no line for it.
-    for number in [n for n in texts if is_number(n) and "." in n]:
-        head = number.split(".")[0]
-        if head not in texts:
-            texts = {**{head: []}, **texts} if not texts else _insert_before(texts, number, head)
-    _place_sentences(texts)
-    known = set(texts)
-    for cid, paragraphs in texts.items():
-        body = "\n\n".join(p for p in paragraphs if p)
-        data = None
-        if cid in tables:
-            strike = parse_strike_table(tables[cid], out) if _is_strike_table(tables[cid]) else None
-            data = {"strike_table": strike} if strike else {"rows": [c for _l, c in tables[cid]]}
-            body = (body + "\n\n" + "\n".join("\t".join(cells) for _l, cells in tables[cid])).strip()
-        parent = _parent_of(cid, known, None) if is_number(cid) else None
-        out.clauses.append(Clause(book=book, id=cid, parent=parent, title=titles.get(cid, ""),
-                                  text=body or None, source=source, data=data,
-                                  kind="section" if is_number(cid) and "." not in cid else "clause"))
-    return out
-
-
-# Narrow rules live inside broader paragraphs: a sentence of a placed paragraph that matches one
-# of these patterns is also filed under the narrower clause ((where it may come from), pattern, id).
-SENTENCE_RULES = (
-    (("squad", "squad.crystals"), r"элитн", "squad.elite"),
-    (("squad", "squad.crystals", "squad.elements"), r"нейтральн", "squad.neutral"),
-    (None, r"летающ.{0,60}кристалл|кристалл.{0,60}летающ|пятнадцати кристалл", "squad.flyers"),
-    (None, r"втор\w*.{0,40}(?:получает|дополнительно).{0,40}кристалл", "squad.second-player"),
-    (None, r"пересда", "squad.redeal"),
-    (("placement", "field"), r"^первый игрок|первый игрок\s*,?\s*который", "placement.first-player"),
-    (("placement", "field"), r"^второй игрок", "placement.second-player"),
-    (("placement", "field"), r"больше 9 карт|заполнил доступные", "placement.overflow"),
-    (("placement", "field"), r"летающ|местност|симбиот|экипировк", "placement.special"),
-    (None, r"бестелесн", "incorporeal"),
-    (None, r"побежда", "victory"),
-)
-
-
-def _place_sentences(texts: dict[str, list[str]]) -> None:
-    for where, pattern, target in SENTENCE_RULES:
-        found: list[str] = []
-        for cid, paragraphs in texts.items():
-            if cid == target or (where is not None and cid not in where):
-                continue
-            for para in paragraphs:
-                for sentence in re.split(r"(?<=[.!?])\s+", para):
-                    if re.search(pattern, fold(sentence)) and sentence not in found:
-                        found.append(sentence)
-        if found:
-            texts.setdefault(target, [])
-            texts[target].extend(s for s in found if s not in texts[target])
-
-
-def _insert_before(d: dict, before: str, key: str) -> dict:
-    out = {}
-    for k, v in d.items():
-        if k == before:
-            out[key] = []
-        out[k] = v
-    return out
 
 
 # ── «Берсерк. Герои» full rules (markdown converted from docx) ─────────────────────────────
@@ -405,7 +142,7 @@ def import_heroes_markdown(text: str, book: str = "heroes-15", source: str = "<r
                 out.repeated.append(number)
                 out.note(lineno, f"номер {number} повторяется в документе (первый раз — строка {first}); "
                                  f"сохранён как {cid}")
-            parent = _parent_of(number, clauses, part)
+            parent = parent_of(number, clauses, part)
             if "." in number and parent == part:
                 out.note(lineno, f"у пункта {number} нет родителя {number.rsplit('.', 1)[0]}; "
                                  f"прикреплён к {part}")
@@ -485,8 +222,11 @@ def import_glossary_rst(text: str, book: str = "heroes-15", source: str = "<glos
 def import_file(path: str | Path, book: str) -> Imported:
     """Import ``path`` into ``book``, choosing the reader by the file's form.
 
-    ``.rst`` → glossary; ``.md`` → heroes markdown; anything else → the classic seed format.
-    An unreadable file is an ``InputError`` naming the file.
+    ``.rst`` → glossary; ``.md`` → heroes markdown; anything else → the classic seed format,
+    which only the ``classic`` book takes: a plain-text Heroes excerpt of another edition (seed
+    002) numbers its clauses differently, and merged into ``heroes-15`` its 105.1 (card cost)
+    would land in the 15th edition's 105.1 (card name).  An unreadable file is an
+    ``InputError`` naming the file.
     """
     path = Path(path)
     try:
@@ -497,6 +237,10 @@ def import_file(path: str | Path, book: str) -> Imported:
         result = import_glossary_rst(text, book, path.name)
     elif path.suffix == ".md":
         result = import_heroes_markdown(text, book, path.name)
+    elif book != "classic":
+        raise InputError.at(f"простой текст (.txt) читается только в книгу classic, не в {book}: номера "
+                            "пунктов другой редакции попали бы в чужие пункты; для «Героев» нужен .md "
+                            "полных правил 15-й редакции или .rst глоссария", str(path), 1)
     else:
         result = import_seed(text, book, path.name)
     result.problems.sort(key=lambda p: p.location.line or 0)

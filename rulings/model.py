@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
 
+from berserk.errors import Location, Problem
 from berserk.text import fold
 
 # A clause number: 514, 514.6, 106.1.1, 605 (the heroes rulebook also has 101.1а-style letters).
@@ -182,3 +183,36 @@ class Book:
 
     def conflicts_for(self, clause_id: str) -> list[Conflict]:
         return [c for c in self.conflicts if clause_id in c.clauses]
+
+
+@dataclass
+class Imported:
+    """What an importer produced from one file, and what it could not place."""
+
+    book: str
+    source: str
+    clauses: list[Clause] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)     # unplaced or doubtful lines
+    repeated: list[str] = field(default_factory=list)         # numbers the document repeats
+    origins: list[tuple[str, int]] = field(default_factory=list)  # (clause id, line) of each placed paragraph
+
+    def note(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(Location(self.source, line), message))
+
+    def __len__(self) -> int:
+        return len(self.clauses) + len(self.glossary)
+
+    def by_id(self) -> dict[str, Clause]:
+        return {c.id: c for c in self.clauses}
+
+
+def parent_of(number: str, known, part: str | None) -> str | None:
+    """The nearest existing ancestor number (106.1.1 → 106.1 → 106), else the part."""
+    parts = number.split(".")
+    while len(parts) > 1:
+        parts.pop()
+        cand = ".".join(parts)
+        if cand in known:
+            return cand
+    return part

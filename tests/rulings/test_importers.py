@@ -178,6 +178,6 @@ def test_every_agreed_classic_clause_gets_official_text_from_the_seeds(tmp_path)
     for n in ("004", "000", "001"):
         write_clauses(db, import_file(SEED[n], "classic"))
     book = open_book("classic", db)
-    assert [c.id for c in book.clauses.values() if not c.text] == ["golden", "514"]
+    assert [c.id for c in book.clauses.values() if not c.text] == ["golden", "effect", "514"]
     second = book.get("squad.second-player").text
     assert second.count("+1 серебряный кристалл") == 1          # the same paragraph from two files once
