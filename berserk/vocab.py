@@ -219,6 +219,30 @@ class TriggerEvent(_Worded):
     DIE_ROLL_4 = "die_roll_4", "при выпадении 4"
     DIE_ROLL_5 = "die_roll_5", "при выпадении 5"
     DIE_ROLL_6 = "die_roll_6", "при выпадении 6"
+    # the compositional grammar (issue 9): events named by their verb or noun; the subject,
+    # target, origin, destination, cause and timing are fields of the Trigger
+    WOUNDED = "wounded", "при получении ран"
+    HEALED = "healed", "при излечении"
+    DECLARES_ATTACK = "declares_attack", "когда объявляет атаку"
+    ATTACKED = "attacked", "когда атакован"
+    DEFENDS = "defends", "когда защищает"
+    OPENS = "opens", "когда открывается"
+    CLOSES = "closes", "когда закрывается"
+    GETS_COUNTER = "gets_counter", "когда получает фишку"
+    LOSES_COUNTER = "loses_counter", "когда теряет фишку"
+    DESTROYS = "destroys", "когда уничтожает карту"
+    DESTROYED = "destroyed", "когда уничтожен"
+    TELEPORT = "teleport", "при телепортации"
+    JUMP = "jump", "при прыжке"
+    VAMPIRISM = "vampirism", "при вампиризме"
+    DIE_ROLL = "die_roll", "при броске кубика"
+    RECRUIT = "recruit", "при наборе в отряд"
+    ENTERS = "enters", "при выходе на поле боя"
+    LEAVES = "leaves", "когда покидает поле боя"
+    SHOWN = "shown", "когда показана"
+    REVIVED = "revived", "при возрождении"
+    SUMMONED = "summoned", "при вызове"
+    TURN = "turn", "в ход"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -238,6 +262,13 @@ class DurationKind(_Worded):
     END_OF_FIGHT = "end_of_fight", "до конца боя"
     X_OPPONENT_TURNS = "x_opponent_turns", "на X ходов противника"
     WHILE_SELF_ON_FIELD = "while_self_on_field", "до тех пор, пока карта в игре"
+    # Duration.count turns («на 2 хода»; «на X ходов противника» stays X_OPPONENT_TURNS)
+    TURNS = "turns", "на N ходов"
+    OPPONENT_TURNS = "opponent_turns", "на N ходов противника"
+    UNTIL_YOUR_NEXT_TURN = "until_your_next_turn", "до начала вашего следующего хода"
+    THIS_TURN = "this_turn", "в этот ход"
+    NEXT_TURN = "next_turn", "в следующий ход"
+    WHILE = "while", "до тех пор, пока …"          # Duration.condition holds
 
 
 # ---------------------------------------------------------------- elements
@@ -303,5 +334,246 @@ _CARD_TYPE_ALIASES: dict[str, CardType] = {
     fold(a): t for t in CardType for a in (t.value, *t.aliases)}
 
 
-__all__ = ["AttackKind", "CardType", "DurationKind", "Element", "Forms", "KeywordName",
-           "Strength", "TriggerEvent", "Vocabulary"]
+# ---------------------------------------------------------------- the ability language (issue 9)
+class Side(Vocabulary):
+    """``Selector.side``: whose card — the card owner's («ваше») or the opponent's."""
+
+    OWN = "own"
+    ENEMY = "enemy"
+
+
+class SelectorNoun(_Worded):
+    """``Selector.noun``: what a noun phrase selects."""
+
+    CREATURE = "creature", "существо"
+    CARD = "card", "карта"
+    CELL = "cell", "клетка"
+    ARTIFACT = "artifact", "артефакт"
+    TERRAIN = "terrain", "местность"
+    HOST = "host", "хозяин"
+    PARASITE = "parasite", "паразит"
+    SYMBIOTE = "symbiote", "симбиот"
+    COMPANION = "companion", "компаньон"
+    HERO = "hero", "герой"
+    DEFENDER = "defender", "защитник"
+    TARGET = "target", "цель"
+    SELF = "self", "эта карта"
+    IT = "it", "он / она / оно (названное раньше)"
+    ATTACKED = "attacked", "атакованное существо"
+    ATTACKER = "attacker", "атаковавшее существо"
+    OPPONENT = "opponent", "противник (игрок)"
+    PLAYER = "player", "вы (игрок)"
+    ROW = "row", "ряд"
+    COLUMN = "column", "столбец"
+    HALF = "half", "половина поля боя"
+    GRAVEYARD = "graveyard", "кладбище"
+    DECK = "deck", "колода"
+    HAND = "hand", "рука"
+    SQUAD = "squad", "отряд"
+    MARKER = "marker", "маркер"
+    TOKEN = "token", "жетон"
+    ATTACK = "attack", "атака"
+    ANY_OF = "any_of", "одно из перечисленного"
+    ALL_OF = "all_of", "каждое из перечисленного"
+    FLYER = "flyer", "летающее существо"
+
+
+class Qualifier(_Worded):
+    """``Selector.qualifiers``: a name, bare («closed») or with an argument after «:»
+    («element:горы», «class:йордлинг», «cost_max:3», «with:shot», «row:1:own»)."""
+
+    OTHER = "other", "другое"
+    CHOSEN = "chosen", "выбранное"
+    ANY = "any", "любое"
+    ALL = "all", "все / каждое"
+    DIFFERENT = "different", "разные"
+    THIS = "this", "это (названное раньше)"
+    CLOSED = "closed", "закрытое"
+    OPEN = "open", "открытое"
+    FLYING = "flying", "летающее"
+    NONFLYING = "nonflying", "нелетающее"
+    ORDINARY = "ordinary", "рядовое"
+    ELITE = "elite", "элитное"
+    WOUNDED = "wounded", "раненое"
+    UNWOUNDED = "unwounded", "без ран"
+    POISONED = "poisoned", "отравленное"
+    INCORPOREAL = "incorporeal", "бестелесное"
+    FREE = "free", "свободная (клетка)"
+    DEAD = "dead", "погибшее"
+    ELEMENT = "element", "стихии (element:<стихия>; element:!<стихия> — не этой стихии)"
+    CLASS = "class", "класса (class:<класс, как в списке карт>)"
+    COST_MAX = "cost_max", "стоимостью N или меньше"
+    COST_MIN = "cost_min", "стоимостью N или больше"
+    COST = "cost", "стоимостью ровно N (или X)"
+    MOVE_MIN = "move_min", "с {move} N или больше"
+    LIFE_MAX = "life_max", "с жизнями N или меньше"
+    WITH = "with", "обладающее (with:<вид атаки или ключевое слово>)"
+    WITHOUT = "without", "без (without:<вид атаки или ключевое слово>)"
+    ROW = "row", "в N-м ряду (row:N, row:N:own, row:N:enemy)"
+    IN_SQUAD = "in_squad", "в отряде"
+    IN_GRAVEYARD = "in_graveyard", "на кладбище"
+    IN_DECK = "in_deck", "в колоде"
+    ON_FIELD = "on_field", "на поле боя"
+    KIND = "kind", "вида (kind:<вид атаки>, для атак)"
+    STRENGTH = "strength", "силы (strength:weak …, для ударов)"
+    NAMED = "named", "с именем (named:<имя карты>)"
+    TYPE = "type", "типа (type:<тип карты>)"
+
+
+class RelationKind(_Worded):
+    """``Relation.what``: where a selected card stands relative to ``Relation.to``."""
+
+    ADJACENT = "adjacent", "рядом с"
+    OPPOSITE = "opposite", "напротив"
+    BEHIND = "behind", "позади / сзади"
+    IN_FRONT = "in_front", "перед"
+    LEFT_RIGHT = "left_right", "справа и слева от"
+    IN_FORMATION_WITH = "in_formation_with", "в строю с"
+    SAME_ROW = "same_row", "в одном ряду с"
+    SAME_COLUMN = "same_column", "в одном столбце с"
+    ON_CELL = "on_cell", "на клетке"
+    HOST_OF = "host_of", "хозяин (кого)"
+    PARASITE_OF = "parasite_of", "паразит / симбиот (кого)"
+    DEFENDED_BY = "defended_by", "кому защитником выступает"
+    OF = "of", "принадлежащее (кому)"
+
+
+class ConditionKind(_Worded):
+    """``Condition.what``: what a condition tests (about ``Condition.subject``, None = the card
+    itself); ``params`` per kind as listed in docs/grammar.md."""
+
+    IS = "is", "является / стоит так (params: qualifiers and Relations)"
+    EXISTS = "exists", "есть такие карты (params: Selector, its count)"
+    WOUNDED = "wounded", "имеет раны (params: минимум)"
+    UNWOUNDED = "unwounded", "не имеет ран"
+    HAS_COUNTERS = "has_counters", "есть фишки (params: минимум)"
+    HAS = "has", "обладает (params: особенности)"
+    DEFENDING = "defending", "выступает защитником"
+    ATTACKING = "attacking", "атакует (params: Selector цели)"
+    ATTACKED_BY = "attacked_by", "атакован (params: виды атак)"
+    GOT_WOUNDS = "got_wounds", "получал раны (params: от чего, когда)"
+    MOVED = "moved", "перемещался (params: this_turn, cells:N, direction:same|different)"
+    ROLLED = "rolled", "выпало на кубике (params: грани)"
+    SHOWN_CARD = "shown_card", "показанная карта такова (params: qualifiers)"
+    OWN_TURN = "own_turn", "в ваш ход"
+    OPPONENT_TURN = "opponent_turn", "в ход противника"
+    CAN = "can", "может (params: Verb)"
+    WOULD = "would", "должен бы (params: Verb, amount) — для замен «вместо»"
+    COUNT = "count", "число (params: Measure, сравнение, N)"
+    ALL = "all", "всё из (params: Conditions)"
+    ANY = "any", "хотя бы одно из (params: Conditions)"
+    EVENT = "event", "во время события (params: Trigger)"
+
+
+class Verb(_Worded):
+    """``Action.verb``, ``Restriction.what``, ``Permission.what``: what is done (or may / may
+    not be done).  Effects with a node of their own (Wound, Heal, Gain, Lose, Attack, Poison …)
+    are not verbs here."""
+
+    NOTHING = "nothing", "ничего (второй вариант «может»)"
+    ATTACK = "attack", "атаковать / нападать"
+    DECLARE = "declare", "объявлять атаку"
+    DEFEND = "defend", "выступать защитником"
+    MOVE = "move", "перемещаться / переместить"
+    TELEPORT = "teleport", "телепортировать(ся)"
+    JUMP = "jump", "прыгать"
+    SWAP = "swap", "поменять местами"
+    OPEN = "open", "открыть(ся)"
+    CLOSE = "close", "закрыть(ся)"
+    DESTROY = "destroy", "уничтожить"
+    EXILE = "exile", "изгнать / убрать из игры"
+    SUMMON = "summon", "вызвать"
+    REVIVE = "revive", "возродить"
+    RETURN = "return", "вернуть (в руку / колоду)"
+    PUT = "put", "положить (маркер, жетон, карту)"
+    MARKER = "marker", "получить маркер (params: имя маркера)"
+    PROPHECY = "prophecy", "пророчество N"
+    ROLL_DIE = "roll_die", "бросить кубик"
+    REROLL_DIE = "reroll_die", "перебросить кубик"
+    CHANGE_ROLL = "change_roll", "изменить бросок кубика"
+    BLOCK = "block", "блокировать удар"
+    REDIRECT = "redirect", "перенаправить атаку"
+    REDISTRIBUTE_WOUNDS = "redistribute_wounds", "перераспределить раны"
+    PREVENT_WOUNDS = "prevent_wounds", "предотвратить раны"
+    REDUCE_TO = "reduce_to", "свести удар к (params: вид, сила или число)"
+    SET_STRENGTH = "set_strength", "свести силу удара к (params: вид, сила)"
+    REDUCE_STRIKE = "reduce_strike", "уменьшить величину удара"
+    FORCED_ATTACK = "forced_attack", "нанести удар (по приказу)"
+    TAUNT = "taunt", "атаковать только эту карту (вынуждать)"
+    CHOOSE = "choose", "выбрать"
+    CHOOSE_ROW = "choose_row", "выбрать ряд"
+    HEAL = "heal", "излечивать(ся)"
+    GET_WOUNDS = "get_wounds", "получать раны"
+    GET_COUNTERS = "get_counters", "получать фишки"
+    HAVE_COUNTERS = "have_counters", "иметь фишки"
+    BE_TARGETED = "be_targeted", "быть целью"
+    USE = "use", "применять особенности"
+    IGNORE = "ignore", "не замечать (params: что)"
+    LEAVE_CELL = "leave_cell", "покидать клетку"
+    LOOK = "look", "посмотреть"
+    SHOW = "show", "показать"
+    PAY = "pay", "заплатить"
+    TAKE = "take", "взять (карту)"
+    GAIN_CRYSTAL = "gain_crystal", "получить кристалл"
+    FIGHT = "fight", "сражаться"
+    OBLIGED = "obliged", "обязан"
+    START_WITH_COUNTER = "start_with_counter", "начинать бой с фишкой"
+    # the ids the earlier grammar produced (kept so stored ASTs still read)
+    CANNOT_ATTACK = "cannot_attack", "не может атаковать (старая форма; теперь Restriction)"
+    NO_OPEN_NEXT_TURN = "no_open_next_turn", "не открывается (старая форма; теперь Restriction)"
+    CANNOT_LEAVE_CELL = "cannot_leave_cell", "не покидает клетку (старая форма)"
+    MAY_ATTACK_FLYERS = "may_attack_flyers", "может атаковать летающих (старая форма)"
+    REDUCE_CHOSEN_STRIKE = "reduce_chosen_strike", "уменьшить удар (старая форма)"
+
+
+class MeasureKind(_Worded):
+    """``Measure.what``: what a variable amount counts (``Measure.of``: whose / which cards)."""
+
+    COUNTERS = "counters", "число фишек на"
+    SPENT_COUNTERS = "spent_counters", "число потраченных фишек"
+    WOUNDS = "wounds", "число ран на"
+    WOUNDS_DEALT = "wounds_dealt", "число нанесённых ран"
+    CELLS_MOVED = "cells_moved", "на сколько клеток переместился"
+    CARDS_SHOWN = "cards_shown", "число показанных карт"
+    SHOWN_CARD_COST = "shown_card_cost", "стоимость показанной карты"
+    STRIKE_VALUE = "strike_value", "величина удара"
+    SUM_STRIKE_VALUE = "sum_strike_value", "сумма величин ударов"
+    COUNT = "count", "число карт (Measure.of — какие)"
+    COST = "cost", "стоимость"
+    LIFE = "life", "жизни"
+    ARMOR = "armor", "оставшаяся броня"
+    DIE = "die", "результат броска кубика"
+    SAME = "same", "столько же (как выше)"
+
+
+class LimitPer(_Worded):
+    """``Limit.per``: «N раз за ход / бой / игру»."""
+
+    TURN = "turn", "ход"
+    FIGHT = "fight", "бой"
+    GAME = "game", "игру"
+
+
+class TriggerTiming(_Worded):
+    """``Trigger.timing``: when, relative to the event, the ability acts (None: at the moment
+    of the event, «при …»)."""
+
+    AFTER = "after", "после того, как"
+    INSTEAD = "instead", "вместо"
+    BEFORE = "before", "до"
+
+
+class TriggerParam(_Worded):
+    """``Trigger.params``: tags that narrow the event."""
+
+    FIRST_PER_TURN = "first_per_turn", "первый за ход"
+    IN_ASSAULT = "in_assault", "в нападении"
+    RESPONSE = "response", "ответный"
+    EACH = "each", "каждый"
+    FROM_TEXT = "from_text", "особенностью (не атакой)"
+
+
+__all__ = ["AttackKind", "CardType", "ConditionKind", "DurationKind", "Element", "Forms",
+           "KeywordName", "LimitPer", "MeasureKind", "Qualifier", "RelationKind", "SelectorNoun",
+           "Side", "Strength", "TriggerEvent", "TriggerParam", "TriggerTiming", "Verb",
+           "Vocabulary"]

@@ -15,6 +15,12 @@ attack kinds (``Attack.kind``, ``Bonus.to``, ``Reduction.against``, ``Protection
     spells (заклинания), effects (воздействия), poison (отравление), any (все атаки),
     response (ответные удары), dice (бросок кубика), range (дальность)
 strengths: weak, medium, strong
+
+Every other word the AST carries is a member of a closed vocabulary in ``berserk.vocab``
+(``SelectorNoun``, ``Qualifier``, ``RelationKind``, ``ConditionKind``, ``Verb``, ``MeasureKind``,
+``TriggerEvent``, ``TriggerTiming``, ``DurationKind``, ``LimitPer``, ``KeywordName`` …); the
+contract for the judge — every node, field and word with an example — is in docs/grammar.md
+(«The AST contract»).
 """
 from __future__ import annotations
 
@@ -64,11 +70,13 @@ class ByStrength(Node):
 
 @dataclass(frozen=True, slots=True)
 class Measure(Node):
-    """What X counts, from «где X — …»: ``what`` is counters | wounds | cells_moved |
-    wounds_dealt | cards_shown | strike_value | …; ``of`` whose."""
+    """What X counts, from «где X — …», «за каждую …»: ``what`` is a ``MeasureKind`` (counters,
+    wounds, cells_moved, wounds_dealt, cards_shown, strike_value, count, cost …); ``of`` whose
+    (or, for ``count``, which cards are counted); ``params`` qualify (``MeasureKind`` says)."""
     what: str
     of: "Selector | None" = None
     strength: str | None = None
+    params: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +89,14 @@ class Define(Node):
 @dataclass(frozen=True, slots=True)
 class Variable(Node):
     """«на X», «на X+1», «на X-1»; ``maximum`` from «(максимум 4)»; ``definition`` from
-    «где X — …» (a Measure, or Opaque when the grammar cannot type the definition)."""
+    «где X — …» (a Measure, or Opaque when the grammar cannot type the definition);
+    ``factor`` from «2X» (the value is factor·X + offset); ``minimum`` from «(минимум N)»."""
     name: str = "X"
     offset: int = 0
     maximum: int | None = None
     definition: "Measure | Opaque | None" = None
+    factor: int = 1
+    minimum: int | None = None
 
 
 Damage = Union[Fixed, ByStrength, Variable]
@@ -118,31 +129,49 @@ class Limit(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Relation(Node):
+    """Where a selected card stands relative to another: «рядом с атакованным» →
+    Relation(adjacent, Selector(attacked)); ``what`` is a ``RelationKind``."""
+    what: str
+    to: "Selector"
+
+
+@dataclass(frozen=True, slots=True)
 class Selector(Node):
     """A typed noun phrase: who or what an effect or bonus applies to.
 
-    ``noun``: creature | card | flyer | self | attacked | attacker | cell | defender | …;
-    ``side``: own | enemy | None; ``qualifiers``: closed vocabulary (adjacent, opposite, closed,
-    open, flying, nonflying, ordinary, elite, wounded, unwounded, poisoned, other, element:горы …,
-    cost<=N, cost>=N, with:shot …); ``count``: «двух или менее» → (0, 2), «три» → (3, 3)."""
+    ``noun``: a ``SelectorNoun`` (creature, card, cell, self, it, attacked, attacker, host …);
+    ``side``: own | enemy | None; ``qualifiers``: ``Qualifier`` names, bare («closed») or with
+    one argument («element:горы», «cost_max:3», «with:shot», «class:йордлинг», «row:1:own»);
+    ``count``: «двух или менее» → (0, 2), «три» → (3, 3), «два или более» → (2, None);
+    ``relations``: binary positions («стоящее рядом с X», «в строю с X»); ``condition``: a
+    relative clause on each selected card («…, которое не передвигалось в этот ход»)."""
     noun: str
     side: str | None = None
     qualifiers: tuple[str, ...] = ()
-    count: tuple[int, int] | None = None
+    count: tuple[int, int | None] | None = None
+    relations: tuple[Relation, ...] = ()
+    condition: "Condition | None" = None
 
 
 @dataclass(frozen=True, slots=True)
 class Duration(Node):
     """«до конца хода», «до конца вашего хода», «до конца боя», «на X ходов противника» …"""
-    until: str                        # end_of_turn | end_of_your_turn | end_of_opponent_turn |
-                                      # end_of_your_next_turn | end_of_fight | while:<condition>
+    until: str                        # a DurationKind: end_of_turn | end_of_your_turn | … |
+                                      # turns (``count`` of them) | while (``condition`` holds)
+    count: int | str | None = None    # «на 2 хода», «на X ходов»
+    condition: "Condition | None" = None  # «до тех пор, пока …»
 
 
 @dataclass(frozen=True, slots=True)
 class Condition(Node):
-    """«пока …», «если …»: a typed condition (``what``) with its parameters."""
+    """«пока …», «если …»: a typed condition (``what``, a ``ConditionKind``) about ``subject``
+    (None: the card itself, or no subject) with its parameters (the kind says what they are);
+    ``negated``: «если … не …», «пока нет …»."""
     what: str
     params: tuple[Any, ...] = ()
+    negated: bool = False
+    subject: "Selector | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,11 +181,25 @@ class Trigger(Node):
     ``event``: death | own_death | turn_start | opponent_turn_start | turn_end |
     opponent_turn_end | fight_start | move | move_adjacent | attack | strong_attack |
     attacked | becomes_defender | incarnation | prophecy | … ; ``attack``: the attack kind the
-    event is about (strike, shot …) or None; ``subject``: whose event (Selector) or None."""
+    event is about (strike, shot …) or None; ``subject``: whose event — who attacks, moves,
+    dies (None: the card itself) ; ``target``: who is attacked («при ударе по закрытому
+    существу»); ``origin`` / ``destination``: where a move starts / ends; ``cause``: what caused
+    it («от отравления»: an AttackKind); ``timing``: a ``TriggerTiming`` (after — «после …»,
+    instead — «вместо …»), None = at the moment of the event; ``turn``: own | opponent («в ваш
+    ход»); ``params``: ``TriggerParam`` tags (first_per_turn, in_assault …); ``also``: further
+    events that trigger the same ability («при ударе или промахе»)."""
     event: str
     attack: str | None = None
     strength: str | None = None
     subject: Selector | None = None
+    target: Selector | None = None
+    origin: Selector | None = None
+    destination: Selector | None = None
+    cause: str | None = None
+    timing: str | None = None
+    turn: str | None = None
+    params: tuple[Any, ...] = ()
+    also: tuple["Trigger", ...] = ()
 
 
 # ---------------------------------------------------------------- effects
@@ -219,9 +262,10 @@ class Gain(Node):
 class Lose(Node):
     """«теряет все ⚪️», «потерять полёт», «теряет все особенности»."""
     target: Selector
-    what: str                         # counters | flying | abilities | markers
+    what: str                         # counters | flying | abilities | ability | markers
     amount: int | None = None         # None = all
     duration: "Duration | None" = None
+    abilities: tuple["Ability", ...] = ()   # what="ability": the ones lost («теряет {zor}»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,10 +273,15 @@ class Action(Node):
     """A typed game action without its own class: закрыть, открыть, переместить, уничтожить,
     вызвать, телепортироваться, пророчество N, перебросить кубик, блокировать удар …
 
-    ``verb`` is from a closed vocabulary (English ids); ``target`` and ``params`` qualify it."""
+    ``verb`` is a ``Verb``; ``target`` what it acts on; ``to`` where / to whom («переместить
+    X на Y», «перераспределить раны на Y»); ``amount`` how much; ``duration``; ``params``
+    further qualify it (the verb's entry in the contract says what they are)."""
     verb: str
     target: Selector | None = None
     params: tuple[Any, ...] = ()
+    to: Selector | None = None
+    amount: "Damage | None" = None
+    duration: "Duration | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +299,7 @@ class Conditional(Node):
     """«…, если …» / «…, пока …» inside an effect list: the effects happen only if the condition holds."""
     condition: "Condition"
     effects: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()     # «…, иначе …»
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,8 +369,9 @@ class Bonus(Node):
     strengths: tuple[str, ...] = ()
     against: Selector | None = None
     duration: Duration | None = None
-    per: str | None = None            # «за каждую ⚪️» → "counter"
+    per: Measure | None = None        # «за каждую ⚪️ на X» → Measure(counters, of=X): amount × it
     condition: Condition | None = None  # «, когда атакует карты во втором ряду противника»
+    attacker: Selector | None = None  # «+1 к ударам летающих существ»: whose attacks
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +411,7 @@ class Triggered(Node):
     trigger: Trigger
     effects: tuple["Effect", ...]
     limit: Limit | None = None
+    condition: Condition | None = None  # «При гибели, если …, —»: checked when it triggers
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +440,54 @@ class WhenOrder(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Label(Node):
+    """«Word[ N]: ability» — a label head other than Строй, Вальхалла and the order icons: the
+    inner abilities hold while the card has the label's keyword or state.  ``name`` is the
+    label word folded (lower case, ё→е) as written («бестелесный»); ``keyword`` the
+    ``KeywordName`` it names when the grammar knows it; ``value`` the number after it."""
+    name: str
+    inner: tuple["Ability", ...]
+    value: int | None = None
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction(Node):
+    """What cards may not do, or may do only in one way: «не может атаковать», «может
+    объявлять разряд только по …», «нельзя назначать защитником», «не открывается …».
+
+    ``what``: a ``Verb`` (attack, move, defend, open, heal, get_counters …); ``subject``: who is
+    restricted (None: the card itself); ``only``: the one permitted target («только по X»);
+    ``kinds``: the attack kinds concerned; ``duration``; ``condition`` (while it holds);
+    ``params``: ``Verb``-specific tags (next_turn, more_than:N …)."""
+    what: str
+    subject: "Selector | None" = None
+    only: "Selector | None" = None
+    kinds: tuple[str, ...] = ()
+    duration: "Duration | None" = None
+    condition: "Condition | None" = None
+    params: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Permission(Node):
+    """What cards may do beyond the rules: «может двигаться по диагонали», «может атаковать
+    {strike} 2 раза за ход», «может стрелять по стоящим рядом», «игнорирует защиту от …».
+
+    ``what``: a ``Verb``; ``subject`` (None: the card itself); ``times`` («2 раза за ход»);
+    ``target``: whom it may now act on; ``kinds``: attack kinds concerned; ``duration``;
+    ``condition``; ``params``: ``Verb``-specific tags (diagonal, in_a_row, different_targets …)."""
+    what: str
+    subject: "Selector | None" = None
+    times: int | None = None
+    target: "Selector | None" = None
+    kinds: tuple[str, ...] = ()
+    duration: "Duration | None" = None
+    condition: "Condition | None" = None
+    params: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Unknown(Node):
     """An ability that uses an icon whose meaning is not proven: the judge refuses to rule on it."""
     icon: str
@@ -395,11 +495,11 @@ class Unknown(Node):
 
 
 Effect = Union[Attack, Poison, Finishing, Wound, Heal, Gain, Lose, Action, Sequence_, Choice, Conditional,
-               StartsWithCounters, Define,
+               StartsWithCounters, Define, Restriction, Permission, Triggered,
                Named, Bonus, Reduction, Protection, Keyword, Opaque]
 Ability = Union[Keyword, Protection, Vampirism, Bonus, Reduction, CounterLimit,
                 StartsWithCounters, Define, Activated, Triggered, Static, Formation, WhenOrder, Named,
-                Attack, Poison, Finishing, Unknown, Opaque]
+                Label, Restriction, Permission, Attack, Poison, Finishing, Unknown, Opaque]
 
 
 # ---------------------------------------------------------------- walking and JSON
@@ -422,6 +522,8 @@ def _snake(name: str) -> str:
 
 
 def children(node: Node) -> Iterator[Node]:
+    """The nodes directly below ``node``, in field order (nodes inside tuples, at any depth:
+    ``Condition.params`` may hold a pair whose second item is a node)."""
     for f in fields(node):
         if f.name == "span":
             continue
@@ -429,9 +531,15 @@ def children(node: Node) -> Iterator[Node]:
         if isinstance(value, Node):
             yield value
         elif isinstance(value, tuple):
-            for item in value:
-                if isinstance(item, Node):
-                    yield item
+            yield from _tuple_nodes(value)
+
+
+def _tuple_nodes(items: tuple) -> Iterator[Node]:
+    for item in items:
+        if isinstance(item, Node):
+            yield item
+        elif isinstance(item, tuple):
+            yield from _tuple_nodes(item)
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -464,15 +572,23 @@ def shift(node: Any, by: int) -> Any:
         for i, value in enumerate(values):
             if isinstance(value, Node):
                 values[i] = shift(value, by)
-            elif isinstance(value, tuple) and value and isinstance(value[0], (Node, tuple)):
+            elif isinstance(value, tuple) and _has_node(value):
                 values[i] = tuple([shift(v, by) for v in value])
         span = node.span
         if span.start or span.end:                  # NOSPAN stays NOSPAN
             span = Span(span.start + by, span.end + by)
         return cls(*values, span=span)
-    if isinstance(node, tuple) and node and isinstance(node[0], (Node, tuple)):
+    if isinstance(node, tuple) and _has_node(node):
         return tuple([shift(v, by) for v in node])
     return node
+
+
+def _has_node(items: tuple) -> bool:
+    """Does a tuple hold a node anywhere (not only first: ``("free_cell", Selector(…))``)?"""
+    for item in items:
+        if isinstance(item, Node) or (isinstance(item, tuple) and _has_node(item)):
+            return True
+    return False
 
 
 def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
