@@ -16,6 +16,7 @@ from carddb.search import search
 from carddb.serve import serve
 from carddb.store import card_from_row, default_db_path, find_card, open_db
 from grammar import to_dict
+from grammar.display import legend_lines
 from rulings.store import clause_writer
 
 _DB_HELP = "файл базы карт (по умолчанию ./cards.db или $BERSERK_DB)"
@@ -148,4 +149,18 @@ def serve_command(db_path, port, host) -> None:
     serve(db_path or default_db_path(), port=port, host=host)
 
 
-commands = [db_group, search_command, card_command, serve_command]
+@click.command("icons")
+def icons_command() -> None:
+    """Легенда значков: символ, код в тексте карты ({tap} …) и что он значит.
+
+    \b
+    Пример:
+      berserk icons
+    """
+
+    click.echo("Значки карт: символ, код в каноническом тексте и --json, значение.")
+    for line in legend_lines():
+        click.echo(line)
+
+
+commands = [db_group, search_command, card_command, serve_command, icons_command]

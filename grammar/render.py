@@ -1,227 +1,676 @@
-"""Human-readable views of the AST: the indented tree (one walker, two styles) and a one-line
-summary.
+"""The one Russian rendering of the ability AST, for people: ``berserk parse``, ``berserk card``
+and the web card page all show ``lines(node)``.
 
-``tree`` (style ``RUSSIAN``, ``berserk parse``) shows node names as «Русское (English)» so that
-players and maintainers read the same tree; ``plain_tree`` (style ``PLAIN``, the DB's
-``abilities_tree`` column, ``berserk card``, the Datasette card page) shows class names and
-``field=value`` as in the canonical JSON.
+    >>> from grammar import parse
+    >>> print(tree(parse("{tap}: Выстрел на 2, дальность 3.").abilities[0]))
+    действие, цена ⤵️:
+      выстрел на 2, дальность 3
+
+A node becomes one line (a Russian phrase with its small parts inline: damage, range, cost,
+target, duration …) followed by the lines of the nodes it contains (the effects of an action,
+the riders of an attack, the abilities inside «Строй»), two spaces deeper.  Icons stay
+``{code}`` in ``Line.parts``; ``tree`` shows them as symbols (grammar.display), the web as HTML.
+A part that names a rule term (an attack kind, a keyword, poison …) carries it in
+``Part.term``, so the web can link it to the clause that governs it.
+
+Every node class renders, including ones added after this module was written: a class without
+its own phrase gets the generic rendering (its Russian name from ``grammar.display.NODE_NAMES``, its leaf fields
+inline, its node fields as lines below).  The words of the open vocabularies (action verbs,
+conditions, selector qualifiers …) come from the phrase tables in ``grammar.display``; a word
+that has none is shown as ``⟨без перевода: id⟩`` so that a gap is visible, never silent
+(tests/carddb/test_render.py renders the whole corpus and fails on any).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
-from berserk.vocab import AttackKind
+from berserk.text import plural
+from berserk.vocab import AttackKind, DurationKind, KeywordName, Strength, TriggerEvent
 from grammar import ast as A
-
-RU_NAMES = {
-    "Activated": "действие", "Triggered": "срабатывание", "Static": "постоянно",
-    "Formation": "строй", "WhenOrder": "по очерёдности хода", "Keyword": "ключевое слово",
-    "Protection": "защита", "Vampirism": "вампиризм", "Bonus": "прибавка", "Reduction": "снижение",
-    "CounterLimit": "предел фишек", "StartsWithCounters": "начинает с фишками",
-    "Attack": "атака", "Poison": "отравление", "Finishing": "добивание", "Wound": "ранить",
-    "Heal": "излечить", "Gain": "получает", "Lose": "теряет", "Action": "действие-эффект",
-    "Sequence_": "последовательно", "Choice": "выбор", "Conditional": "при условии",
-    "Named": "воздействие/заклинание", "Opaque": "НЕ РАЗОБРАНО", "Unknown": "НЕДОКАЗАННЫЙ ЗНАЧОК",
-    "Cost": "цена", "Limit": "ограничение", "Selector": "цель", "Duration": "длительность",
-    "Condition": "условие", "Trigger": "событие", "Fixed": "урон", "ByStrength": "урон по силе",
-    "Variable": "переменная", "Measure": "мера",
-}
+from grammar import display as W
+from grammar.display import to_display, word
 
 
-def attack_ru(kind: str) -> str:
-    """«выстрел» for ``shot``; a word no enum member has is shown as it is."""
-    try:
-        return AttackKind(kind).forms.nom
-    except ValueError:
-        return kind
+@dataclass(frozen=True)
+class Part:
+    """A piece of a line: its text (icons as ``{code}``) and, for a rule term, the term's
+    vocabulary id (``shot``, ``poison``, ``flying``, ``named_effect`` …)."""
+
+    text: str
+    term: str | None = None
 
 
-def label(node: A.Node) -> str:
-    name = type(node).__name__
-    return f"{RU_NAMES.get(name, name)} ({name.rstrip('_')})"
+@dataclass(frozen=True)
+class Line:
+    depth: int
+    parts: tuple[Part, ...]
+    typed: bool = True            # False: an Opaque text or an unproven icon
+
+    @property
+    def text(self) -> str:
+        """The line's canonical text (icons as ``{code}``), without indentation."""
+        return "".join(p.text for p in self.parts)
 
 
-def inline(value: Any) -> str:
-    """A compact one-line form of small values and leaf nodes."""
+class _Phrase:
+    """Builds the parts of one line."""
+
+    def __init__(self, *texts: str):
+        self.parts: list[Part] = [Part(t) for t in texts if t]
+
+    def add(self, text: str, term: str | None = None) -> "_Phrase":
+        if text:
+            if term is None and self.parts and self.parts[-1].term is None:
+                self.parts[-1] = Part(self.parts[-1].text + text)
+            else:
+                self.parts.append(Part(text, term))
+        return self
+
+    def tail(self, text: str | None, sep: str = ", ") -> "_Phrase":
+        """``sep`` + ``text`` when there is a text."""
+        if text:
+            self.add(sep + text)
+        return self
+
+
+# ---------------------------------------------------------------- small values, inline
+def amount(value: Any) -> str:
+    """«2», «2-3-4», «2X+1 (не более 4)»."""
     if isinstance(value, A.Fixed):
         return str(value.value)
     if isinstance(value, A.ByStrength):
         return f"{value.weak}-{value.medium}-{value.strong}"
     if isinstance(value, A.Variable):
-        text = value.name + (f"{value.offset:+d}" if value.offset else "")
+        factor = getattr(value, "factor", 1)
+        text = (f"{factor}" if factor != 1 else "") + value.name
+        text += f"{value.offset:+d}" if value.offset else ""
+        bounds = []
+        if getattr(value, "minimum", None) is not None:
+            bounds.append(f"не менее {value.minimum}")
         if value.maximum is not None:
-            text += f" (максимум {value.maximum})"
-        return text
-    if isinstance(value, A.Cost):
-        parts = []
-        if value.instant:
-            parts.append("{instant}")
-        if value.counters:
-            parts.append(f"{value.counters if value.counters != 1 else ''}{{counter}}")
-        if value.tap:
-            parts.append("{tap}")
-        return "".join(parts) or "—"
-    if isinstance(value, A.Limit):
-        return f"{value.times} раз за {dict(turn='ход', fight='бой', game='игру')[value.per]}" + (
-            f" для каждого ({value.each})" if value.each else "")
-    if isinstance(value, A.Selector):
-        bits = [value.noun]
-        if value.side:
-            bits.append(value.side)
-        bits.extend(value.qualifiers)
-        if value.count:
-            bits.append(f"{value.count[0]}..{value.count[1]}")
-        return "[" + " ".join(bits) + "]"
-    if isinstance(value, A.Duration):
-        return value.until
-    if isinstance(value, tuple) and all(not isinstance(v, A.Node) for v in value):
-        return ", ".join(str(v) for v in value)
+            bounds.append(f"не более {value.maximum}")
+        return text + (f" ({', '.join(bounds)})" if bounds else "")
+    if value is None:
+        return ""
+    if isinstance(value, A.Node):
+        return summary(value)
     return str(value)
 
 
-_INLINE = (A.Fixed, A.ByStrength, A.Cost, A.Limit, A.Selector, A.Duration)
+def cost(value: A.Cost) -> str:
+    """«{instant}2{counter}{tap}»: the icons the card prints before the colon."""
+    out = "{instant}" if value.instant else ""
+    if value.counters:
+        out += f"{value.counters if value.counters != 1 else ''}{{counter}}"
+    if value.tap:
+        out += "{tap}"
+    return out or "без цены"
 
 
-# ---------------------------------------------------------------- the tree, in two styles
-@dataclass(frozen=True)
-class Style:
-    """How ``render_tree`` writes a node.  The walk is the same for every style: a head line,
-    then each shown field either as a leaf or as nested nodes (a list under «key:»)."""
-
-    head: Callable[[A.Node], str]                          # the node's own line
-    shown: Callable[[A.Node], Iterable[tuple[str, Any]]]   # (field, value) pairs, in order
-    leaf_field: Callable[[Any], bool]                      # a field value written inline
-    leaf_item: Callable[[Any], bool]                       # a list item written inline
-    leaf: Callable[[Any], str]                             # how a leaf field reads
-    item: Callable[[Any], str]                             # how a leaf list item reads
-    leaves_in_head: bool          # «Attack attack=shot range=3» rather than a «range: 3» line
-    node_on_key_line: bool        # «damage: Fixed value=2» rather than «damage:» + the subtree
+def limit(value: A.Limit | None) -> str:
+    if value is None:
+        return ""
+    per = {"turn": "ход", "fight": "бой", "game": "игру"}.get(value.per, word(value.per))
+    text = f"{value.times} {plural(value.times, 'раз', 'раза', 'раз')} за {per}"
+    if value.each:
+        text += f", для каждого: {W.noun_phrase(value.each)}"
+    return text
 
 
-def render_tree(node: A.Node, style: Style, prefix: str = "") -> str:
-    """The indented tree of ``node`` in ``style``, every line starting with ``prefix``."""
-    return "\n".join(_tree_lines(node, style, prefix))
+def _count(count) -> str:
+    low, high = count
+    if high is None:
+        return f"{low} или больше"
+    return f"{high}" if low == high else f"до {high}" if low <= 1 else f"{low}–{high}"
 
 
-def _tree_lines(node: A.Node, style: Style, prefix: str) -> list[str]:
-    head, body = [style.head(node)], []
-    for name, value in style.shown(node):
-        if style.leaf_field(value):
-            if style.leaves_in_head:
-                head.append(f"{name}={style.leaf(value)}")
-            else:
-                body.append(f"{prefix}  {name}: {style.leaf(value)}")
-        elif isinstance(value, A.Node) and style.node_on_key_line:
-            sub = _tree_lines(value, style, prefix + "  ")
-            body.append(f"{prefix}  {name}: {sub[0].lstrip()}")
-            body.extend(sub[1:])
+def selector(value: A.Selector | None) -> str:
+    """«существо противника (соседнее, закрытое), рядом с этой картой, 2»."""
+    if value is None:
+        return ""
+    gender = W.noun_gender(value.noun)
+    text = W.noun_phrase(value.noun)
+    if value.side == "own":
+        text = W.agree("ваше", gender) + " " + text
+    elif value.side:
+        text += " " + W.SIDES.get(value.side, W.untranslated(value.side))
+    if value.qualifiers:
+        text += " (" + ", ".join(W.qualifier_phrase(q, gender) for q in value.qualifiers) + ")"
+    for rel in getattr(value, "relations", ()):
+        text += ", " + relation(rel)
+    if getattr(value, "condition", None) is not None:
+        text += ", которое: " + condition(value.condition)
+    if value.count:
+        text += ", " + _count(value.count)
+    return text
+
+
+def relation(value) -> str:
+    """«рядом с этой картой», «напротив: атакованное существо»."""
+    to = getattr(value, "to", None)
+    if to is not None and to.noun == "self" and not to.qualifiers and value.what in W.RELATIONS_TO_SELF:
+        return W.RELATIONS_TO_SELF[value.what]
+    return f"{W.RELATIONS.get(value.what, word(value.what))}: {selector(to)}"
+
+
+def duration(value: A.Duration | None) -> str:
+    if value is None:
+        return ""
+    until = str(value.until)
+    cond = getattr(value, "condition", None)
+    if until.startswith("while:"):
+        return "пока " + condition_text(until[len("while:"):], ())
+    if until == "while" and cond is not None:
+        return "пока " + condition(cond)
+    count = getattr(value, "count", None)
+    if until in ("turns", "opponent_turns") and count is not None:
+        turns = plural(count, "ход", "хода", "ходов") if isinstance(count, int) else "ходов"
+        return f"на {count} {turns}" + (" противника" if until == "opponent_turns" else "")
+    member = DurationKind.get(until)
+    return member.ru if member is not None else word(until)
+
+
+def _param(value: Any) -> str:
+    if isinstance(value, A.Node):
+        return inline(value)
+    if isinstance(value, tuple):
+        return ", ".join(_param(v) for v in value)
+    return word(value)
+
+
+_OPS = {">=": "не меньше", "<=": "не больше", "==": "ровно", ">": "больше", "<": "меньше",
+        "=": "ровно"}
+
+
+def condition_text(what: str, params: Iterable[Any], negated: bool = False,
+                   subject: Any = None) -> str:
+    params = tuple(params)
+    words = [_param(p) for p in params]
+    who = f"{selector(subject)}: " if subject is not None else ""
+    if what == "count" and len(params) == 3:
+        text = f"{_param(params[0])} {_OPS.get(str(params[1]), str(params[1]))} {_param(params[2])}"
+    elif what in ("all", "any"):
+        text = (" и " if what == "all" else " или ").join(words)
+    elif what == "rolled":
+        text = "на кубике выпало " + " или ".join(words)
+    elif what == "has_counters" and negated:
+        return who + "нет фишек {counter}" + (f" (меньше {words[0]})" if words else "")
+    else:
+        pattern = W.CONDITIONS.get(what)
+        if pattern is None:
+            pattern = word(what)
+        if "{0}" in pattern:
+            try:
+                text = pattern.format(*words)
+            except IndexError:
+                text = pattern.replace("{0}", "").strip()
         else:
-            body.append(f"{prefix}  {name}:")
-            for item in (value if isinstance(value, tuple) else (value,)):
-                if style.leaf_item(item):
-                    body.append(f"{prefix}    {style.item(item)}")
-                else:
-                    body.extend(_tree_lines(item, style, prefix + "    "))
-    return [prefix + " ".join(head)] + body
+            text = " ".join(filter(None, [pattern, ", ".join(words)]))
+    return who + ("не " if negated else "") + text
 
 
-def _has_node(value: Any) -> bool:
-    return isinstance(value, A.Node) or (
-        isinstance(value, tuple) and any(isinstance(v, A.Node) for v in value))
+def condition(value: A.Condition | None) -> str:
+    if value is None:
+        return ""
+    return condition_text(value.what, value.params, getattr(value, "negated", False),
+                          getattr(value, "subject", None))
 
 
-# «Русское (English)» heads, the kind of an attack or keyword on the head line, small parts inline
-def _ru_head(node: A.Node) -> str:
-    head = label(node)
-    if isinstance(node, A.Attack):
-        head += f" — {attack_ru(node.attack)}"
-    elif isinstance(node, A.Keyword):
-        head += f" — {node.name}" + (f" {node.value}" if node.value is not None else "")
-    elif isinstance(node, A.Opaque):
-        head += f": «{node.text}»"
-    return head
+def measure(value: A.Measure | None) -> str:
+    if value is None:
+        return ""
+    text = W.MEASURES.get(value.what, word(value.what))
+    if value.strength:
+        member = Strength.get(value.strength)
+        text += f" ({member.masc if member else word(value.strength)} удар)"
+    params = getattr(value, "params", ())
+    if params:
+        text += " (" + _param(params) + ")"
+    if value.of is not None:
+        text += ": " + selector(value.of)
+    return text
 
 
-_ON_HEAD = {A.Keyword: ("name", "value"), A.Attack: ("attack",), A.Opaque: ("text",)}
+def attack_name(kind: str) -> str:
+    """«выстрел» for ``shot``; a word no member has goes through the phrase tables."""
+    member = AttackKind.get(kind)
+    return member.forms.nom if member is not None else word(kind)
 
 
-def _ru_shown(node: A.Node) -> Iterator[tuple[str, Any]]:
-    skip = _ON_HEAD.get(type(node), ())
+attack_ru = attack_name          # the old name (grammar.golden and older callers)
+
+
+def trigger(value: A.Trigger) -> _Phrase:
+    timing = getattr(value, "timing", None)
+    member = TriggerEvent.get(value.event)
+    p = _Phrase(f"{word(timing)}: " if timing else "")
+    p.add(member.ru if member is not None else word(value.event))
+    if value.strength and value.event != "strong_attack":
+        s = Strength.get(value.strength)
+        p.add(f" ({s.fem if s else word(value.strength)})")
+    if value.attack:
+        kind = AttackKind.get(value.attack)
+        p.add(" ")
+        p.add(kind.forms.ins if kind is not None else word(value.attack), value.attack)
+    for name, label in (("subject", "кто"), ("target", "по кому"), ("origin", "откуда"),
+                        ("destination", "куда")):
+        sel = getattr(value, name, None)
+        if sel is not None:
+            p.add(f", {label}: {selector(sel)}")
+    cause = getattr(value, "cause", None)
+    if cause:
+        p.add(", от: ").add(W.PROTECTION_GEN.get(cause, word(cause)), cause)
+    turn = getattr(value, "turn", None)
+    if turn:
+        p.add(", " + {"own": "в ваш ход", "opponent": "в ход противника"}.get(turn, word(turn)))
+    params = getattr(value, "params", ())
+    if params:
+        p.add(" (" + _param(params) + ")")
+    for other in getattr(value, "also", ()):
+        p.add(" или ")
+        _joined(p, trigger(other))
+    return p
+
+
+def inline(value: Any) -> str:
+    """A compact one-line Russian form of a small value or part node (grammar.golden's diffs)."""
+    if isinstance(value, (A.Fixed, A.ByStrength, A.Variable)):
+        return amount(value)
+    if isinstance(value, A.Cost):
+        return to_display(cost(value))
+    if isinstance(value, A.Limit):
+        return limit(value)
+    if isinstance(value, A.Selector):
+        return selector(value)
+    if isinstance(value, A.Duration):
+        return duration(value)
+    if isinstance(value, A.Condition):
+        return condition(value)
+    if isinstance(value, A.Measure):
+        return measure(value)
+    if isinstance(value, A.Trigger):
+        return to_display("".join(p.text for p in trigger(value).parts))
+    if type(value).__name__ == "Relation":
+        return relation(value)
+    if isinstance(value, tuple):
+        return ", ".join(inline(v) for v in value)
+    if isinstance(value, A.Node):
+        return summary(value)
+    return word(value) if isinstance(value, str) else str(value)
+
+
+# ---------------------------------------------------------------- one phrase per node class
+Rendered = tuple[_Phrase, tuple]          # the head, and the child nodes listed below it
+
+
+def _keyword(n: A.Keyword) -> Rendered:
+    member = KeywordName.get(n.name)
+    p = _Phrase()
+    if member is not None and member.icon and W.has_emoji(member.icon):
+        p.add(member.icon + " ")
+    p.add(member.ru if member is not None else word(n.name), n.name)
+    if n.value is not None:
+        p.add(f" {n.value}")
+    if n.against is not None:
+        p.add(f", по цели: {selector(n.against)}")
+    return p, ()
+
+
+def _kinds(kinds: Iterable[str], table: dict[str, str] | None, form: str) -> _Phrase:
+    """«выстрелов, разрядов» — each kind a linked part, in the case ``form`` names."""
+    p = _Phrase()
+    for i, kind in enumerate(kinds):
+        if i:
+            p.add(", ")
+        member = AttackKind.get(kind)
+        if table is not None and kind in table:
+            text = table[kind]
+        elif member is not None:
+            text = getattr(member.forms, form)
+        else:
+            text = word(kind)
+        p.add(text, kind)
+    return p
+
+
+def _strengths(values: Iterable[str]) -> str:
+    names = []
+    for v in values:
+        s = Strength.get(v)
+        names.append(s.masc if s is not None else word(v))
+    return ", ".join(names)
+
+
+def _joined(p: _Phrase, other: _Phrase) -> _Phrase:
+    for part in other.parts:
+        p.add(part.text, part.term)
+    return p
+
+
+def _protection(n: A.Protection) -> Rendered:
+    p = _Phrase("защита от ")
+    _joined(p, _kinds(n.against, W.PROTECTION_GEN, "nom"))
+    if n.strengths:
+        p.add(f" (только {_strengths(n.strengths)})")
+    return p, ()
+
+
+def _per(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return f"за каждую {{{value}}}"
+    return f"за каждую единицу: {measure(value)}"
+
+
+def _bonus(n: A.Bonus) -> Rendered:
+    p = _Phrase(f"{_signed(n.amount)} к ")
+    _joined(p, _kinds(n.to, W.TO_DATIVE, "dat"))
+    if n.strengths:
+        p.add(f" (только {_strengths(n.strengths)})")
+    attacker = getattr(n, "attacker", None)
+    p.tail(f"чьим: {selector(attacker)}" if attacker is not None else "")
+    p.tail(f"по цели: {selector(n.against)}" if n.against is not None else "")
+    p.tail(_per(n.per))
+    p.tail(duration(n.duration))
+    p.tail(f"если {condition(n.condition)}" if n.condition is not None else "")
+    return p, _definitions(n.amount)
+
+
+def _signed(value: Any) -> str:
+    text = amount(value)
+    return text if text.startswith(("-", "+")) else "+" + text
+
+
+def _reduction(n: A.Reduction) -> Rendered:
+    p = _Phrase(f"−{amount(n.amount).lstrip('-')} от ")
+    _joined(p, _kinds(n.against, W.PROTECTION_GEN, "nom"))
+    if n.strengths:
+        p.add(f" (только {_strengths(n.strengths)})")
+    p.tail(f"источник: {selector(n.source)}" if n.source is not None else "")
+    p.tail(f"если {condition(n.condition)}" if n.condition is not None else "")
+    return p, _definitions(n.amount)
+
+
+def _attack(n: A.Attack) -> Rendered:
+    p = _Phrase().add(attack_name(n.attack), n.attack)
+    if n.name:
+        p.add(f" «{n.name}»")
+    if n.damage is not None:
+        p.add(f" на {amount(n.damage)}")
+    p.tail(f"дальность {n.range}" if n.range is not None else "")
+    if tuple(n.count) != (1, 1):
+        p.tail(_count(n.count) + " раз")
+    p.tail(f"по цели: {selector(n.target)}" if n.target is not None else "")
+    return p, _definitions(n.damage) + tuple(n.riders)
+
+
+def _definitions(value: Any) -> tuple:
+    return (value.definition,) if isinstance(value, A.Variable) and value.definition else ()
+
+
+def _amounted(name: str, term: str):
+    def render(n) -> Rendered:
+        p = _Phrase().add(name, term).add(f" на {amount(n.amount)}")
+        p.tail(f"цель: {selector(n.target)}" if getattr(n, "target", None) is not None else "")
+        return p, _definitions(n.amount)
+    return render
+
+
+def _wound(n: A.Wound) -> Rendered:
+    return _Phrase(f"ранить: {selector(n.target)}, на {amount(n.amount)}"), _definitions(n.amount)
+
+
+def _heal(n: A.Heal) -> Rendered:
+    p = _Phrase().add("излечить", "heal").add(f": {selector(n.target)}")
+    p.add(f", на {amount(n.amount)}" if n.amount is not None else ", от ран")
+    return p, _definitions(n.amount)
+
+
+def _vampirism(n: A.Vampirism) -> Rendered:
+    p = _Phrase().add("вампиризм", "vampirism")
+    if n.amount is not None:
+        p.add(f" на {amount(n.amount)}")
+    if n.maximum is not None:
+        p.add(f" (не более {n.maximum} {{health}})")
+    return p, _definitions(n.amount)
+
+
+def _gain(n: A.Gain) -> Rendered:
+    p = _Phrase(f"{selector(n.target)} получает").tail(duration(n.duration))
+    return p.add(":"), tuple(n.what)
+
+
+def _lose(n: A.Lose) -> Rendered:
+    what = W.LOSE_WHAT.get(n.what, word(n.what))
+    if n.amount is not None:
+        what = f"{n.amount} × {what}"
+    abilities = tuple(getattr(n, "abilities", ()))
+    p = _Phrase(f"{selector(n.target)} теряет {what}").tail(duration(n.duration))
+    return (p.add(":") if abilities else p), abilities
+
+
+def _action(n: A.Action) -> Rendered:
+    p = _Phrase(W.VERBS.get(n.verb, word(n.verb)))
+    amount_value = getattr(n, "amount", None)
+    if amount_value is not None:
+        p.add(f" {amount(amount_value)}")
+    if n.target is not None:
+        p.add(f": {selector(n.target)}")
+    to = getattr(n, "to", None)
+    p.tail(f"куда: {selector(to)}" if to is not None else "")
+    nodes = tuple(v for v in n.params if isinstance(v, A.Node) and not isinstance(v, _INLINE))
+    leaves = [v for v in n.params if v not in nodes]
+    if leaves:
+        p.add(" (" + ", ".join(_param(v) for v in leaves) + ")")
+    p.tail(duration(getattr(n, "duration", None)))
+    return p, nodes + _definitions(amount_value)
+
+
+def _activated(n: A.Activated) -> Rendered:
+    p = _Phrase("действие, цена ").add(cost(n.cost))
+    p.tail(limit(n.limit), " — ")
+    return p.add(":"), tuple(n.effects)
+
+
+def _triggered(n: A.Triggered) -> Rendered:
+    p = trigger(n.trigger)
+    cond = getattr(n, "condition", None)
+    p.tail(f"если {condition(cond)}" if cond is not None else "")
+    p.tail(limit(n.limit), " — ")
+    return p.add(":"), tuple(n.effects)
+
+
+def _static(n: A.Static) -> Rendered:
+    p = _Phrase("постоянно")
+    p.tail(f"пока {condition(n.condition)}" if n.condition is not None else "")
+    return p.add(":"), tuple(n.effects)
+
+
+def _formation(n: A.Formation) -> Rendered:
+    p = _Phrase().add("строй", "formation")
+    p.tail(f"если {condition(n.condition)}" if n.condition is not None else "")
+    return p.add(":"), tuple(n.inner)
+
+
+def _when_order(n: A.WhenOrder) -> Rendered:
+    who = {"second": "вторым", "first": "первым"}.get(n.order, word(n.order))
+    return _Phrase(f"{{{n.order}}} если вы ходите {who}:"), tuple(n.inner)
+
+
+def _named(n: A.Named) -> Rendered:
+    kind = "заклинание" if n.effect_kind == "spell" else "воздействие"
+    p = _Phrase().add(kind, n.kind)
+    if n.name:
+        p.add(f" «{n.name}»")
+    p.tail(limit(n.limit), " — ")
+    return p.add(":"), tuple(n.body)
+
+
+def _choice(n: A.Choice) -> Rendered:
+    who = W.CHOOSERS.get(n.chooser, word(n.chooser)) if n.chooser else "владельца"
+    return _Phrase(f"на выбор {who}:"), tuple(n.options)
+
+
+def _conditional(n: A.Conditional) -> Rendered:
+    otherwise = tuple(getattr(n, "otherwise", ()))
+    children = tuple(n.effects)
+    if otherwise:
+        children += (_Otherwise(otherwise),)
+    return _Phrase(f"если {condition(n.condition)}:"), children
+
+
+@dataclass(frozen=True)
+class _Otherwise:
+    """The «иначе:» branch of a Conditional, as a line of its own."""
+    effects: tuple
+
+
+def _label(n) -> Rendered:
+    member = KeywordName.get(getattr(n, "keyword", None) or "")
+    p = _Phrase()
+    if member is not None and member.icon and W.has_emoji(member.icon):
+        p.add(member.icon + " ")
+    p.add(n.name, getattr(n, "keyword", None))
+    if getattr(n, "value", None) is not None:
+        p.add(f" {n.value}")
+    return p.add(" — пока у карты есть эта особенность:"), tuple(n.inner)
+
+
+def _rule_change(n, head: str) -> _Phrase:
+    """Restriction / Permission: «<кто> не может: атаковать, только по …»."""
+    p = _Phrase()
+    subject = getattr(n, "subject", None)
+    p.add((selector(subject) + " " if subject is not None else "") + head + " ")
+    p.add(W.VERBS.get(n.what, word(n.what)))
+    kinds = getattr(n, "kinds", ())
+    if kinds:
+        p.add(": ")
+        _joined(p, _kinds(kinds, None, "nom"))
+    times = getattr(n, "times", None)
+    p.tail(f"{times} {plural(times, 'раз', 'раза', 'раз')} за ход" if times else "")
+    for name, label in (("only", "только по цели"), ("target", "по цели")):
+        sel = getattr(n, name, None)
+        p.tail(f"{label}: {selector(sel)}" if sel is not None else "")
+    leaves = [v for v in getattr(n, "params", ()) if not isinstance(v, A.Node)]
+    p.tail(", ".join(_param(v) for v in leaves))
+    p.tail(duration(getattr(n, "duration", None)))
+    cond = getattr(n, "condition", None)
+    p.tail(f"пока {condition(cond)}" if cond is not None else "")
+    return p
+
+
+def _restriction(n) -> Rendered:
+    nodes = tuple(v for v in getattr(n, "params", ()) if isinstance(v, A.Node))
+    return _rule_change(n, "не может" if not getattr(n, "only", None) else "может"), nodes
+
+
+def _permission(n) -> Rendered:
+    nodes = tuple(v for v in getattr(n, "params", ()) if isinstance(v, A.Node))
+    return _rule_change(n, "может"), nodes
+
+
+def _define(n: A.Define) -> Rendered:
+    return _Phrase(f"где {n.name} — {measure(n.measure)}"), ()
+
+
+def _unknown(n: A.Unknown) -> Rendered:
+    return (_Phrase(f"{{{n.icon}}} значок не доказан — судья не решает по этой способности"),
+            tuple(n.inner))
+
+
+def _opaque(n: A.Opaque) -> Rendered:
+    return _Phrase(f"не разобрано: «{n.text}»"), ()
+
+
+#: node class name → its phrase (names, not classes: a class the grammar adds later renders
+#: generically until it is listed here, and this module imports on any version of grammar.ast)
+_RENDERERS: dict[str, Callable[[Any], Rendered]] = {
+    "Keyword": _keyword, "Protection": _protection, "Bonus": _bonus, "Reduction": _reduction,
+    "Attack": _attack, "Poison": _amounted("отравление", "poison"),
+    "Finishing": _amounted("добивание", "finishing"), "Wound": _wound, "Heal": _heal,
+    "Vampirism": _vampirism, "Gain": _gain, "Lose": _lose, "Action": _action,
+    "Activated": _activated, "Triggered": _triggered, "Static": _static,
+    "Formation": _formation, "WhenOrder": _when_order, "Named": _named, "Choice": _choice,
+    "Conditional": _conditional, "Sequence_": lambda n: (_Phrase("по порядку:"), tuple(n.steps)),
+    "Define": _define, "Unknown": _unknown, "Opaque": _opaque, "Label": _label,
+    "Restriction": _restriction, "Permission": _permission,
+    "_Otherwise": lambda n: (_Phrase("иначе:"), n.effects),
+    "CounterLimit": lambda n: (_Phrase(f"не более {n.maximum} {{counter}}"), ()),
+    "StartsWithCounters": lambda n: (_Phrase("начинает бой с ").add(
+        f"{n.count if n.count != 1 else ''}{{counter}}", "counter"), ()),
+    "Measure": lambda n: (_Phrase(measure(n)), ()),
+    "Condition": lambda n: (_Phrase(condition(n)), ()),
+    "Selector": lambda n: (_Phrase(selector(n)), ()),
+    "Relation": lambda n: (_Phrase(relation(n)), ()),
+    "Duration": lambda n: (_Phrase(duration(n)), ()),
+    "Limit": lambda n: (_Phrase(limit(n)), ()),
+    "Trigger": lambda n: (trigger(n), ()),
+    "Cost": lambda n: (_Phrase(cost(n)), ()),
+    "Fixed": lambda n: (_Phrase(amount(n)), ()),
+    "ByStrength": lambda n: (_Phrase(amount(n)), ()),
+    "Variable": lambda n: (_Phrase(amount(n)), _definitions(n)),
+}
+
+
+def _generic(node: A.Node) -> Rendered:
+    """A node class without its own phrase: its Russian name, leaf fields inline as «поле:
+    значение», node fields as lines below.  New AST classes render this way until they get a
+    phrase (tests/carddb/test_render.py says which)."""
+    p = _Phrase(W.NODE_NAMES.get(type(node).__name__, W.untranslated(type(node).__name__)))
+    children: list = []
     for f in fields(node):
-        if f.name == "span" or f.name in skip:
+        if f.name == "span":
             continue
         value = getattr(node, f.name)
-        if not (value in (None, (), False) or value == f.default):
-            yield f.name, value
+        if value in (None, (), False) or value == f.default:
+            continue
+        label = W.FIELD_NAMES.get(f.name, "")
+        if isinstance(value, _INLINE):
+            p.tail(f"{label}: {inline(value)}" if label else inline(value))
+        elif isinstance(value, A.Node):
+            children.append(value)
+        elif isinstance(value, tuple) and any(isinstance(v, A.Node) and not isinstance(v, _INLINE)
+                                              for v in value):
+            children.extend(v for v in value if isinstance(v, A.Node))
+        else:
+            text = _param(value) if not isinstance(value, bool) else ""
+            p.tail(f"{label}: {text}" if label and text else label or text)
+    return p, tuple(children)
 
 
-RUSSIAN = Style(
-    head=_ru_head, shown=_ru_shown,
-    leaf_field=lambda v: (isinstance(v, _INLINE) or not _has_node(v)
-                          or (isinstance(v, A.Variable) and v.definition is None)),
-    leaf_item=lambda v: not isinstance(v, A.Node) or isinstance(v, _INLINE),
-    leaf=inline, item=inline, leaves_in_head=False, node_on_key_line=False)
+_INLINE = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
+           A.Condition, A.Measure, A.Trigger)
 
 
-# English class names and canonical field names in sorted order, as in the canonical JSON
-def _plain_shown(node: A.Node) -> list[tuple[str, Any]]:
-    return sorted((f.name, getattr(node, f.name)) for f in fields(node)
-                  if f.name != "span" and getattr(node, f.name) != f.default)
+# ---------------------------------------------------------------- public API
+def lines(node: A.Node, depth: int = 0) -> list[Line]:
+    """The Russian lines of ``node`` and of everything it contains, ``depth`` levels in."""
+    render = _RENDERERS.get(type(node).__name__, _generic)
+    head, children = render(node)
+    typed = not isinstance(node, (A.Opaque, A.Unknown))
+    out = [Line(depth, tuple(head.parts), typed)]
+    for child in children:
+        out.extend(lines(child, depth + 1))
+    return out
 
 
-def _plain_scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value if value and " " not in value else json.dumps(value, ensure_ascii=False)
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _plain_leaf(value: Any) -> str:
-    if isinstance(value, tuple):
-        return ",".join(_plain_scalar(v) for v in value)
-    return _plain_scalar(value)
-
-
-PLAIN = Style(
-    head=lambda node: type(node).__name__, shown=_plain_shown,
-    leaf_field=lambda v: not _has_node(v), leaf_item=lambda v: not isinstance(v, A.Node),
-    leaf=_plain_leaf, item=_plain_scalar, leaves_in_head=True, node_on_key_line=True)
+def line_text(line: Line, indent: str = "  ") -> str:
+    """One line as a person reads it in a terminal: indented, icons as symbols."""
+    return indent * line.depth + to_display(line.text)
 
 
 def tree(node: A.Node, indent: int = 0) -> str:
-    """The Russian tree of ``node`` (``berserk parse``), ``indent`` levels of two spaces in."""
-    return render_tree(node, RUSSIAN, "  " * indent)
-
-
-def plain_tree(node: A.Node, prefix: str = "") -> str:
-    """The compact English tree (the DB's ``abilities_tree``, ``berserk card``): class names
-    and ``field=value`` as in the canonical JSON, defaults left out."""
-    return render_tree(node, PLAIN, prefix)
+    """The Russian tree of ``node`` (``berserk parse``, ``berserk card``), ``indent`` levels of
+    two spaces in, icons as symbols."""
+    return "\n".join(line_text(line) for line in lines(node, indent))
 
 
 def summary(node: A.Node) -> str:
-    """One line: what the ability is, for diffs and tables."""
-    if isinstance(node, A.Attack):
-        bits = [attack_ru(node.attack)]
-        if node.damage is not None:
-            bits.append("на " + inline(node.damage))
-        if node.range is not None:
-            bits.append(f"дальность {node.range}")
-        return " ".join(bits)
-    if isinstance(node, A.Activated):
-        return f"{inline(node.cost)}: " + "; ".join(summary(e) for e in node.effects)
-    if isinstance(node, A.Keyword):
-        return node.name + (f" {node.value}" if node.value is not None else "")
-    if isinstance(node, A.Protection):
-        return "защита от " + ", ".join(node.against)
-    if isinstance(node, A.Opaque):
-        return f"НЕ РАЗОБРАНО «{node.text}»"
-    if isinstance(node, A.Named):
-        kind = "заклинание" if node.effect_kind == "spell" else "воздействие"
-        return f"{kind} «{node.name}»" if node.name else kind
-    if isinstance(node, A.Action):
-        return f"действие {node.verb}"
-    return label(node)
+    """One line: what the ability is (diffs and tables) — the head phrase, and the heads of
+    what it contains after a colon."""
+    all_lines = lines(node)
+    head = to_display(all_lines[0].text).rstrip(":")
+    rest = [to_display(line.text).rstrip(":") for line in all_lines[1:]]
+    return head + (": " + "; ".join(rest) if rest else "")

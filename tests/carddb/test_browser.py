@@ -88,6 +88,6 @@ def test_search_open_card_see_abilities(server):
             page.wait_for_selector("pre.abilities-tree")
             assert page.locator("h1.card-name").inner_text() == "Шаман бурь"
             tree = page.locator("pre.abilities-tree").inner_text()
-            assert "Attack attack=discharge range=3" in tree and "ByStrength" in tree
+            assert "разряд на 2-3-4, дальность 3" in tree and "Attack" not in tree
         finally:
             browser.close()

@@ -155,7 +155,7 @@ def test_build_default_then_search_and_card(tmp_path):
     table = run_cli("search", "выстрел дальность>=3", "--db", str(db))
     assert "Страж перевала" in table.stdout and "имя" in table.stdout
     card = run_cli("card", "страж перевала", "--db", str(db))
-    assert card.returncode == 0 and "Attack attack=shot range=3" in card.stdout
+    assert card.returncode == 0 and "выстрел на 2, дальность 3" in card.stdout
     wrong = run_cli("card", "Страж перевла", "--db", str(db))
     assert wrong.returncode == 2 and "«Страж перевала»" in wrong.stderr
 

@@ -40,7 +40,7 @@ def test_card_page_shows_stats_text_and_tree(app):
     card_id = get(app, "/cards/cards.json?name=Шаман+бурь&_shape=objects").json()["rows"][0]["id"]
     html = get(app, f"/cards/cards/{card_id}").text
     for fragment in ("Шаман бурь", "Стоимость", "1-1-2", "Разряд на 2-3-4", "Способности (разбор)",
-                     "Attack attack=discharge range=3", "ByStrength"):
+                     "разряд на 2-3-4, дальность 3"):
         assert fragment in html
 
 

@@ -12,9 +12,9 @@ GOLDEN = ROOT / "tests" / "grammar" / "golden" / "voyna_stihiy.jsonl"
 def test_parse_prints_a_tree():
     r = run_cli("parse", "{tap}: Выстрел на 2, дальность 3.")
     assert r.returncode == 0, r.stderr
-    assert "действие (Activated)" in r.stdout
-    assert "атака (Attack) — выстрел" in r.stdout
-    assert "range: 3" in r.stdout and "damage: 2" in r.stdout
+    assert "действие, цена ⤵️:" in r.stdout                 # Russian, icons as symbols
+    assert "  выстрел на 2, дальность 3" in r.stdout
+    assert "Activated" not in r.stdout and "range" not in r.stdout
 
 
 def test_parse_accepts_emoji_and_prints_canonical_json():
