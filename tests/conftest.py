@@ -8,15 +8,23 @@ Also the suite-wide switches:
 * hypothesis keeps its files under pytest's cache dir (``.pytest_cache/d/hypothesis``), never
   ``.hypothesis/`` in the tree; without the cache plugin (``-p no:cacheprovider``) it keeps no
   example database at all.
+* ../shared (the licensed texts; ``$BERSERK_SHARED`` points elsewhere): a test that reads it
+  requests the ``shared`` fixture (directly or through another fixture) or carries
+  ``@pytest.mark.shared``; nothing reads it at import time.  Without ../shared those tests are
+  skipped and the run ends with ONE line naming what is missing and how to get it; with
+  ``BERSERK_REQUIRE_SHARED=1`` (CI) a skipped shared test is a failure.
+* ``-m fuzz``: the long fuzz runs (tests/test_fuzz_*.py); the default run keeps a short one.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import sys
 import tempfile
 import traceback
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +39,53 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("BERSERK_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus" / "classic"
 DEV_CORPUS = CORPUS / "set1_voyna_stihiy.tgbot.json"
+#: What of ../shared the suite reads; a missing part is named in the skip line.
+SHARED_PARTS = ("corpus/classic", "corpus/nxt", "seeds", "rules")
+REQUIRE_SHARED = os.environ.get("BERSERK_REQUIRE_SHARED", "") not in ("", "0")
+
+
+@functools.cache
+def shared_missing() -> tuple[str, ...]:
+    """The parts of ../shared this machine lacks (empty: everything is there)."""
+    if not SHARED.is_dir():
+        return (str(SHARED),)
+    return tuple(str(SHARED / part) for part in SHARED_PARTS if not (SHARED / part).is_dir())
+
+
+def shared_skip_line(count: int) -> str:
+    """The one line a run without ../shared ends with: what is missing, how to get it."""
+    return (f"пропущено тестов, которым нужны лицензионные тексты: {count} — нет "
+            + ", ".join(shared_missing())
+            + " (карты, семена правил, книги правил © «Мир Хобби»; в репозиторий не входят). "
+              "Положите каталог shared рядом с репозиторием (../shared) или укажите путь в "
+              "BERSERK_SHARED; CI запускает их все (BERSERK_REQUIRE_SHARED=1)")
+
+
+def seed_file(number: str) -> Path:
+    """The seed document ``number`` («004») of ../shared/seeds, found when a test asks."""
+    found = sorted((SHARED / "seeds").glob(f"{number}_*.txt"))
+    if not found:
+        raise FileNotFoundError(f"no seed {number}_*.txt in {SHARED / 'seeds'}")
+    return found[0]
+
+
+class SeedFiles(Mapping):
+    """``{number: path}`` of seed documents, looked up lazily (a module may hold one at import
+    time without reading ../shared)."""
+
+    def __init__(self, *numbers: str):
+        self._numbers = numbers
+
+    def __getitem__(self, number: str) -> Path:
+        if number not in self._numbers:
+            raise KeyError(number)
+        return seed_file(number)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._numbers)
+
+    def __len__(self) -> int:
+        return len(self._numbers)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -54,6 +109,47 @@ def pytest_configure(config: pytest.Config) -> None:
     set_hypothesis_home_dir(home)
     settings.register_profile("berserk", database=database)
     settings.load_profile("berserk")
+    config.addinivalue_line("markers", "shared: reads the licensed texts of ../shared (skipped "
+                                       "without it; a failure under BERSERK_REQUIRE_SHARED=1)")
+    config.addinivalue_line("markers", "fuzz: the long fuzz runs (100,000+ inputs): -m fuzz")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that reaches ../shared (the ``shared`` fixture, even through another
+    fixture); without ../shared they are skipped here, before any fixture reads a file.  The
+    long fuzz runs are deselected unless ``-m fuzz`` (or a -m expression naming fuzz) is given."""
+    missing = shared_missing()
+    for item in items:
+        if "shared" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("shared"):
+            item.add_marker(pytest.mark.shared)
+        if item.get_closest_marker("shared") and missing and not REQUIRE_SHARED:
+            item.add_marker(pytest.mark.skip(reason="нет ../shared: " + ", ".join(missing)))
+    if "fuzz" not in (config.getoption("markexpr") or ""):
+        # deselected, not skipped: a CI run with ../shared reports 0 skipped
+        long_runs = [item for item in items if item.get_closest_marker("fuzz")]
+        if long_runs:
+            config.hook.pytest_deselected(items=long_runs)
+            items[:] = [item for item in items if not item.get_closest_marker("fuzz")]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call):
+    """Under BERSERK_REQUIRE_SHARED=1 a test of ../shared that skipped (for whatever reason)
+    fails: CI must run them all."""
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRE_SHARED and report.skipped and item.get_closest_marker("shared"):
+        report.outcome = "failed"
+        report.longrepr = (f"BERSERK_REQUIRE_SHARED=1, а тест, которому нужен ../shared "
+                           f"({SHARED}), пропущен: {report.longrepr}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
+    """One line, not one per test: how many tests were skipped for want of ../shared."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if "shared" in getattr(r, "keywords", {})]
+    if skipped:
+        terminalreporter.write_line(shared_skip_line(len(skipped)), yellow=True, bold=True)
 
 
 @pytest.fixture(autouse=True)
@@ -72,8 +168,11 @@ def update_golden(request) -> bool:
 
 @pytest.fixture(scope="session")
 def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.fail(f"../shared is missing at {SHARED}: the tests read the licensed data from it")
+    """The ../shared directory.  Tests that request it are marked ``shared`` at collection and
+    skipped there when it is missing; reaching this point without it means
+    BERSERK_REQUIRE_SHARED=1."""
+    if shared_missing():
+        pytest.fail(shared_skip_line(1))
     return SHARED
 
 
