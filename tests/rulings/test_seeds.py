@@ -19,11 +19,13 @@ from berserk.errors import InputError
 from rulings.importers import import_file
 from rulings.lookup import load_book
 from rulings.seeds import import_seed
-from tests.conftest import SHARED
+from tests.conftest import SeedFiles, seed_file
+
+pytestmark = pytest.mark.shared                 # every test reads the seeds of ../shared
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "seed_placement.tsv"
-SEEDS = {n: next((SHARED / "seeds").glob(f"{n}_*.txt")) for n in ("004", "000", "001")}
+SEEDS = SeedFiles("004", "000", "001")           # looked up when a test runs, not at import
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +108,7 @@ def test_what_is_not_placed_is_reported_with_its_line():
 
 
 def test_plain_text_goes_only_into_the_classic_book():
-    older_heroes = next((SHARED / "seeds").glob("002_*.txt"))
+    older_heroes = seed_file("002")
     with pytest.raises(InputError) as err:
         import_file(older_heroes, "heroes-15")
     assert "только в книгу classic" in str(err.value)
