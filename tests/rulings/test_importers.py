@@ -15,11 +15,13 @@ from rulings.importers import (
 )
 from rulings.lookup import load_book, stored_clauses
 from rulings.store import write_clauses
-from tests.conftest import SHARED
+from tests.conftest import SHARED, SeedFiles
+
+pytestmark = pytest.mark.shared                 # the official files of ../shared
 
 HEROES_MD = SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md"
 GLOSSARY = SHARED / "rules" / "heroes_glossary.rst"
-SEED = {n: next((SHARED / "seeds").glob(f"{n}_*.txt")) for n in ("000", "001", "004")}
+SEED = SeedFiles("000", "001", "004")           # looked up when a test runs, not at import
 
 
 @pytest.fixture(scope="module")
