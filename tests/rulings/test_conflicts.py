@@ -8,10 +8,9 @@ import pytest
 from berserk.errors import InputError, UnknownNameError
 from rulings.conflicts import parse_conflicts
 from rulings.lookup import applied, load_book
-from tests.conftest import SHARED, run_cli
+from tests.conftest import SHARED, run_cli, seed_file
 
 HEROES_MD = SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md"
-SEED004 = next((SHARED / "seeds").glob("004_*.txt"))
 
 # (conflict, ruleset, value the ruleset applies)
 APPLIED = [
@@ -66,10 +65,10 @@ def test_register_problems_are_all_reported():
     assert "nope" in messages and "двух утверждений" in messages and "«b»" in messages
 
 
-def test_db_build_imports_rulebooks_and_rule_reads_them(tmp_path):
+def test_db_build_imports_rulebooks_and_rule_reads_them(tmp_path, shared):
     db = tmp_path / "cards.db"
     out = run_cli("db", "build", "-o", str(db), "--rules", str(HEROES_MD), "--book", "heroes-15",
-                  "--rules", str(SEED004), "--book", "classic")
+                  "--rules", str(seed_file("004")), "--book", "classic")
     assert out.returncode == 0, out.stderr
     doc = json.loads(run_cli("rule", "514.8", "--book", "classic", "--db", str(db), "--json").stdout)
     assert doc["clauses"][0]["text"].startswith("Расчёт особого удара")
@@ -84,7 +83,8 @@ def test_db_build_with_an_unreadable_rules_file_writes_nothing(tmp_path):
     assert not db.exists()
 
 
-def test_rulebook_check_lists_repeated_numbers_and_unplaced_lines():
+def test_rulebook_check_lists_repeated_numbers_and_unplaced_lines(shared):
+    SEED004 = seed_file("004")
     out = run_cli("rulebook", "check", str(HEROES_MD), "--book", "heroes-15", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
