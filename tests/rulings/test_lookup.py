@@ -17,19 +17,22 @@ from berserk.text import fold
 from rulings.importers import import_book
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
 from rulings.store import write_clauses
-from tests.conftest import ROOT, SHARED, run_cli
+from tests.conftest import ROOT, SHARED, run_cli, seed_file
 
-RULES = [(SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md", "heroes-15"),
-         (SHARED / "rules" / "heroes_glossary.rst", "heroes-15")] + \
-        [(next((SHARED / "seeds").glob(f"{n}_*.txt")), "classic") for n in ("004", "000", "001")]
+
+def _rules():
+    """The official files of ../shared, found when a test asks (never at import)."""
+    return [(SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md", "heroes-15"),
+            (SHARED / "rules" / "heroes_glossary.rst", "heroes-15")] + \
+        [(seed_file(n), "classic") for n in ("004", "000", "001")]
 
 
 @pytest.fixture(scope="module")
-def rules_db(tmp_path_factory):
+def rules_db(tmp_path_factory, shared):
     path = tmp_path_factory.mktemp("rules") / "rules.db"
     db = sqlite_utils.Database(path)
     with db.conn:
-        for file, book in RULES:
+        for file, book in _rules():
             write_clauses(db, import_book(file, book))
     return path
 
@@ -133,9 +136,9 @@ def test_judge_citations_exist_in_the_classic_book():
     assert set(cites.ALL) <= clause_ids("classic")
 
 
-def test_shipped_index_holds_no_official_sentence():
+def test_shipped_index_holds_no_official_sentence(shared):
     """No run of 7 words of any official file appears in our summaries; titles are short headings."""
-    official = " ".join(fold(p.read_text(encoding="utf-8")) for p, _ in RULES)
+    official = " ".join(fold(p.read_text(encoding="utf-8")) for p, _ in _rules())
     runs = set()
     words = re.findall(r"\w+", official)
     for i in range(len(words) - 6):
