@@ -124,21 +124,26 @@ class Analyzer:
         """The game a query names («… в Героях?» → ``heroes``), if any."""
         return next((g for w in WORD.findall(search_fold(text)) if (g := self.game_words.get(w))), None)
 
-    def __call__(self, text: str) -> list[str]:
+    def words(self, text: str) -> list[tuple[str, str | None]]:
+        """Each kept word of ``text`` as (main token, its side token or None), in order; a
+        synonym phrase found in the text is one more entry (its canonical token, None)."""
         words = WORD.findall(search_fold(text))
         stems = [self.numerals.get(w) or self.stem(w) for w in words]
-        out: list[str] = []
+        out: list[tuple[str, str | None]] = []
         for i, (word, stem) in enumerate(zip(words, stems)):
             for phrase, head in self.phrases:
                 if tuple(stems[i:i + len(phrase)]) == phrase:
-                    out.append(head)
+                    out.append((head, None))
             if (word in self.stop or stem in self.stop_stems or word in self.game_words
                     or (len(word) == 1 and not word.isdigit() and word != "х")):
                 continue
-            out.append(self.canon.get(stem, stem))
-            if self.prefix and len(word) > self.prefix and not word.isdigit():
-                out.append("_" + word[:self.prefix])
+            side = "_" + word[:self.prefix] if self.prefix and len(word) > self.prefix and not word.isdigit() else None
+            out.append((self.canon.get(stem, stem), side))
         return out
+
+    def __call__(self, text: str) -> list[str]:
+        """The tokens of ``text``: main and side tokens interleaved (what the index stores)."""
+        return [t for main, side in self.words(text) for t in (main, side) if t]
 
     def terms(self, text: str) -> frozenset[str]:
         """The main tokens of a heading or glossary term (no side tokens, no variable «Х», no

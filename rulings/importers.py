@@ -271,8 +271,8 @@ def index_document(imported: Imported, glossary: Iterable[GlossaryEntry], title:
     (the clause text starts with the term, or a section is titled by it).
 
     ``own`` is the index shipped so far: what people wrote there survives a regeneration — the
-    clause headings and one-line summaries in our words, and the reviewed ``refs`` of glossary
-    terms (those pointing at a clause the new edition lacks are dropped).
+    clause headings and one-line summaries in our words, the glossary terms' summaries and their
+    reviewed ``refs`` (those pointing at a clause the new edition lacks are dropped).
     """
     terms = sorted({g.term for g in glossary}, key=len, reverse=True)
     patterns = [(t, _term_pattern(t)) for t in terms]
@@ -308,11 +308,14 @@ def index_document(imported: Imported, glossary: Iterable[GlossaryEntry], title:
                 defined.setdefault(term, []).append(c.id)
         entry["source"] = f"{imported.source.split(':')[0]} п. {c.id}" if c.kind != "part" else imported.source
         clauses.append(entry)
+    summaries: dict[str, str] = {}
     if own is not None:
         ids = {c.id for c in imported.clauses}
         for g in own.glossary:
             defined[g.term] = [r for r in g.refs if r in ids]
-    glossary_index = [{"term": t, **({"refs": defined[t]} if defined.get(t) else {})}
+            summaries[g.term] = g.summary
+    glossary_index = [{"term": t, **({"summary": summaries[t]} if summaries.get(t) else {}),
+                       **({"refs": defined[t]} if defined.get(t) else {})}
                       for t in sorted({g.term for g in glossary}, key=fold)]
     return {"book": imported.book, "title": title, "clauses": clauses, "glossary": glossary_index}
 

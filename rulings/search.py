@@ -48,6 +48,8 @@ class Settings:
     weights: tuple[float, ...] = WEIGHTS
     candidates: int = 60          # bm25 rows re-ranked in Python
     coverage: float = 1.0         # exponent of the coverage factor (0: plain bm25 order)
+    side_weight: float = 0.0      # > 0: side tokens in a column of their own with this weight
+    side_credit: float = 1.0      # coverage credit of a word met only through its side token
     term_weight: float = 0.5      # factor on glossary rows' scores
     term_first: bool = True       # a glossary entry equal to the query goes first
     title_equal: float = 2.0      # factor on a clause whose heading *is* the query
@@ -118,6 +120,8 @@ class SearchIndex:
         self.analyzer = Analyzer(corpus_words=words_of(v for d in docs for v in d.fields.values()),
                                  stemmer=settings.stemmer, prefix=settings.prefix,
                                  synonyms=settings.synonyms, stopwords=settings.stopwords)
+        separate = settings.side_weight > 0
+        self.columns = COLUMNS + (("sides",) if separate else ())
         self.db = sqlite_utils.Database(memory=True)
         self.docs: list[Document] = []
         self.tokens: list[frozenset[str]] = []
@@ -125,22 +129,27 @@ class SearchIndex:
         self.heading_stems: list[tuple[str, ...]] = []
         rows, df = [], {}
         for rowid, d in enumerate(docs, 1):
-            analysed = {c: " ".join(self.analyzer(d.fields[c])) for c in COLUMNS}
-            toks = frozenset(t for v in analysed.values() for t in v.split())
+            words = {c: self.analyzer.words(d.fields[c]) for c in COLUMNS}
+            if separate:      # side tokens in a column of their own, weighed apart
+                row = {c: " ".join(m for m, _s in ws) for c, ws in words.items()}
+                row["sides"] = " ".join(sd for ws in words.values() for _m, sd in ws if sd)
+            else:
+                row = {c: " ".join(t for pair in ws for t in pair if t) for c, ws in words.items()}
+            toks = frozenset(t for v in row.values() for t in v.split())
             for t in toks:
                 df[t] = df.get(t, 0) + 1
             self.docs.append(d)
             self.tokens.append(toks)
             self.heading_tokens.append(self.analyzer.terms(d.fields["title"]))
             self.heading_stems.append(self.analyzer.plain_stems(d.fields["title"]) if d.entry is not None else ())
-            rows.append({"rowid": rowid, "book": d.book, **analysed})
+            rows.append({"rowid": rowid, "book": d.book, **row})
         table = self.db["docs"]
-        table.insert_all(rows, columns={c: str for c in COLUMNS} | {"book": str})
+        table.insert_all(rows, columns={c: str for c in self.columns} | {"book": str})
         table.create_index(["book"])
-        table.enable_fts(list(COLUMNS), tokenize=TOKENIZE)
+        table.enable_fts(list(self.columns), tokenize=TOKENIZE)
         n = len(docs)
         self.idf = {t: math.log(1 + (n - c + .5) / (c + .5)) for t, c in df.items()}
-        weights = ", ".join(str(w) for w in settings.weights)
+        weights = ", ".join(str(w) for w in settings.weights + ((settings.side_weight,) if separate else ()))
         self._sql = (f"select f.rowid, bm25(docs_fts, {weights}) as s from docs_fts f "
                      f"join docs d on d.rowid = f.rowid where docs_fts match ? and d.book in ({{books}}) "
                      f"order by s limit ?")
@@ -148,30 +157,45 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self.docs)
 
+    def query_words(self, query: str) -> list[tuple[str, str | None]]:
+        """The query's distinct words (main token, side token) of which the books hold a token."""
+        out, seen = [], set()
+        for main, side in self.analyzer.words(query):
+            side = side if side in self.idf else None
+            if main not in seen and (main in self.idf or side):
+                seen.add(main)
+                out.append((main, side))
+        return out
+
     def query_tokens(self, query: str) -> list[str]:
         """The query's distinct analysed tokens that occur somewhere in the books."""
-        return [t for t in dict.fromkeys(self.analyzer(query)) if t in self.idf]
+        return list(dict.fromkeys(t for pair in self.query_words(query) for t in pair if t and t in self.idf))
 
     def search(self, query: str, books: Iterable[str], limit: int = 10) -> list[Found]:
         """Rows of ``books`` answering ``query``, best first; [] when no query word is in them."""
         s = self.settings
         books = list(books)
-        toks = self.query_tokens(query)
+        words = self.query_words(query)
+        toks = list(dict.fromkeys(t for pair in words for t in pair if t and t in self.idf))
         if not toks or not books:
             return []
         match = " OR ".join(f'"{t}"' for t in toks)
-        stems = [t for t in toks if not t.startswith("_")]
+        stems = [m for m, _s in words if m in self.idf]
         if s.near and len(stems) > 1:
             match += " OR " + " OR ".join(f'NEAR("{a}" "{b}", {s.near})' for a, b in zip(stems, stems[1:]))
         sql = self._sql.format(books=", ".join("?" * len(books)))
         rows = self.db.execute(sql, [match, *books, s.candidates]).fetchall()
-        total = sum(self.idf[t] for t in toks)
+        # coverage: the share of the query's words (weighed by idf) the row holds; a word met
+        # only through its five-letter side token counts ``side_credit``
+        weight = [(m, sd, self.idf.get(m) or self.idf[sd]) for m, sd in words]
+        total = sum(w for _m, _s, w in weight)
         asked = frozenset(stems)
         spelled = self.analyzer.plain_stems(query)
         found = []
         for rowid, bm in rows:
             have = self.tokens[rowid - 1]
-            coverage = sum(self.idf[t] for t in toks if t in have) / total
+            coverage = sum(w if m in have else w * s.side_credit if sd in have else 0.0
+                           for m, sd, w in weight) / total
             score = -bm * coverage ** s.coverage
             doc = self.docs[rowid - 1]
             same = self.heading_tokens[rowid - 1] == asked
