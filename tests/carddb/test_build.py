@@ -65,7 +65,7 @@ def test_parse_issues_keep_source_repairs(corpus_db):
     assert any("broken-strike" in d for d in details) and any("walkCount" in d for d in details)
 
 
-def test_same_inputs_same_rows(tmp_path):
+def test_same_inputs_same_rows(tmp_path, shared):
     a, b = tmp_path / "a.db", tmp_path / "b.db"
     build_db(a, [SET1, SET2])
     build_db(b, [SET1, SET2])
