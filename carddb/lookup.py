@@ -8,6 +8,12 @@ Names match case- and ё/е-insensitively, surrounding spaces ignored (``name_ke
 share a name and count as one card: the first one read wins.  An unknown name is worded by
 ``UnknownNameError`` with «did you mean …».  A single lookup in a built DB without loading every
 card is ``carddb.store.find_card`` (it also tells reprints of several sets apart).
+
+``card_index`` is the one card-source rule every command follows (``deck check``, ``squad
+check``, ``judge``): ``--db``, else $BERSERK_DB, else ./cards.db if present (the choice is
+``carddb.store.source_db_path``), with the bundled example cards always under it — a scenario
+or a list may name an example card whatever DB the user gives, and the user's card wins a
+name clash.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from berserk.errors import InputError, Location, UnknownNameError
 from carddb.build import bundled_examples
 from carddb.model import Card, name_key
 from carddb.sources import read_cards
-from carddb.store import load_cards
+from carddb.store import load_cards, source_db_path
 
 #: How ``load_index`` labels the bundled example cards in messages.
 EXAMPLES_LABEL = "примеры карт проекта"
@@ -55,6 +61,13 @@ class CardIndex:
     def names(self) -> list[str]:
         """Every card name, this index's first (with repeats where an overlay shadows one)."""
         return self._names + (self.under.names if self.under is not None else [])
+
+    def over(self, under: CardIndex) -> CardIndex:
+        """This index's cards with ``under`` asked for the names it lacks (this one wins a
+        clash).  A lower index of this one's own is replaced by ``under``."""
+        out = CardIndex(label=self.label, under=under)
+        out._by_key, out._names = self._by_key, self._names
+        return out
 
     def get(self, name: str) -> Card | None:
         card = self._by_key.get(name_key(name))
@@ -98,3 +111,20 @@ def _load(_path: str, _version, db: str | None, cards: str | None) -> CardIndex:
     if result.problems:
         raise InputError(result.problems)
     return CardIndex(result.cards, label=str(cards) if cards else EXAMPLES_LABEL)
+
+
+def card_index(db: str | None = None, cards: str | None = None) -> CardIndex:
+    """The cards a command resolves names against: a card file (``--cards``) over the DB of
+    the card-source rule (``source_db_path(db)``: ``--db``, else $BERSERK_DB, else ./cards.db
+    if present) over the bundled example cards.  The upper source wins a name clash; each
+    source is loaded through ``load_index``'s cache."""
+    index = load_index()
+    path = source_db_path(db)
+    if path is not None:
+        index = load_index(db=path).over(index)
+        index.label = f"{path} и {EXAMPLES_LABEL}"
+    if cards:
+        upper = load_index(cards=cards)
+        index = upper.over(index)
+        index.label = f"{cards}, затем {index.under.label}"
+    return index

@@ -33,7 +33,20 @@ DEFAULT_DB = "cards.db"
 
 
 def default_db_path() -> str:
+    """Where ``db build`` writes, and the DB a command opens when it needs one: $BERSERK_DB,
+    else ./cards.db (which may not exist yet)."""
     return os.environ.get("BERSERK_DB") or DEFAULT_DB
+
+
+def source_db_path(db: str | Path | None = None) -> str | None:
+    """The card DB a command reads — the one card-source rule of every command: ``--db``
+    (``db``), else $BERSERK_DB, else ./cards.db if it exists, else None: the bundled example
+    cards alone (``carddb.lookup.card_index`` puts them under whichever DB this names)."""
+    if db:
+        return str(db)
+    if os.environ.get("BERSERK_DB"):
+        return os.environ["BERSERK_DB"]
+    return DEFAULT_DB if Path(DEFAULT_DB).is_file() else None
 
 
 def open_db(path: str | Path, readonly: bool = True) -> sqlite_utils.Database:

@@ -10,7 +10,7 @@ import json
 import click
 
 from berserk.errors import InputError
-from carddb.lookup import load_index
+from carddb.lookup import card_index
 from judge.legality.deck import check_deck
 from judge.legality.lists import read_list
 from judge.legality.rules import RULESETS, Verdict, ruleset
@@ -20,12 +20,13 @@ RULESET_CHOICE = click.Choice(sorted(RULESETS))
 
 
 def _cards_options(fn):
-    fn = click.option("--cards", "cards_file", type=click.Path(dir_okay=False),
-                      help="Файл карт (tgbot JSON, berserk-nxt, канонический YAML) "
-                           "вместо базы.")(fn)
+    fn = click.option("--cards", "cards_file", type=click.Path(dir_okay=False, allow_dash=True),
+                      help="Файл карт (tgbot JSON, berserk-nxt, канонический YAML; - — стандартный "
+                           "ввод): его карты важнее карт базы.")(fn)
     fn = click.option("--db", type=click.Path(dir_okay=False),
-                      help="База карт (berserk db build); без --db и --cards — карты-примеры "
-                           "проекта.")(fn)
+                      help="База карт (berserk db build); без --db — $BERSERK_DB, иначе "
+                           "./cards.db, если есть. Карты-примеры проекта доступны всегда; при "
+                           "совпадении имени побеждает карта из базы.")(fn)
     fn = click.option("--json", "as_json", is_flag=True,
                       help="Вывести JSON: {legal, problems: [{clause, message, …}], notes}.")(fn)
     return fn
@@ -89,7 +90,7 @@ def deck_check(file: str, ruleset_name: str | None, db: str | None, cards_file: 
 
     deck = read_list(file, "deck")
     rules = _ruleset(ruleset_name, deck, file)
-    _emit(check_deck(deck, load_index(db, cards_file), rules), file, as_json)
+    _emit(check_deck(deck, card_index(db, cards_file), rules), file, as_json)
 
 
 @click.group("squad")
@@ -138,7 +139,7 @@ def squad_check(file: str, ruleset_name: str | None, player: str | None, side: s
                             f"командой berserk deck check", file)
     rules = rules.with_crystals(gold if gold is not None else squad.settings.get("gold"),
                                 silver if silver is not None else squad.settings.get("silver"))
-    verdict = check_squad(squad, load_index(db, cards_file), rules, player=player, side=side,
+    verdict = check_squad(squad, card_index(db, cards_file), rules, player=player, side=side,
                           redeals=redeals)
     _emit(verdict, file, as_json)
 
