@@ -111,15 +111,15 @@ class Baseline:
         rows = []
         for i, d in enumerate(documents(books), 1):
             self.keys.append((d.book, d.key if d.clause is not None else term_key(d.entry.term)))
-            rows.append({"rowid": i, "book": d.book, **d.fields})
-        self.db["docs"].insert_all(rows, columns={c: str for c in COLUMNS} | {"book": str})
+            rows.append({"id": i, "book": d.book, **d.fields})
+        self.db["docs"].insert_all(rows, pk="id", columns={c: str for c in COLUMNS} | {"book": str})
         self.db["docs"].enable_fts(list(COLUMNS))
 
     def search(self, query: str, book: str | None, limit: int = 10) -> list[tuple[str, str]]:
         words = [f'"{w}"' for w in re.findall(r"\w+", query.lower())]
         if not words:
             return []
-        sql = "select f.rowid from docs_fts f join docs d on d.rowid = f.rowid where docs_fts match ?"
+        sql = "select f.rowid from docs_fts f join docs d on d.id = f.rowid where docs_fts match ?"
         args: list = [" OR ".join(words)]
         if book:
             sql += " and d.book = ?"

@@ -142,16 +142,15 @@ class SearchIndex:
             self.tokens.append(toks)
             self.heading_tokens.append(self.analyzer.terms(d.fields["title"]))
             self.heading_stems.append(self.analyzer.plain_stems(d.fields["title"]) if d.entry is not None else ())
-            rows.append({"rowid": rowid, "book": d.book, **row})
+            rows.append({"id": rowid, "book": d.book, **row})
         table = self.db["docs"]
-        table.insert_all(rows, columns={c: str for c in self.columns} | {"book": str})
-        table.create_index(["book"])
+        table.insert_all(rows, pk="id", columns={c: str for c in self.columns} | {"book": str})   # id = rowid
         table.enable_fts(list(self.columns), tokenize=TOKENIZE)
         n = len(docs)
         self.idf = {t: math.log(1 + (n - c + .5) / (c + .5)) for t, c in df.items()}
         weights = ", ".join(str(w) for w in settings.weights + ((settings.side_weight,) if separate else ()))
         self._sql = (f"select f.rowid, bm25(docs_fts, {weights}) as s from docs_fts f "
-                     f"join docs d on d.rowid = f.rowid where docs_fts match ? and d.book in ({{books}}) "
+                     f"join docs d on d.id = f.rowid where docs_fts match ? and d.book in ({{books}}) "
                      f"order by s limit ?")
 
     def __len__(self) -> int:
