@@ -14,27 +14,9 @@ import yaml
 
 from berserk.errors import UnknownNameError
 from berserk.text import fold
-from rulings.importers import import_book
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
-from rulings.store import write_clauses
-from tests.conftest import ROOT, SHARED, run_cli, seed_file
-
-
-def _rules():
-    """The official files of ../shared, found when a test asks (never at import)."""
-    return [(SHARED / "rules" / "heroes_full_rules_15th_2024-05-31.md", "heroes-15"),
-            (SHARED / "rules" / "heroes_glossary.rst", "heroes-15")] + \
-        [(seed_file(n), "classic") for n in ("004", "000", "001")]
-
-
-@pytest.fixture(scope="module")
-def rules_db(tmp_path_factory, shared):
-    path = tmp_path_factory.mktemp("rules") / "rules.db"
-    db = sqlite_utils.Database(path)
-    with db.conn:
-        for file, book in _rules():
-            write_clauses(db, import_book(file, book))
-    return path
+from tests.conftest import ROOT, run_cli
+from tests.rulings.conftest import official_files
 
 
 # (query, book, expected first answer: clause id or «term» (or a tuple of equally good ones),
@@ -139,7 +121,7 @@ def test_judge_citations_exist_in_the_classic_book():
 def test_shipped_index_holds_no_official_sentence(shared):
     """No run of 7 words of any official file appears in our summaries (of clauses and of glossary
     terms); titles are short headings."""
-    official = " ".join(fold(p.read_text(encoding="utf-8")) for p, _ in _rules())
+    official = " ".join(fold(p.read_text(encoding="utf-8")) for p, _ in official_files())
     runs = set()
     words = re.findall(r"\w+", official)
     for i in range(len(words) - 6):
@@ -227,3 +209,54 @@ def test_every_published_scenario_cites_clauses_its_book_has():
         check_citations(book, cites, source=str(path.relative_to(ROOT)))
         cited += len(cites)
     assert cited > len(files) / 2
+
+
+# ── the analysis: the same for the index and the query (issue 13) ─────────────────────────────
+
+# (query, book, the ids any of which may come first): inflections, ё/е, players' words, sentences
+ANALYSIS_CASES = [
+    ("раны", "classic", {"wounds.death"}),                            # «раны» meets «ран»
+    ("защитника дважды за ход", "heroes-15", {"509.3"}),
+    ("стоимость X равна нулю", "heroes-15", {"106.1.2", "106.1.4", "512.3.1"}),
+    ("ответный удар атакой не считается", "heroes-15", {"510.4"}),
+    ("очерёдность хода", "classic", {"turn.order"}),                  # ё in the query
+    ("лимит на летающих", "classic", {"squad.flyers"}),               # лимит = «не больше»
+    ("Правда, что запрет всегда сильнее разрешения?", "heroes-15", {"513.2"}),
+]
+
+
+@pytest.mark.parametrize("query, book, first", ANALYSIS_CASES)
+def test_the_analysis_finds_the_clause_first(query, book, first):
+    assert _ids(resolve(query, book))[0] in first
+
+
+@pytest.mark.parametrize("latin, cyrillic", [("стоимость X", "стоимость Х"), ("Xод", "Ход"),
+                                              ("отравление на x", "Отравление на Х"), ("еще", "ещё")])
+def test_letter_confusions_give_the_same_answer(latin, cyrillic):
+    assert _ids(resolve(latin)) == _ids(resolve(cyrillic))
+
+
+def test_a_game_named_in_the_query_is_asked():
+    assert {h.book for h in resolve("как победить в Героях").hits} == {"heroes-15"}
+    assert {h.book for h in resolve("как победить в классике").hits} == {"classic"}
+    assert {h.book for h in resolve("как победить").hits} == {"classic", "heroes-15"}
+
+
+def test_cli_rule_game_option_and_the_ruleset_of_the_context():
+    both = json.loads(run_cli("rule", "защитник", "--json", env={"BERSERK_RULESET": None}).stdout)
+    assert {c["book"] for c in both["clauses"]} == {"classic", "heroes-15"}
+    heroes = json.loads(run_cli("rule", "защитник", "--game", "heroes", "--json").stdout)
+    assert {c["book"] for c in heroes["clauses"]} == {"heroes-15"}
+    context = json.loads(run_cli("rule", "защитник", "--json", env={"BERSERK_RULESET": "classic-online"}).stdout)
+    assert {c["book"] for c in context["clauses"]} == {"classic"}
+    out = run_cli("rule", "защитник", "--game", "heroes", "--book", "classic")
+    assert out.returncode == 2 and "разные книги" in out.stderr
+
+
+def test_cli_rule_shows_the_game_on_every_hit_and_the_term_first():
+    out = run_cli("rule", "Рывок", env={"BERSERK_RULESET": None})
+    assert out.returncode == 0, out.stderr
+    blocks = out.stdout.split("\n\n")
+    assert blocks[0].startswith("«Рывок» · heroes-15 · глоссарий")
+    assert all(" · heroes-15 · " in b.splitlines()[0] or " · classic · " in b.splitlines()[0]
+               for b in blocks if b.strip() and not b.startswith(" "))
