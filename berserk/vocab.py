@@ -160,6 +160,8 @@ class KeywordName(Vocabulary):
     SYMBIOTE = "symbiote", "симбиот"
     HORDE = "horde", "орда"
     DASH = "dash", "рывок"
+    TELEPORT = "teleport", "телепортация"
+    VAMPIRISM = "vampirism", "вампиризм"
     INVULNERABLE = "invulnerable", "неуязвимость"
     DIAGONAL_MOVE = "diagonal_move", "ход по диагонали"
     NO_CLOSE_AFTER_ATTACK = "no_close_after_attack", "не закрывается после атаки"
@@ -243,6 +245,8 @@ class TriggerEvent(_Worded):
     REVIVED = "revived", "при возрождении"
     SUMMONED = "summoned", "при вызове"
     TURN = "turn", "в ход"
+    FIGHTS = "fights", "когда сражается"
+    PLACEMENT = "placement", "при рассадке"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -413,11 +417,33 @@ class Qualifier(_Worded):
     IN_SQUAD = "in_squad", "в отряде"
     IN_GRAVEYARD = "in_graveyard", "на кладбище"
     IN_DECK = "in_deck", "в колоде"
+    IN_HAND = "in_hand", "в руке"
     ON_FIELD = "on_field", "на поле боя"
     KIND = "kind", "вида (kind:<вид атаки>, для атак)"
     STRENGTH = "strength", "силы (strength:weak …, для ударов)"
     NAMED = "named", "с именем (named:<имя карты>)"
     TYPE = "type", "типа (type:<тип карты>)"
+    CORPOREAL = "corporeal", "небестелесное"
+    ELEMENTAL = "elemental", "стихийное"
+    OCCUPIED = "occupied", "занятая (клетка)"
+    RANDOM = "random", "случайное"
+    TOP = "top", "верхняя (карта колоды)"
+    SHOWN = "shown", "показанная"
+    SUMMONED = "summoned", "вызванное"
+    DESTROYED = "destroyed", "уничтоженное"
+    EXILED = "exiled", "изгнанное"
+    NEXT = "next", "следующее"
+    REMAINING = "remaining", "оставшееся"
+    CURRENT = "current", "текущее"
+    LEFTMOST = "leftmost", "крайнее левое"
+    RIGHTMOST = "rightmost", "крайнее правое"
+    EDGE = "edge", "крайнее"
+    CENTRAL = "central", "центральное"
+    EXTRA = "extra", "дополнительное"
+    MARKER = "marker", "с маркером (marker:<имя маркера>)"
+    ORDINAL = "ordinal", "по порядку (ordinal:N)"
+    COUNT = "count", "в числе X (count:X)"
+    OWN_OF_SUBJECT = "own_of_subject", "своё (того, кто действует)"
 
 
 class RelationKind(_Worded):
@@ -518,6 +544,19 @@ class Verb(_Worded):
     FIGHT = "fight", "сражаться"
     OBLIGED = "obliged", "обязан"
     START_WITH_COUNTER = "start_with_counter", "начинать бой с фишкой"
+    LEAVE = "leave", "покинуть (клетку, поле боя)"
+    DIE = "die", "погибнуть"
+    REMOVE = "remove", "снять / убрать"
+    INCARNATE = "incarnate", "инкарнировать"
+    ASSIGN = "assign", "назначить"
+    WOUND = "wound", "ранить"
+    LOSE = "lose", "терять"
+    GET = "get", "получать"
+    HAVE = "have", "иметь"
+    ACT = "act", "действовать"
+    ENTER = "enter", "входить"
+    REFLECT = "reflect", "отражать"
+    PASS = "pass", "переходить"
     # the ids the earlier grammar produced (kept so stored ASTs still read)
     CANNOT_ATTACK = "cannot_attack", "не может атаковать (старая форма; теперь Restriction)"
     NO_OPEN_NEXT_TURN = "no_open_next_turn", "не открывается (старая форма; теперь Restriction)"
@@ -552,6 +591,7 @@ class LimitPer(_Worded):
     TURN = "turn", "ход"
     FIGHT = "fight", "бой"
     GAME = "game", "игру"
+    OWN_TURN = "own_turn", "ваш ход"
 
 
 class TriggerTiming(_Worded):
@@ -571,6 +611,8 @@ class TriggerParam(_Worded):
     RESPONSE = "response", "ответный"
     EACH = "each", "каждый"
     FROM_TEXT = "from_text", "особенностью (не атакой)"
+    EACH_TURN = "each_turn", "каждого хода (не только вашего)"
+    NTH = "nth", "N-й (nth:N: «третью фишку»)"
 
 
 __all__ = ["AttackKind", "CardType", "ConditionKind", "DurationKind", "Element", "Forms",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, Iterator, Union
 
@@ -145,13 +145,15 @@ class Selector(Node):
     one argument («element:горы», «cost_max:3», «with:shot», «class:йордлинг», «row:1:own»);
     ``count``: «двух или менее» → (0, 2), «три» → (3, 3), «два или более» → (2, None);
     ``relations``: binary positions («стоящее рядом с X», «в строю с X»); ``condition``: a
-    relative clause on each selected card («…, которое не передвигалось в этот ход»)."""
+    relative clause on each selected card («…, которое не передвигалось в этот ход»);
+    ``members``: the selectors of «X или Y» (noun any_of) / «X и Y» (noun all_of)."""
     noun: str
     side: str | None = None
     qualifiers: tuple[str, ...] = ()
     count: tuple[int, int | None] | None = None
     relations: tuple[Relation, ...] = ()
     condition: "Condition | None" = None
+    members: tuple["Selector", ...] = ()    # noun any_of / all_of: «X или Y», «X и Y»
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +284,7 @@ class Action(Node):
     to: Selector | None = None
     amount: "Damage | None" = None
     duration: "Duration | None" = None
+    by: Selector | None = None        # who does it, when not the card («выбранное существо …»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,6 +592,11 @@ def _has_node(items: tuple) -> bool:
         if isinstance(item, Node) or (isinstance(item, tuple) and _has_node(item)):
             return True
     return False
+
+
+def with_span(node: Node, span: Span) -> Node:
+    """The same node with another span."""
+    return replace(node, span=span)
 
 
 def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:

@@ -105,10 +105,14 @@ class ParsedLine:
     span: A.Span
     abilities: tuple
     framed: bool              # every sentence of the line got at least a typed head (a frame)
+    folded: bool = False      # a rider sentence folded into an attack of an earlier line
 
     @property
     def structural(self) -> bool:
-        """Lossless: the abilities' spans cover every word of the line (nothing dropped)."""
+        """Lossless: the abilities' spans cover every word of the line (nothing dropped); a
+        folded rider line is covered by the attack it rides on."""
+        if self.folded:
+            return True
         covered = bytearray(len(self.text))
         base = self.span.start
         for ability in self.abilities:

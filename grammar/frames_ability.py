@@ -1,0 +1,433 @@
+"""Abilities: the head of a unit (a cost, a label «Word[ N]:», an order icon, a trigger, a
+condition, «когда …») and its body — a sequence of clauses read by ``body_effects`` (named-effect
+heads with or without «» and dash, conditions inside the body and «иначе», a trigger inside a
+body starting a second triggered ability, a gerund phrase as a condition, «или» between
+clauses as a choice) — shaped into the project's ability nodes."""
+from __future__ import annotations
+
+import re
+
+from berserk.vocab import ConditionKind as C
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent as TE
+from grammar import ast as A
+from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_clause import clause_effects
+from grammar.frames_cond import cond_clause, condition
+from grammar.frames_select import SELF, subject_of
+from grammar.frames_tails import strip_tails
+from grammar.frames_trigger import trigger_parts, when_trigger
+from grammar.parts import NP, Clause, Clauses, P
+
+# a label word's lemma → the keyword it names
+LABEL_KEYWORDS = {"incorporeal": KW.INCORPOREAL, "flying": KW.FLYING, **KEYWORD_NOUNS}
+ABILITY_NODES = (A.Keyword, A.Protection, A.Bonus, A.Reduction, A.Attack, A.Vampirism, A.Named,
+                 A.Finishing, A.Poison, A.StartsWithCounters, A.Restriction, A.Permission,
+                 A.CounterLimit, A.Unknown)
+
+
+def ability(node: P, ctx: Ctx) -> list:
+    k = node.kind
+    if k == "label":
+        tok, inner = node.v
+        lemma, _, num = tok.partition("#")
+        inner_nodes = tuple(ability(inner, ctx)) if inner is not None else ()
+        if not inner_nodes:
+            raise Reject("label without an ability")
+        if lemma == "formation" and not num:
+            return [A.Formation(inner_nodes, span=node.span)]
+        if lemma == "valhalla" and not num:
+            effects = []
+            for n in inner_nodes:
+                if isinstance(n, A.Static) and n.condition is None:
+                    effects.extend(n.effects)
+                elif isinstance(n, A.Gain) or not isinstance(n, (A.Triggered, A.Activated)):
+                    effects.append(n)
+                else:
+                    raise Reject("valhalla body")
+            return [A.Triggered(A.Trigger(TE.VALHALLA, span=node.span), tuple(effects), span=node.span)]
+        word = re.match(r"[\wё-]+", node.text.lower().replace("ё", "е"))
+        if word is None:
+            raise Reject("label word")
+        return [A.Label(word.group(0), inner_nodes, int(num) if num.isdigit() else None,
+                        LABEL_KEYWORDS.get(lemma), span=node.span)]
+    if k == "when_order":
+        order, inner = node.v
+        return [A.WhenOrder(order, tuple(ability(inner, ctx)), span=node.span)]
+    if k == "activated":
+        cost_text, clauses = node.v
+        effects, limit = body_effects(clauses, ctx)
+        if not effects:
+            raise Reject("cost without effects")
+        return [A.Activated(cost(cost_text, node.span), tuple(effects), limit, span=node.span)]
+    if k == "plain":
+        return plain(node.v, ctx)
+    raise Reject("ability kind " + k)
+
+
+def cost(text: str, span) -> A.Cost:
+    t = text.replace(" ", "").rstrip(":")
+    m = re.match(r"(x|\d+)?", t)
+    counters: int | str = 0
+    if "{counter}" in t:
+        counters = "X" if m and m.group(1) == "x" else int(m.group(1)) if m and m.group(1) else 1
+    return A.Cost("{tap}" in t, counters, "{instant}" in t, span=span)
+
+
+def _clause_list(clauses: Clauses) -> list:
+    """[(separator before, Clause)]."""
+    out = []
+    sep = None
+    for it in clauses.items:
+        if isinstance(it, P) and it.kind == "sep":
+            sep = it.v if sep is None or sep == "CCOMMA" else sep
+            continue
+        out.append((sep, it))
+        sep = None
+    return out
+
+
+def _rest_clauses(items: list, first_rest: list | None = None) -> Clauses:
+    tail = ([Clause(first_rest, _span(first_rest))] if first_rest else []) + \
+        [x for sep, cl in items for x in ((P("sep", sep) if sep else None), cl) if x is not None]
+    while tail and isinstance(tail[0], P):
+        tail = tail[1:]
+    return Clauses(tail, _span(tail))
+
+
+_TRIGGER_KINDS = ("pri", "after", "at_start", "at_end", "instead_of")
+
+
+class _Body:
+    """The state of reading a body: the effects so far, the ability's limit, the subject of the
+    last clause («наносит … и закрывается»), a named-effect head waiting for its body."""
+
+    def __init__(self):
+        self.effects: list = []
+        self.limit: A.Limit | None = None
+        self.last_subject = None
+        self.named = None
+        self.named_limit = None
+        self.named_prefix: list = []
+
+    def take_limit(self, tails: Tails, got: list) -> None:
+        if tails.limit is None:
+            return
+        if got and isinstance(got[-1], A.Named) and got[-1].limit is None:
+            n = got[-1]
+            got[-1] = A.Named(n.effect_kind, n.name, n.body, tails.limit, span=n.span)
+        elif self.limit is None:
+            self.limit = tails.limit
+        else:
+            raise Reject("two limits")
+
+
+def _clause(parts: list, ctx: Ctx, hint, body: _Body) -> tuple[list, Tails]:
+    tails = Tails()
+    got = clause_effects(parts, ctx, tails, hint)
+    return got, tails
+
+
+def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A.Limit | None]:
+    """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit."""
+    b = _Body()
+    items = _clause_list(clauses)
+    k = 0
+    while k < len(items):
+        sep, cl = items[k]
+        parts = list(cl.parts)
+        if parts and isinstance(parts[0], P) and parts[0].kind == "named" and b.named is None:
+            t0 = Tails()
+            rest0 = strip_tails(parts[1:], ctx, t0)
+            if t0.notes or t0.duration or t0.condition or t0.where is not None:
+                raise Reject("named head tails")
+            b.named = parts[0]
+            b.named_limit = t0.limit
+            b.named_prefix, b.effects = b.effects, []
+            if not rest0:
+                k += 1
+                continue
+            # «Воздействие дар силы свести …» (no dash): the name heads every clause after it
+            parts = parts[1:]
+        if k + 1 < len(items) and items[k + 1][0] == "RCLOSE":
+            # a clause ending in a relative clause, closed by a comma: the next one's subject
+            merged = parts + list(items[k + 1][1].parts)
+            items[k + 1] = (sep, Clause(merged, _span(merged)))
+            k += 1
+            continue
+        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
+            k = _lead_condition(parts, items, k, ctx, subject_hint, b)
+            continue
+        if parts and isinstance(parts[0], P) and parts[0].kind == "gerund" and k + 1 < len(items) \
+                and items[k + 1][0] == "CCOMMA":
+            cond = _gerund(parts)
+            got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
+            b.take_limit(t2, got)
+            t2.check()
+            b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
+            k += 2
+            continue
+        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "when" and k + 1 < len(items):
+            trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
+            effs, lim = body_effects(_rest_clauses(items[k + 1:]), ctx)
+            b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
+            break
+        if parts and isinstance(parts[0], P) and parts[0].kind in _TRIGGER_KINDS:
+            # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
+            # triggered ability made of this clause's rest and every clause after it
+            trig, rest = trigger_parts(parts)
+            effs, lim = body_effects(_rest_clauses(items[k + 1:], rest), ctx)
+            if not effs:
+                raise Reject("inner trigger without effects")
+            b.effects.append(_triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]])))
+            break
+        hint = subject_hint
+        if sep == "AND_V" and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
+            hint = b.last_subject
+        got, tails = _clause(parts, ctx, hint, b)
+        preds = [i for i, q in enumerate(parts) if _is_pred(q)]
+        if preds and preds[0] > 0 and isinstance(parts[0], NP):
+            try:
+                b.last_subject = subject_of(parts[:preds[0]])
+            except Reject:
+                b.last_subject = None
+        elif hint is not None:
+            b.last_subject = hint
+        b.take_limit(tails, got)
+        if tails.condition is not None and k + 1 < len(items) and items[k + 1][0] == "DASH" \
+                and isinstance(cl.parts[-1], P) and cl.parts[-1].kind == "if":
+            # «X, если A — Y»: the condition governs the clause after the dash
+            t2 = Tails()
+            then = clause_effects(list(items[k + 1][1].parts), ctx, t2, b.last_subject)
+            b.take_limit(t2, then)
+            t2.check()
+            tails.check()
+            b.effects.extend(got)
+            b.effects.append(A.Conditional(tails.condition, tuple(then), span=_span(items[k + 1][1])))
+            k += 2
+            continue
+        then = tails.take_note("then")
+        if then is not None:
+            t2 = Tails()
+            then_eff = clause_effects(list(then), ctx, t2, b.last_subject)
+            b.take_limit(t2, then_eff)
+            t2.check()
+            got = list(got) + [A.Conditional(tails.condition, tuple(then_eff), span=_span(then))]
+        elif tails.condition is not None:
+            got = [A.Conditional(tails.condition, tuple(got), span=_span(parts))]
+        if tails.named is not None:
+            kind, name = tails.named
+            got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),
+                           span=_span([b.effects, parts]))]
+            b.effects = []
+        tails.check()
+        if sep == "OR_V" and b.effects:
+            prev = b.effects.pop()
+            got = [A.Choice((prev,) + tuple(got), "owner", span=_span([prev, parts]))]
+        elif sep == "ELSE" and b.effects and isinstance(b.effects[-1], A.Conditional) \
+                and not b.effects[-1].otherwise:
+            c = b.effects.pop()
+            got = [A.Conditional(c.condition, c.effects, tuple(got), span=_span([c, parts]))]
+        elif sep == "ELSE":
+            raise Reject("«иначе» without a condition")
+        b.effects.extend(got)
+        k += 1
+    if b.named is not None:
+        kind, name = b.named.v
+        whole = A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects),
+                        b.named_limit or b.limit, span=_span([b.named] + [c for _, c in items]))
+        b.effects = b.named_prefix + [whole]
+        b.limit = None
+    return b.effects, b.limit
+
+
+def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
+    """«если A — X [, иначе Y]» inside a body: the condition governs the next clause."""
+    cond = condition(parts[0], ctx)
+    nsep, ncl = items[k + 1]
+    got, t2 = _clause(list(ncl.parts), ctx, subject_hint, b)
+    b.take_limit(t2, got)
+    t2.check()
+    k += 2
+    otherwise = ()
+    if k < len(items) and items[k][0] == "ELSE":
+        got3, t3 = _clause(list(items[k][1].parts), ctx, subject_hint, b)
+        b.take_limit(t3, got3)
+        t3.check()
+        otherwise = tuple(got3)
+        k += 1
+    b.effects.append(A.Conditional(cond, tuple(got), otherwise, span=_span([parts, ncl] + [
+        items[k - 1][1]] if otherwise else [parts, ncl])))
+    return k
+
+
+_GERUNDS = {"defending": C.DEFENDING}
+
+
+def _gerund(parts: list) -> A.Condition:
+    """«Выступая защитником, …» → the condition of the clause after it."""
+    g = parts[0]
+    what = _GERUNDS.get(g.v)
+    if what is None or len(parts) != 2 or not isinstance(parts[1], NP) or parts[1].noun != "defender":
+        raise Reject("gerund phrase")
+    return A.Condition(what, span=_span(parts))
+
+
+def _triggered(trig: A.Trigger, effects: list, limit, span) -> A.Triggered:
+    """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger."""
+    cond = None
+    if len(effects) == 1 and isinstance(effects[0], A.Conditional) and not effects[0].otherwise:
+        cond, effects = effects[0].condition, list(effects[0].effects)
+    return A.Triggered(trig, tuple(effects), limit, cond, span=span)
+
+
+def plain(clauses: Clauses, ctx: Ctx) -> list:
+    items = _clause_list(clauses)
+    if not items:
+        raise Reject("empty")
+    parts = list(items[0][1].parts)
+    p0 = parts[0]
+    if isinstance(p0, P) and p0.kind in _TRIGGER_KINDS:
+        trig, rest = trigger_parts(parts)
+        effects, limit = body_effects(_rest_clauses(items[1:], rest), ctx)
+        if not effects:
+            raise Reject("trigger without effects")
+        return [_triggered(trig, effects, limit, clauses.span)]
+    if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1:
+        inner = list(p0.v["clause"].parts)
+        if len(items) > 1:
+            try:
+                trig = when_trigger(inner, ctx)
+            except Reject as e:
+                if "without verb" not in str(e):
+                    raise
+                # «Когда X закрыт, …»: a state, not an event → a static with a condition
+                cond = cond_clause(inner, ctx)
+                effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
+                if limit is not None:
+                    raise Reject("static with a limit")
+                return [A.Static(tuple(effects), cond, span=clauses.span)]
+            if p0.kind == "after_that":
+                trig = A.Trigger(trig.event, trig.attack, trig.strength, trig.subject, trig.target,
+                                 trig.origin, trig.destination, trig.cause, "after", trig.turn,
+                                 trig.params, trig.also, span=trig.span)
+            effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
+            return [_triggered(trig, effects, limit, clauses.span)]
+        return [_split_when(inner, p0.kind, ctx, clauses.span)]
+    if isinstance(p0, P) and p0.kind in ("while", "if") and len(parts) == 1:
+        if len(items) == 1:
+            return [_split_cond(list(p0.v["clause"].parts), ctx, clauses.span)]
+        cond = cond_clause(list(p0.v["clause"].parts), ctx)
+        effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
+        if limit is not None:
+            raise Reject("conditional with a limit")
+        if p0.kind == "if" and any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
+                                                      A.Restriction, A.Permission)) for e in effects):
+            return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
+        return [A.Static(tuple(_unwrap_self_gain(effects)), cond, span=clauses.span)]
+    effects, limit = body_effects(clauses, ctx)
+    if any(isinstance(e, A.Triggered) for e in effects):
+        if limit is not None:
+            raise Reject("limit beside an inner trigger")
+        return [e if isinstance(e, A.Triggered) else _as_ability(e) for e in effects]
+    if limit is not None:
+        if len(effects) == 1 and isinstance(effects[0], (A.Named, A.Attack, A.Finishing)):
+            e = effects[0]
+            if isinstance(e, A.Named) and e.limit is None:
+                return [A.Named(e.effect_kind, e.name, e.body, limit, span=e.span)]
+        raise Reject("a limit on a static ability")
+    if len(effects) == 1:
+        return [_as_ability(effects[0])]
+    if all(isinstance(e, (A.Keyword, A.Protection)) for e in effects):
+        return list(effects)
+    if len(effects) == 1 and isinstance(effects[0], A.Conditional):
+        c = effects[0]
+        return [A.Static(tuple(_unwrap_self_gain(c.effects)), c.condition, span=clauses.span)]
+    return [A.Static(tuple(_unwrap_self_gain(effects)), span=clauses.span)]
+
+
+def _unwrap_self_gain(effects) -> list:
+    """A static «получает X» of the card itself is X."""
+    out = []
+    for e in effects:
+        if isinstance(e, A.Gain) and e.target == SELF and e.duration is None:
+            out.extend(e.what)
+        else:
+            out.append(e)
+    return out
+
+
+def _as_ability(e):
+    if isinstance(e, ABILITY_NODES):
+        return e
+    if isinstance(e, A.Gain) and e.target == SELF and e.duration is None:
+        return e.what[0] if len(e.what) == 1 and isinstance(e.what[0], ABILITY_NODES) \
+            else A.Static(e.what, span=e.span)
+    if isinstance(e, A.Conditional) and not e.otherwise:
+        return A.Static(tuple(_unwrap_self_gain(e.effects)), e.condition, span=e.span)
+    return A.Static((e,), span=e.span)
+
+
+def _split_when(inner: list, kind: str, ctx: Ctx, span) -> A.Node:
+    """«Когда X становится защитником излечить …» (berserk-nxt dropped the dash): the first
+    cut after the verb where both the trigger and the body have a meaning."""
+    preds = [i for i, q in enumerate(inner) if _is_pred(q)]
+    if not preds:
+        raise Reject("when without verb")
+    last_err: Reject | None = None
+    for k in range(preds[0] + 1, len(inner)):
+        head, rest = inner[:k], inner[k:]
+        try:
+            trig = when_trigger(head, ctx)
+            effects, limit = body_effects(Clauses([Clause(rest, _span(rest))], _span(rest)), ctx)
+        except Reject as e:
+            last_err = e
+            continue
+        if kind == "after_that":
+            trig = A.Trigger(trig.event, trig.attack, trig.strength, trig.subject, trig.target,
+                             trig.origin, trig.destination, trig.cause, "after", trig.turn,
+                             trig.params, trig.also, span=trig.span)
+        return _triggered(trig, effects, limit, span)
+    raise last_err or Reject("when split")
+
+
+def _split_cond(inner: list, ctx: Ctx, span) -> A.Node:
+    """«Пока X стоит рядом получает +1 …» (no comma or dash): the first cut where both halves
+    have a meaning."""
+    for k in range(1, len(inner)):
+        head, rest = inner[:k], inner[k:]
+        try:
+            cond = cond_clause(head, ctx)
+            effects, limit = body_effects(Clauses([Clause(rest, _span(rest))], _span(rest)), ctx)
+        except Reject:
+            continue
+        if limit is None:
+            return A.Static(tuple(_unwrap_self_gain(effects)), cond, span=span)
+    raise Reject("condition split")
+
+
+def head_only(text: str, toks: list, ctx: Ctx):
+    """The fallback of a unit the frames reject: its head typed (a cost, an order icon, Строй,
+    Вальхалла), the rest one Opaque node — so an untyped body never costs the typed head.
+    None when the unit has no such head."""
+    if len(toks) < 2:
+        return None
+    head, rest = toks[0], toks[1:]
+    body_start = rest[0].start
+    opaque = A.Opaque(text[body_start:], span=A.Span(body_start, len(text)))
+    span = A.Span(0, len(text))
+    if head.type == "COST":
+        return A.Activated(cost(head.value, A.Span(head.start, head.end)), (opaque,), span=span)
+    if head.type == "ORDER":
+        return A.WhenOrder(head.value, (opaque,), span=span)
+    if head.type == "LABEL":
+        lemma, _, num = head.value.partition("#")
+        if lemma == "formation" and not num:
+            return A.Formation((opaque,), span=span)
+        if lemma == "valhalla" and not num:
+            return A.Triggered(A.Trigger(TE.VALHALLA, span=A.Span(head.start, head.end)), (opaque,),
+                               span=span)
+    return None
+
+
+__all__ = ["ability", "body_effects", "cost", "head_only", "plain"]

@@ -1,0 +1,247 @@
+"""The base of the frames: refusals, the per-unit context, spans, the tables that turn lexicon
+lemmas into vocabulary members, numbers and the tails every clause may carry (limits,
+durations, maxima).
+
+The frames (``frames_select`` noun phrases → selectors, ``frames_cond`` conditions and
+measures, ``frames_tails`` tails and parentheses, ``frames_trigger`` trigger heads,
+``frames_quality`` verbless qualities — keywords, protections, bonuses, attacks —,
+``frames_verbs`` verb frames, ``frames_clause`` clauses, ``frames_ability`` abilities) give
+the parts of a clause (``grammar.parts``) a meaning.  Every frame uses every part it is given
+or raises ``Reject``: typed but wrong is worse than Opaque.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import DurationKind as D
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import LimitPer
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Strength
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.parts import P
+
+
+class Reject(Exception):
+    """The clause is grammatical but the frames cannot give it a meaning (→ Opaque)."""
+
+
+# ---------------------------------------------------------------- lemma → vocabulary
+# selector nouns: lexicon lemma → SelectorNoun
+NOUNS = {
+    "creature": N.CREATURE, "card": N.CARD, "cell": N.CELL, "artifact": N.ARTIFACT,
+    "host": N.HOST, "parasite": N.PARASITE, "symbiote": N.SYMBIOTE, "companion": N.COMPANION,
+    "defender": N.DEFENDER, "target": N.TARGET, "terrain": N.TERRAIN, "row": N.ROW,
+    "column": N.COLUMN, "opponent": N.OPPONENT, "hero": N.HERO, "half": N.HALF,
+    "graveyard": N.GRAVEYARD, "deck": N.DECK, "squad": N.SQUAD, "marker": N.MARKER,
+    "token": N.TOKEN, "hand": N.HAND, "owner": N.PLAYER,
+}
+# adjective lemma → qualifier
+QUALIFIERS = {
+    "other": Q.OTHER, "chosen": Q.CHOSEN, "any": Q.ANY, "any_which": Q.ANY, "closed": Q.CLOSED,
+    "open": Q.OPEN, "flying": Q.FLYING, "nonflying": Q.NONFLYING, "incorporeal": Q.INCORPOREAL,
+    "corporeal": Q.CORPOREAL, "poisoned": Q.POISONED, "ordinary": Q.ORDINARY, "elite": Q.ELITE,
+    "rank:ordinary": Q.ORDINARY, "rank:elite": Q.ELITE, "elemental": Q.ELEMENTAL,
+    "this": Q.THIS, "such": Q.THIS, "free": Q.FREE, "occupied": Q.OCCUPIED, "random": Q.RANDOM,
+    "upper": Q.TOP, "different": Q.DIFFERENT, "shown": Q.SHOWN, "summoned": Q.SUMMONED,
+    "destroyed": Q.DESTROYED, "exiled": Q.EXILED, "dead": Q.DEAD, "next": Q.NEXT, "each": Q.ALL,
+    "remaining": Q.REMAINING, "current": Q.CURRENT, "in_play": Q.ON_FIELD,
+    "leftmost": Q.LEFTMOST, "rightmost": Q.RIGHTMOST, "edge": Q.EDGE, "central": Q.CENTRAL,
+    "extra": Q.EXTRA,
+}
+# adjectives of position with no object («соседнее», «стоящее рядом»): relations to the card
+RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite": "opposite",
+                "adj:behind": "behind"}
+# adjectives that can stand for a whole creature selector («по закрытым», «атакованного»)
+SELECTING = (set(QUALIFIERS) | set(RELATION_ADJ) | {"own", "attacked", "attacker", "own_their"}) \
+    - {"next", "extra", "current", "remaining", "upper", "random", "different"}
+ATTACK_ADJ = {"simple": K.STRIKE, "special": K.SPECIAL, "magical": K.MAGIC,
+              "nonmagical": K.NONMAGIC, "ranged": K.RANGED, "melee": K.MELEE,
+              "directed": K.DIRECT, "unanswerable": KW.UNANSWERABLE, "response": K.RESPONSE}
+# attack nouns: lexicon lemma after «atk:» → AttackKind
+ATTACK_NOUNS = {"strike": K.STRIKE, "any": K.ANY, "shot": K.SHOT, "discharge": K.DISCHARGE,
+                "throw": K.THROW, "uchr": K.UCHR, "special": K.SPECIAL, "magic": K.MAGIC,
+                "direct": K.DIRECT, "assault": K.STRIKE}
+STRENGTH = {"weak": Strength.WEAK, "medium": Strength.MEDIUM, "strong": Strength.STRONG}
+KEYWORD_NOUNS = {"corpse_eating": KW.CORPSE_EATER, "clumsiness": KW.CLUMSY, "flight": KW.FLYING,
+                 "horde": KW.HORDE, "stamina": KW.STAMINA, "jump": KW.JUMP,
+                 "incarnation": KW.INCARNATION, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
+                 "teleport": KW.TELEPORT, "vampirism": KW.VAMPIRISM}
+PROT = {"zoo": (K.POISON,), "zoz": (K.SPELLS,), "zom": (K.MAGIC,), "zor": (K.DISCHARGE,),
+        "zot": (K.THROW,), "zov": (K.SHOT,), "zoal": (K.FLYERS,)}
+ICON_KEYWORDS = {"ova": KW.OVA, "ovz": KW.OVZ, "ovs": KW.OVS, "regen": KW.REGEN,
+                 "armor": KW.ARMOR, "stamina": KW.STAMINA}
+UNPROVEN = {KW.OVS, KW.STAMINA}       # icons whose meaning the legend does not prove
+DURATIONS = {d.value: d for d in D}
+# verb lemma (grammar.lexicon) → Verb, for actions, restrictions, permissions, conditions
+VERB_IDS = {
+    "attack": V.ATTACK, "declare": V.DECLARE, "defend": V.DEFEND, "move": V.MOVE,
+    "teleport": V.TELEPORT, "swap": V.SWAP, "open": V.OPEN, "close": V.CLOSE,
+    "destroy": V.DESTROY, "exile": V.EXILE, "summon": V.SUMMON, "revive": V.REVIVE,
+    "return": V.RETURN, "put": V.PUT, "roll": V.ROLL_DIE, "reroll": V.REROLL_DIE,
+    "block": V.BLOCK, "redirect": V.REDIRECT, "redistribute": V.REDISTRIBUTE_WOUNDS,
+    "prevent": V.PREVENT_WOUNDS, "reduce_to": V.REDUCE_TO, "reduce": V.REDUCE_STRIKE,
+    "choose": V.CHOOSE, "select_as": V.CHOOSE, "heal": V.HEAL, "use": V.USE, "ignore": V.IGNORE,
+    "leave": V.LEAVE, "look": V.LOOK, "show": V.SHOW, "pay": V.PAY, "take": V.TAKE,
+    "fight": V.FIGHT, "deal": V.FORCED_ATTACK, "die": V.DIE, "remove": V.REMOVE,
+    "land": V.MOVE, "incarnate": V.INCARNATE, "assign": V.ASSIGN, "wound": V.WOUND,
+    "lose": V.LOSE, "get": V.GET, "have": V.HAVE, "act": V.ACT, "enter": V.ENTER,
+    "reflect": V.REFLECT, "pass": V.PASS,
+    # what «получать / иметь» concern, by their object
+    "get_wounds": V.GET_WOUNDS, "get_counters": V.GET_COUNTERS, "have_counters": V.HAVE_COUNTERS,
+}
+
+
+def dmg(v: str) -> A.Node:
+    """An amount as written after «на»: «2», «2-3-4», «X», «X+1», «2X», «столько же»."""
+    v = v.replace(" ", "")
+    if re.fullmatch(r"\d+-\d+-\d+", v):
+        w, m, s = (int(x) for x in v.split("-"))
+        return A.ByStrength(w, m, s)
+    if v == "same":
+        return A.Variable("X", definition=A.Measure("same"))
+    m = re.fullmatch(r"(\d*)x([+-]\d+)?", v)
+    if m:
+        return A.Variable("X", int(m.group(2) or 0), factor=int(m.group(1) or 1))
+    return A.Fixed(int(v))
+
+
+def signed(v: str) -> A.Node:
+    """«+1», «-2», «+X», «-2X» → the amount with its sign."""
+    v = v.replace(" ", "")
+    sign = -1 if v[0] == "-" else 1
+    body = v[1:]
+    if body.endswith("x"):
+        return A.Variable("X", factor=sign * int(body[:-1] or 1))
+    return A.Fixed(sign * int(body))
+
+
+class Ctx:
+    """Per-unit state: the unit text (for names) and the parse recursion for quoted abilities."""
+
+    def __init__(self, text: str, reparse: Callable[[str, int], tuple] | None = None):
+        self.text = text
+        self.reparse = reparse
+
+    def orig(self, span: A.Span) -> str:
+        return self.text[span.start:span.end]
+
+
+def _span(*things) -> A.Span:
+    lo = hi = None
+    for t in things:
+        if isinstance(t, (list, tuple)):
+            sp = _span(*t)
+        else:
+            sp = getattr(t, "span", A.NOSPAN)
+        if sp == A.NOSPAN:
+            continue
+        lo = sp.start if lo is None else min(lo, sp.start)
+        hi = sp.end if hi is None else max(hi, sp.end)
+    return A.NOSPAN if lo is None else A.Span(lo, hi)
+
+
+def _with(node, **kw):
+    d = {f: getattr(node, f) for f in node.__dataclass_fields__ if f != "span"}
+    d.update(kw)
+    return type(node)(**d, span=node.span)
+
+
+class Tails:
+    """Limits, durations, conditions and notes collected from a clause's parts.  A frame that
+    gives one of them a place in the AST takes it (``use``, ``note``); whatever is left when the
+    clause is built (``check``) makes the clause Reject — a tail is never silently dropped."""
+
+    _CHECKED = ("duration", "where", "maximum", "minimum", "chooser")
+
+    def __init__(self):
+        self.limit: A.Limit | None = None
+        self.duration: A.Duration | None = None
+        self.condition: A.Condition | None = None
+        self.where: Any = None
+        self.maximum: int | None = None
+        self.minimum: int | None = None
+        self.named: tuple | None = None
+        self.chooser: str | None = None
+        self.notes: list = []
+        self.except_: list = []
+        self.span_parts: list = []
+        self._used: set[str] = set()
+
+    def use(self, name: str):
+        """The tail ``name`` (duration, where, maximum, minimum, chooser, except_), taken."""
+        self._used.add(name)
+        return getattr(self, name)
+
+    def note(self, key) -> bool:
+        """Take the note ``key`` (a string) if the clause had it."""
+        if key in self.notes:
+            self.notes.remove(key)
+            return True
+        return False
+
+    def take_note(self, tag: str):
+        """Take the first tuple note whose tag is ``tag``; its value, or None."""
+        for n in self.notes:
+            if isinstance(n, tuple) and n[0] == tag:
+                self.notes.remove(n)
+                return n[1]
+        return None
+
+    def check(self) -> None:
+        """Reject when a tail of the clause found no place in its nodes."""
+        left = [n for n in self._CHECKED if getattr(self, n) is not None and n not in self._used]
+        if self.except_ and "except_" not in self._used:
+            left.append("except")
+        left += [str(n if isinstance(n, str) else n[0]) for n in self.notes]
+        if left:
+            raise Reject("unused tails: " + ", ".join(left))
+
+
+def _limit(text: str, span: A.Span) -> A.Limit:
+    t = text.lower()
+    m = re.search(r"(\d+|один|одного|два|три|x)\s+раз", t)
+    n = {"один": 1, "одного": 1, "два": 2, "три": 3}.get(m.group(1), None) if m else None
+    if n is None:
+        n = int(m.group(1)) if m and m.group(1).isdigit() else 1
+    per = LimitPer.FIGHT if "бой" in t else LimitPer.GAME if "игру" in t else LimitPer.TURN
+    if "ваш ход" in t or "свой ход" in t:
+        per = LimitPer.OWN_TURN
+    each = None
+    e = re.search(r"для каждого (\w+)", t)
+    if e:
+        each = {"ряда": "row", "существа": "creature"}.get(e.group(1), e.group(1))
+    return A.Limit(n, per, each, span=span)
+
+
+def _maximum(text: str) -> int:
+    m = re.search(r"(\d+|x)", text.lower())
+    return int(m.group(1)) if m and m.group(1).isdigit() else -1
+
+
+def _is_pred(q) -> bool:
+    return isinstance(q, P) and q.kind in ("verb", "modal")
+
+
+class _Late:
+    """Frames of higher modules that lower ones call back.  The frames are mutually recursive
+    (a relative clause in a noun phrase is a condition; a condition's «где X» reads tails; a
+    tail «когда …» is a trigger), while the modules are layered
+    base → select → cond → tails → trigger → quality → verbs → clause → ability so that no
+    import cycle exists: each higher module sets its entry here once, at import."""
+
+    cond_clause: Callable = None
+    strip_tails: Callable = None
+    when_trigger: Callable = None
+    condition: Callable = None
+    where: Callable = None
+    clause_effects: Callable = None
+    paren: Callable = None
+
+
+LATE = _Late()
+

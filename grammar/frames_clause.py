@@ -1,0 +1,336 @@
+"""One clause → effect nodes: the tails taken off, then by shape — a named-effect head
+(«Воздействие «x» …»), «либо A, либо B», a verbless list of qualities, or subject + predicate.
+
+Predicates: a verb (``frames_verbs``), a negated verb («не открывается …», «не получает ран
+от …») → Restriction, a modal — «может X» → Choice(X, nothing) or a Permission («может
+двигаться по диагонали», «может атаковать 2 раза за ход»), «может X только по Y» → Restriction
+with ``only``, «не может X» / «нельзя X» → Restriction, «должен X» → Action(obliged)."""
+from __future__ import annotations
+
+from berserk.vocab import DurationKind as D
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import LimitPer
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.frames_base import LATE, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_quality import qualities
+from grammar.frames_select import attack_ref, subject_of, take_np
+from grammar.frames_tails import strip_tails
+from grammar.frames_verbs import ADVERBS, PART_VERBS, VERBS, Args, v_reduce_to
+from grammar.parts import NP, P
+
+
+def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> list:
+    """One clause → effect nodes (the clause's tails are left in ``tails`` for the caller)."""
+    parts = strip_tails(parts, ctx, tails)
+    if not parts:
+        if tails.maximum is not None and "{health}" in ctx.orig(_span(tails.span_parts)):
+            return [A.Keyword(KW.MAX_HEALTH, tails.use("maximum"), span=_span(tails.span_parts))]
+        raise Reject("empty clause")
+    sp = _span(parts)
+    if isinstance(parts[0], P) and parts[0].kind == "named":
+        # «Воздействие «x» — …» whose dash became a clause boundary is read by the body;
+        # here the head shares its clause with the first effect
+        kind, name = parts[0].v
+        body = clause_effects(parts[1:], ctx, tails, subject_hint) if len(parts) > 1 else []
+        if not body:
+            raise Reject("named effect without a body")
+        return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
+    if any(isinstance(q, P) and q.kind == "either" for q in parts):
+        return [_either(parts, ctx, tails, sp)]
+    preds = [i for i, q in enumerate(parts) if _is_pred(q)]
+    if not preds:
+        return qualities(parts, ctx, tails)
+    i = preds[0]
+    pred = parts[i]
+    subj_parts = parts[:i]
+    subject = None
+    if subj_parts:
+        try:
+            subject = subject_of(subj_parts)
+        except Reject:
+            if not (pred.kind == "verb" and pred.v["lemma"] == "reduce_to"):
+                raise
+    elif subject_hint is not None:
+        subject = subject_hint
+    if pred.kind == "modal":
+        return [_modal(pred, subject, parts[i + 1:], ctx, tails, sp)]
+    return [_verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)]
+
+
+def _either(parts, ctx, tails, sp):
+    """«получает либо A, либо B»: the words before the first «либо» head every option."""
+    k = next(i for i, q in enumerate(parts) if isinstance(q, P) and q.kind == "either")
+    head = parts[:k]
+    opts: list[list] = []
+    cur: list = []
+    for q in parts[k:]:
+        if isinstance(q, P) and q.kind == "either":
+            if cur:
+                opts.append(cur)
+            cur = []
+            continue
+        cur.append(q)
+    if cur:
+        opts.append(cur)
+    if len(opts) < 2:
+        raise Reject("one option")
+    nodes = []
+    for o in opts:
+        sub = Tails()
+        got = clause_effects(head + o, ctx, sub)
+        if sub.duration is not None and tails.duration is None:
+            tails.duration = sub.duration
+            sub.use("duration")
+        sub.check()
+        nodes.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(o)))
+    return A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=sp)
+
+
+def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
+    v = pred.v
+    lemma = v["lemma"]
+    if v["neg"]:
+        return _negated(v, subject, args, ctx, tails, sp)
+    if lemma in PART_VERBS:
+        return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
+    if lemma == "reduce_to":
+        return v_reduce_to(v, subject, list(args), ctx, tails, sp, subj_parts)
+    frame = VERBS.get(lemma)
+    if frame is None:
+        raise Reject(f"verb {lemma}")
+    return frame(v, subject, Args(args, heal=lemma == "heal"), ctx, tails, sp)
+
+
+def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selector | None]:
+    """What a restriction is about: (verb, attack kinds, params, object)."""
+    kinds: list[str] = []
+    params: list = []
+    obj = None
+    what = VERB_IDS.get(lemma)
+    j = 0
+    while j < len(args):
+        q = args[j]
+        if isinstance(q, NP) and q.noun == "wound" and lemma == "get" and not q.adjs and not q.count:
+            what = V.GET_WOUNDS
+            j += 1
+            continue
+        if isinstance(q, NP) and q.noun == "counter" and lemma in ("get", "have") and not q.adjs:
+            what = V.GET_COUNTERS if lemma == "get" else V.HAVE_COUNTERS
+            j += 1
+            continue
+        if isinstance(q, NP) and q.noun == "defender" and lemma == "defend" and not q.adjs:
+            j += 1
+            continue
+        if isinstance(q, NP):
+            try:
+                k, s = attack_ref(q)
+            except Reject:
+                if obj is not None:
+                    raise Reject("two objects")
+                obj, j = take_np(args, j)
+                continue
+            if s:
+                raise Reject("restriction strengths")
+            kinds += k
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
+            k, s = attack_ref(args[j + 1])
+            if s:
+                raise Reject("restriction strengths")
+            kinds += k
+            j += 2
+            continue
+        if isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS:
+            params.append(ADVERBS[q.v])
+            j += 1
+            continue
+        raise Reject("restriction tail")
+    if what is None:
+        raise Reject("restriction verb " + lemma)
+    return what, kinds, params, obj
+
+
+_NEXT_TURN = ("в свой следующий ход", "в ваш следующий ход")
+
+
+def _negated(v, subject, args, ctx, tails, sp):
+    """«не открывается в свой следующий ход», «не закрывается после нападения», «не получает
+    ран от ответных ударов» → Restriction."""
+    lemma = v["lemma"]
+    args = list(args)
+    duration = None
+    turn = [q for q in args if isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN]
+    if turn:
+        args.remove(turn[0])
+        duration = A.Duration(D.NEXT_TURN, span=turn[0].span)
+    after_attack = [q for q in args if isinstance(q, P) and q.kind in ("pri", "after")
+                    and q.v and q.v[-1][1] in ("atk:assault", "atk:any", "atk:strike")]
+    if lemma == "close" and after_attack and len(args) == 1 and subject is None and duration is None:
+        return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=sp)
+    what, kinds, params, obj = _restriction_args(lemma, args)
+    if obj is not None:
+        raise Reject("negated verb with an object")
+    if duration is None:
+        duration = tails.use("duration")
+    return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
+
+
+def _modal(pred, subject, rest, ctx, tails, sp):
+    m = pred.v
+    if not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"):
+        raise Reject("modal without verb")
+    v, args = rest[0], list(rest[1:])
+    if m["lemma"] == "can" and not m["neg"] and not v.v["neg"]:
+        perm = _permission(v, subject, args, ctx, tails, sp)
+        if perm is not None:
+            return perm
+        only = _only(v, subject, args, tails, sp)
+        if only is not None:
+            return only
+        inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
+        if subject is not None and not _binds_subject(v):
+            inner = _with_actor(inner, subject)
+        chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
+        return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
+    if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":
+        limit = _counter_limit(v, args, sp)
+        if limit is not None:
+            return limit
+        what, kinds, params, obj = _restriction_args(v.v["lemma"], args)
+        if what == V.HAVE_COUNTERS:
+            raise Reject("have counters")
+        if obj is not None:
+            params.append(obj)
+        return A.Restriction(what, subject, None, tuple(kinds), tails.use("duration"),
+                             params=tuple(params), span=sp)
+    if m["lemma"] == "must" and not m["neg"]:
+        inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
+        return A.Action(V.OBLIGED, subject, (inner,), span=sp)
+    raise Reject("modal")
+
+
+def _counter_limit(v, args, sp):
+    """«не может иметь более N {counter}» → CounterLimit(N)."""
+    if v.v["lemma"] == "have" and len(args) == 2 and isinstance(args[0], P) \
+            and args[0].kind in ("more", "nomore") and isinstance(args[1], NP) \
+            and args[1].noun == "counter" and args[1].count and args[1].count[0] == "n" \
+            and not args[1].adjs:
+        return A.CounterLimit(args[1].count[1], span=sp)
+    return None
+
+
+def _binds_subject(v: P) -> bool:
+    """Does the verb take the subject as its own target (reflexive, or «получать / иметь»)?"""
+    return v.v["form"].endswith("refl") or v.v["lemma"] in PART_VERBS
+
+
+def _with_actor(node, subject):
+    if isinstance(node, A.Action) and node.by is None:
+        return A.Action(node.verb, node.target, node.params, node.to, node.amount, node.duration,
+                        subject, span=node.span)
+    raise Reject("who does it")
+
+
+def _only(v, subject, args, tails, sp):
+    """«может объявлять разряд только по X» → Restriction(declare, only=X, kinds)."""
+    k = next((i for i, q in enumerate(args) if isinstance(q, P) and q.kind == "only"), None)
+    if k is None or k + 2 >= len(args) or not (isinstance(args[k + 1], P) and args[k + 1].kind == "prep") \
+            or not isinstance(args[k + 2], NP):
+        return None
+    kinds: list[str] = []
+    for q in args[:k]:
+        if isinstance(q, NP):
+            kk, s = attack_ref(q)
+            if s:
+                raise Reject("only: strengths")
+            kinds += kk
+        elif not (isinstance(q, P) and q.kind in ("and", "or", "lcomma")):
+            raise Reject("only: what")
+    only, j = take_np(args, k + 2)
+    params = []
+    for q in args[j:]:
+        if isinstance(q, P) and q.kind == "anyrange":
+            params.append("any_range")
+        else:
+            raise Reject("only: tail")
+    if tails.note("any_range"):
+        params.append("any_range")
+    what = VERB_IDS.get(v.v["lemma"])
+    if what is None:
+        raise Reject("only: verb")
+    return A.Restriction(what, subject, only, tuple(kinds), tails.use("duration"),
+                         params=tuple(params), span=sp)
+
+
+def _permission(v, subject, args, ctx, tails, sp):
+    """Permissions beyond the rules; None when «может X» is an optional effect instead."""
+    lemma = v.v["lemma"]
+    tags: list[str] = []
+    kinds: list[str] = []
+    times = None
+    target = None
+    defender = False
+    j = 0
+    while j < len(args):
+        q = args[j]
+        if isinstance(q, P) and q.kind == "adv" and q.v in ("по диагонали", "in_a_row", "twice"):
+            tags.append({"по диагонали": "diagonal", "in_a_row": "in_a_row", "twice": "twice"}[q.v])
+        elif isinstance(q, P) and q.kind == "bare" and q.v.startswith(("NUM:", "NUMW:")):
+            times = int(q.v.split(":")[1])
+        elif isinstance(q, NP) and (q.noun or "").startswith("atk:") and not q.count:
+            try:
+                k, s = attack_ref(q)
+            except Reject:
+                return None
+            if s:
+                return None
+            kinds += k
+        elif isinstance(q, NP) and q.noun == "defender" and lemma == "defend":
+            defender = True
+        elif isinstance(q, P) and q.kind in ("only", "lcomma", "and"):
+            pass
+        elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
+                and isinstance(args[j + 1], NP) and target is None:
+            target, j = take_np(args, j + 1)
+            continue
+        elif isinstance(q, NP) and defender and target is None:
+            target, j = take_np(args, j)
+            continue
+        else:
+            return None
+        j += 1
+    if lemma == "move" and tags == ["diagonal"] and not kinds and target is None and times is None:
+        return A.Permission(V.MOVE, subject, params=("diagonal",), span=sp)
+    if lemma == "defend" and defender:
+        limit = tails.limit
+        if limit is not None and limit.per == LimitPer.TURN and "любое" in ctx.orig(limit.span):
+            tails.limit = None
+            return A.Permission(V.DEFEND, subject, params=("any_times",), span=sp)
+        if target is not None and limit is None and not tags and not kinds:
+            return A.Permission(V.DEFEND, subject, target=target, span=sp)
+        return None
+    if lemma == "attack" and target is not None and "all" in target.qualifiers and not times:
+        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds),
+                            params=("all_adjacent",) + tuple(tags), span=sp)
+    if lemma == "attack" and (times or "twice" in tags or (tails.limit and tails.limit.per == LimitPer.TURN)):
+        if times is None and "twice" not in tags:
+            times = tails.limit.times
+            tails.limit = None
+        elif "twice" in tags:
+            times = 2
+            tags.remove("twice")
+        return A.Permission(V.ATTACK, subject, times, target, tuple(kinds), params=tuple(tags), span=sp)
+    if lemma == "attack" and target is not None and kinds and not times and not tags:
+        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds), span=sp)
+    return None
+
+
+LATE.clause_effects = clause_effects
+
+__all__ = ["clause_effects"]

@@ -1,0 +1,461 @@
+"""Conditions («если …», «пока …», a relative clause, a gerund phrase) and measures («где X —
+…»): one interpreter for every place they occur.
+
+A condition clause is read by its shape: existential («в вашем отряде есть X», «на нём нет
+{counter}», «у X нет ран»), verbless state («пока летающее», «если атакованное существо
+закрыто», «если показанная карта {elite}»), or subject + verb + arguments, dispatched on the
+verb («стоит …», «имеет раны», «перемещался …», «выступает защитником», «атакован …»,
+«выпало …»), or a modal («не может …», «должен …»).  The result is a ``Condition`` whose
+``what`` is a ``ConditionKind`` and whose params the contract (docs/grammar.md) fixes per
+kind."""
+from __future__ import annotations
+
+from berserk.vocab import ConditionKind as C
+from berserk.vocab import MeasureKind as M
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from grammar import ast as A
+from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
+from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, subject_of, take_np,
+                                   take_np_list)
+from grammar.parts import NP, Clause, P
+
+
+def condition(p: P, ctx: Ctx) -> A.Condition:
+    """«если …» / «пока …» (a ctail part) → Condition."""
+    cl: Clause = p.v["clause"]
+    if cl is None:
+        raise Reject("empty condition")
+    c = cond_clause(list(cl.parts), ctx)
+    return A.with_span(c, p.span)
+
+
+def _cond(what, params=(), negated=False, subject=None, sp=A.NOSPAN) -> A.Condition:
+    if subject is not None and subject.noun == N.SELF and not subject.qualifiers:
+        subject = None                   # the card itself is the default subject
+    return A.Condition(what, tuple(params), negated, subject, span=sp)
+
+
+def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
+    sp = _span(parts)
+    parts = [q for q in parts if not (isinstance(q, P) and q.kind == "adv" and q.v == "after_this")]
+    if not parts:
+        raise Reject("empty condition")
+    if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
+        return _existential(parts, sp)
+    if len(parts) >= 3 and any(isinstance(q, P) and q.kind in ("and", "or") for q in parts):
+        compound = _compound(parts, ctx, sp)
+        if compound is not None:
+            return compound
+    preds = [i for i, q in enumerate(parts) if isinstance(q, P) and q.kind in ("verb", "modal")]
+    if not preds:
+        return _verbless(parts, sp)
+    i = preds[0]
+    pred = parts[i]
+    subj, args = parts[:i], parts[i + 1:]
+    lemma = pred.v["lemma"]
+    neg = pred.v.get("neg", False)
+    if subj and isinstance(subj[0], P) and subj[0].kind == "adv" and subj[0].v == "near" \
+            and lemma == "stand":
+        return _near_stand(subj, args, neg, sp)
+    subject = subject_of(subj) if subj else None
+    if pred.kind == "modal":
+        return _modal(pred, parts[i + 1:], subject, sp)
+    frame = COND_VERBS.get(lemma)
+    if frame is None:
+        raise Reject(f"condition verb {lemma}")
+    return frame(subject, args, neg, sp)
+
+
+def _compound(parts: list, ctx, sp) -> A.Condition | None:
+    """«A и B», «A или B» where both halves are conditions with a verb each."""
+    for k, q in enumerate(parts):
+        if isinstance(q, P) and q.kind in ("and", "or") and 0 < k < len(parts) - 1:
+            left, right = parts[:k], parts[k + 1:]
+            if not any(isinstance(x, P) and x.kind in ("verb", "modal") for x in left) or \
+                    not any(isinstance(x, P) and x.kind in ("verb", "modal") for x in right):
+                continue
+            try:
+                a, b = cond_clause(left, ctx), cond_clause(right, ctx)
+            except Reject:
+                continue
+            if b.subject is None and a.subject is not None:
+                b = A.Condition(b.what, b.params, b.negated, a.subject, span=b.span)
+            return A.Condition(C.ALL if q.kind == "and" else C.ANY, (a, b), span=sp)
+    return None
+
+
+def _place_items(before: list) -> tuple[list, A.Selector | None, str | None]:
+    """The place phrase of an existential: post-modifier items for the object, the card it is
+    «на» / «у» (counters, wounds), and the squad side."""
+    items: list = []
+    holder = None
+    j = 0
+    while j < len(before):
+        q = before[j]
+        nxt = before[j + 1] if j + 1 < len(before) else None
+        if isinstance(q, P) and q.kind == "prep" and q.v in ("na", "u") and isinstance(nxt, NP) \
+                and nxt.kind in ("self", "pron", "noun", "elided") and nxt.noun not in ("row", "cell", "field", "graveyard"):
+            holder, j = take_np(before, j + 1)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "row":
+            hit = np_post(before, j)
+            if hit is None:
+                raise Reject("existential row")
+            got, j = hit
+            items.extend(got)
+            continue
+        hit = np_post(before, j)
+        if hit:
+            got, j = hit
+            items.extend(got)
+            continue
+        if isinstance(q, P) and q.kind in ("and", "also"):
+            j += 1
+            continue
+        raise Reject("existential place")
+    return items, holder, None
+
+
+def _existential(parts: list, sp) -> A.Condition:
+    """<place>* есть|нет <what>: «в вашем отряде есть X», «на X нет {counter}», «у X нет ран»,
+    «рядом с X есть Y», «в первом ряду противника нет его карт»."""
+    k = next(i for i, q in enumerate(parts) if isinstance(q, P) and q.kind in ("is", "no"))
+    neg = parts[k].kind == "no"
+    before, after = parts[:k], parts[k + 1:]
+    items, holder, _ = _place_items(before)
+    if not after:
+        raise Reject("existential without object")
+    first = after[0]
+    if isinstance(first, NP) and first.noun in ("counter", "wound") and len(after) == 1 and not items:
+        minimum = first.count[1] if first.count and first.count[0] == "n" and first.count[1] > 1 else None
+        params = (minimum,) if minimum else ()
+        if first.noun == "counter":
+            return _cond(C.HAS_COUNTERS, params, neg, holder, sp)
+        return _cond(C.UNWOUNDED if neg else C.WOUNDED, params, False, holder, sp)
+    if holder is not None:
+        raise Reject("existential holder")
+    sels, j, joiner = take_np_list(after, 0)
+    if j != len(after):
+        raise Reject("existential tail")
+    sels = [_merge_posts(s, items) for s in sels]
+    return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
+
+
+def _merge_posts(sel: A.Selector, items: list) -> A.Selector:
+    quals = list(sel.qualifiers)
+    rels = list(sel.relations)
+    side = sel.side
+    for q in items:
+        if isinstance(q, A.Relation):
+            rels.append(q)
+        elif isinstance(q, tuple) and q[0] == "side":
+            side = q[1]
+        elif isinstance(q, str):
+            quals.append(q)
+        else:
+            raise Reject("existential place item")
+    return A.Selector(sel.noun, side, tuple(dict.fromkeys(quals)), sel.count, tuple(rels),
+                      sel.condition, sel.members, span=sel.span)
+
+
+def _verbless(parts: list, sp) -> A.Condition:
+    """«пока летающее», «если атакованное существо закрыто», «если это демон», «если
+    показанная карта {elite}», «(пока в строю с элитным существом)», «если X на кладбище»."""
+    if len(parts) == 2 and isinstance(parts[0], NP) and isinstance(parts[1], NP) and "shown" in parts[0].adjs:
+        return _cond(C.SHOWN_CARD, _state_of(parts[1]), sp=sp)
+    subject = None
+    j = 0
+    if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
+            and parts[0].noun not in ("formation",) and len(parts) > 1:
+        subject, j = take_np(parts, 0) if parts[0].kind == "noun" else (selector(parts[0]), 1)
+    params: list = []
+    while j < len(parts):
+        q = parts[j]
+        hit = np_post(parts, j)
+        if hit:
+            got, j = hit
+            params.extend(x for x in got if not (isinstance(x, tuple) and x[0] == "side"))
+            continue
+        if isinstance(q, NP):
+            params.extend(_state_of(q))
+            j += 1
+            continue
+        raise Reject("verbless condition")
+    if not params:
+        raise Reject("verbless condition")
+    if subject is not None and subject.relations and not subject.qualifiers and subject.noun == N.SELF:
+        raise Reject("verbless condition subject")
+    return _cond(C.IS, params, False, subject, sp)
+
+
+def _state_of(np: NP) -> tuple:
+    """An adjective run or a noun phrase as a state: «закрыто» → ("closed",), «демон» →
+    ("class:демон",), «элитная» → ("elite",)."""
+    if np.kind == "elided" or (np.kind == "noun" and np.noun in ("creature", "card")):
+        if not np.adjs or np.count or np.opp:
+            raise Reject("state")
+        out = []
+        for a in np.adjs:
+            if a in QUALIFIERS:
+                out.append(QUALIFIERS[a])
+            elif a.startswith("el:"):
+                out.append(f"{Q.ELEMENT}:{a[3:]}")
+            else:
+                raise Reject(f"state {a}")
+        return tuple(out)
+    if np.kind == "noun" and (np.noun or "").startswith("cls:"):
+        return (f"{Q.CLASS}:{np.noun[4:]}",)
+    if np.kind == "noun" and np.noun in ("host", "parasite", "defender"):
+        return (np.noun,)
+    raise Reject("state noun")
+
+
+def _near_stand(subj, args, neg, sp) -> A.Condition:
+    """«рядом с X стоят [хотя бы] N Y» → exists Y (count) adjacent to X."""
+    hit = np_post(subj, 0)
+    if hit is None or hit[1] != len(subj):
+        raise Reject("condition subject")
+    rel = hit[0]
+    args = [q for q in args if not (isinstance(q, P) and q.kind == "even")]
+    sels, j, joiner = take_np_list(args, 0)
+    if j != len(args):
+        raise Reject("adjacent count tail")
+    sels = [_merge_posts(s, rel) for s in sels]
+    return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
+
+
+def _modal(pred, rest: list, subject, sp) -> A.Condition:
+    """«должен излечиться на X», «должен погибнуть», «не может переместиться»."""
+    if not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"):
+        raise Reject("modal condition")
+    v, args = rest[0], rest[1:]
+    verb = VERB_IDS.get(v.v["lemma"])
+    if verb is None:
+        raise Reject("modal condition verb")
+    lemma = pred.v["lemma"]
+    if lemma == "must" and not pred.v["neg"]:
+        if len(args) == 1 and isinstance(args[0], P) and args[0].kind == "amount":
+            return _cond(C.WOULD, (verb, dmg(args[0].v)), False, subject, sp)
+        if v.v["lemma"] == "get" and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound":
+            return _cond(C.WOULD, (VERB_IDS["get_wounds"],), False, subject, sp)
+        if not args:
+            return _cond(C.WOULD, (verb,), False, subject, sp)
+        raise Reject("would tail")
+    if lemma == "can" and not args:
+        return _cond(C.CAN, (verb,), pred.v["neg"], subject, sp)
+    raise Reject("modal condition")
+
+
+# ---------------------------------------------------------------- verb frames
+def _have(subject, args, neg, sp):
+    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
+        return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
+    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "counter":
+        return _cond(C.HAS_COUNTERS, (), neg, subject, sp)
+    raise Reject("have condition")
+
+
+def _stand(subject, args, neg, sp):
+    """«стоит в вашем первом ряду», «стоит рядом с X», «стоит в центральном столбце»."""
+    params: list = []
+    i = 0
+    while i < len(args):
+        q = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if isinstance(q, P) and q.kind == "even":
+            i += 1
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "column":
+            cols = [a for a in nxt.adjs if a in ("central", "edge", "leftmost", "rightmost")]
+            if not cols or len(cols) != len(nxt.adjs) or nxt.count:
+                raise Reject("column")
+            params.extend(QUALIFIERS[a] for a in cols)
+            i += 2
+            continue
+        hit = np_post(args, i)
+        if hit:
+            got, i = hit
+            params.extend(got)
+            continue
+        raise Reject("stand condition")
+    if not params or any(isinstance(x, tuple) for x in params):
+        raise Reject("stand condition")
+    return _cond(C.IS, params, neg, subject, sp)
+
+
+def _move(subject, args, neg, sp):
+    """«перемещался в этот ход», «переместилась хотя бы на 2 клетки в одном направлении»."""
+    params: list = []
+    for q in args:
+        if isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
+            params.append("this_turn")
+        elif isinstance(q, P) and q.kind in ("even", "and") or (isinstance(q, P) and q.kind == "prep" and q.v == "v"):
+            continue
+        elif isinstance(q, P) and q.kind == "amount" and q.v.isdigit():
+            params.append(f"cells:{q.v}")
+        elif isinstance(q, NP) and q.noun == "cell" and not q.adjs:
+            continue
+        elif isinstance(q, NP) and q.noun == "direction":
+            if "different" in q.adjs:
+                params.append("direction:different")
+            elif set(q.adjs) <= {"same_one", "this"} or "одном" in q.text.lower():
+                params.append("direction:same")
+            else:
+                raise Reject("direction")
+        elif isinstance(q, P) and q.kind == "adv" and q.v == "в том же направлении":
+            params.append("direction:same")
+        else:
+            raise Reject("move condition")
+    return _cond(C.MOVED, params, neg, subject, sp)
+
+
+def _defend(subject, args, neg, sp):
+    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "defender" and not args[0].adjs:
+        return _cond(C.DEFENDING, (), neg, subject, sp)
+    raise Reject("defend condition")
+
+
+def _get(subject, args, neg, sp):
+    """«получало раны в этот ход [от X]»."""
+    if not args or not (isinstance(args[0], NP) and args[0].noun == "wound"):
+        raise Reject("get condition")
+    params: list = []
+    j = 1
+    while j < len(args):
+        q = args[j]
+        if isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
+            params.append("this_turn")
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
+            kinds, _ = attack_ref(args[j + 1])
+            params.extend(f"from:{k}" for k in kinds)
+            j += 2
+            continue
+        raise Reject("got wounds tail")
+    return _cond(C.GOT_WOUNDS, params, neg, subject, sp)
+
+
+def _roll(subject, args, neg, sp):
+    vals: list[int] = []
+    for q in args:
+        if isinstance(q, P) and q.kind == "bare" and q.v.split(":", 1)[1].isdigit():
+            vals.append(int(q.v.split(":", 1)[1]))
+        elif isinstance(q, P) and q.kind in ("or", "and", "lcomma") or \
+                (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
+                (isinstance(q, NP) and q.noun == "die" and not q.adjs):
+            continue
+        else:
+            raise Reject("roll condition")
+    if not vals or any(v < 1 or v > 6 for v in vals):
+        raise Reject("roll values")
+    return _cond(C.ROLLED, vals, neg, subject, sp)
+
+
+def _attacked(subject, args, neg, sp):
+    kinds: list = []
+    for q in args:
+        if isinstance(q, NP):
+            k, s = attack_ref(q)
+            if s:
+                raise Reject("attacked by a strength")
+            kinds.extend(k)
+        elif not (isinstance(q, P) and q.kind in ("or", "and", "lcomma")):
+            raise Reject("attacked condition")
+    return _cond(C.ATTACKED_BY, kinds, neg, subject, sp)
+
+
+def _is(subject, args, neg, sp):
+    if len(args) == 1 and isinstance(args[0], NP):
+        return _cond(C.IS, _state_of(args[0]), neg, subject, sp)
+    raise Reject("is condition")
+
+
+COND_VERBS = {
+    "have": _have, "stand": _stand, "located": _stand, "move": _move, "defend": _defend,
+    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is,
+}
+
+
+# ---------------------------------------------------------------- measures
+def where(p: P, ctx: Ctx) -> A.Measure:
+    """«где X — <measure>» → Measure."""
+    cl = p.v["clause"]
+    tails = Tails()
+    parts = LATE.strip_tails(list(cl.parts), ctx, tails) if ctx is not None else list(cl.parts)
+    if tails.limit or tails.duration or tails.condition:
+        raise Reject("measure tails")
+    return measure(parts)
+
+
+def measure(parts: list) -> A.Measure:
+    if not parts or not isinstance(parts[0], NP):
+        raise Reject("measure")
+    head, rest = parts[0], parts[1:]
+    n = head.noun
+    sp = _span(parts)
+    if n in ("amount", "number") and rest and isinstance(rest[0], NP):
+        what, tail = rest[0], rest[1:]
+        if what.noun == "counter":
+            kind = M.SPENT_COUNTERS if "spent" in what.adjs else M.COUNTERS
+            return A.Measure(kind, _holder(tail), span=sp)
+        if what.noun == "wound":
+            if what.adjs == ("dealt",) or (tail and isinstance(tail[0], NP) and "dealt" in tail[0].adjs):
+                return A.Measure(M.WOUNDS_DEALT, _dealer(tail), span=sp)
+            return A.Measure(M.WOUNDS, _holder(tail), span=sp)
+        if what.noun == "cell" and not what.adjs:
+            return A.Measure(M.CELLS_MOVED, span=sp)
+        if what.noun == "card" and "shown" in what.adjs and not tail:
+            return A.Measure(M.CARDS_SHOWN, span=sp)
+        if what.noun in ("creature", "card") or what.kind == "elided" or (what.noun or "").startswith("cls:"):
+            sels, j, joiner = take_np_list(rest, 0)
+            if j != len(rest):
+                raise Reject("measure tail")
+            return A.Measure(M.COUNT, joined(sels, joiner), span=sp)
+    if n in ("magnitude", "value", "amount") and rest and isinstance(rest[0], NP):
+        kinds, strengths = attack_ref(rest[0])
+        if len(kinds) != 1:
+            raise Reject("measure kinds")
+        of = None
+        j = 1
+        if len(rest) > 1:
+            of, j = take_np(rest, 1)
+        if j != len(rest):
+            raise Reject("measure tail")
+        kind = M.SUM_STRIKE_VALUE if n == "amount" else M.STRIKE_VALUE
+        return A.Measure(kind, of, strengths[0] if strengths else None,
+                         (kinds[0],) if kinds[0] != "strike" else (), span=sp)
+    if n == "cost" and len(rest) == 1 and isinstance(rest[0], NP) and "shown" in rest[0].adjs:
+        return A.Measure(M.SHOWN_CARD_COST, span=sp)
+    raise Reject("measure")
+
+
+def _holder(tail: list) -> A.Selector | None:
+    """«на <X>» after «количество {counter} / ран»."""
+    if not tail:
+        return None
+    if len(tail) >= 2 and isinstance(tail[0], P) and tail[0].kind == "prep" and tail[0].v == "na":
+        sel, j = take_np(tail, 1)
+        if j == len(tail):
+            return sel
+    raise Reject("measure holder")
+
+
+def _dealer(tail: list) -> A.Selector | None:
+    """«ран, нанесённых X»."""
+    t = [q for q in tail if not (isinstance(q, P) and q.kind == "lcomma")]
+    if len(t) == 1 and isinstance(t[0], NP) and t[0].kind == "self":
+        return SELF
+    if len(t) == 2 and isinstance(t[0], NP) and t[0].kind == "elided" and t[0].adjs == ("dealt",):
+        return selector(t[1]) if isinstance(t[1], NP) else None
+    if not t:
+        return None
+    raise Reject("measure dealer")
+
+
+LATE.condition = condition
+LATE.cond_clause = cond_clause
+LATE.where = where
+
+__all__ = ["cond_clause", "condition", "measure", "where"]

@@ -1,0 +1,451 @@
+"""Qualities: what a card *has* — keyword icons and words, protections, bonuses «±N к …»,
+reductions «−N от …», attack declarations «<attack> [name] на N [, дальность R] [по X]»,
+counters, markers, extra lives, quoted (granted) abilities.
+
+One frame serves a stand-alone ability («+1 к ударам по горным»), the object of «получает /
+имеет / получить» (a Gain), an item of «либо A, либо B» (a Choice) and the inside of a label
+(«Строй: …»)."""
+from __future__ import annotations
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind as C
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import MeasureKind as M
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
+                                 Tails, _span, dmg, signed)
+from grammar.frames_select import attack_ref, joined, take_np, take_np_list
+from grammar.frames_trigger import event_trigger
+from grammar.parts import NP, P
+
+# «+1 к <stat>»: what a bonus raises besides attacks (Bonus.to)
+BONUS_NOUNS = {"range": K.RANGE, "die": K.DICE, "roll": K.DICE, "stat:move": KW.MOVE,
+               "stat:health": KW.LIFE, "life": KW.LIFE, "stat:ova": KW.OVA, "stat:ovz": KW.OVZ,
+               "poison": K.POISON}
+_STAT_NOUNS = ("range", "die", "roll", "stat:move", "stat:ova", "stat:ovz", "stat:health")
+
+
+def split_items(parts: list) -> list[tuple[str, list]]:
+    """Top-level items of a verbless list, with the word that joined each to the previous one;
+    «+1 к {strike} и {direct}» and «с полетом или телепортацией» stay one item."""
+    items: list[tuple[str, list]] = []
+    cur: list = []
+    joiner = "and"
+    for i, q in enumerate(parts):
+        if isinstance(q, P) and q.kind in ("and", "or", "lcomma", "either"):
+            nxt = parts[i + 1] if i + 1 < len(parts) else None
+            if cur and isinstance(nxt, NP) and _continues_item(cur, nxt):
+                cur.append(q)
+                continue
+            if cur:
+                items.append((joiner, cur))
+            cur = []
+            joiner = "or" if q.kind in ("or", "either") else "and"
+            continue
+        cur.append(q)
+    if cur:
+        items.append((joiner, cur))
+    return items
+
+
+def _continues_item(cur: list, nxt: NP) -> bool:
+    if len(cur) >= 2 and isinstance(cur[-2], P) and cur[-2].kind == "prep" and cur[-2].v == "s" \
+            and nxt.kind == "noun" and (nxt.noun in KEYWORD_NOUNS or (nxt.noun or "").startswith("atk:")):
+        return True
+    if not (len(cur) >= 3 and isinstance(cur[0], P) and cur[0].kind == "signed") and \
+            not (len(cur) >= 2 and isinstance(cur[0], NP) and cur[0].noun == "protection"):
+        return False
+    if not isinstance(cur[-1], NP):
+        return False
+    try:
+        attack_ref(nxt)
+        if cur[-1].noun != "protection":
+            attack_ref(cur[-1])
+    except Reject:
+        return nxt.noun in _STAT_NOUNS and (cur[-1].noun in _STAT_NOUNS
+                                           or (cur[-1].noun or "").startswith("atk:"))
+    return True
+
+
+def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
+    """A verbless list → quality nodes; «A или B» → one Choice."""
+    items = split_items(parts)
+    if not items:
+        raise Reject("empty")
+    # «+1 или -1 к броску кубика»: a bare sign shares the rest of the next item
+    for k in range(len(items) - 1):
+        j0, it = items[k]
+        if len(it) == 1 and isinstance(it[0], P) and it[0].kind == "signed":
+            nxt = items[k + 1][1]
+            if len(nxt) > 1 and isinstance(nxt[0], P) and nxt[0].kind == "signed":
+                items[k] = (j0, it + nxt[1:])
+    nodes, joiners = [], []
+    for joiner, item in items:
+        nodes.append(quality(item, ctx, tails))
+        joiners.append(joiner)
+    if len(nodes) > 1 and "or" in joiners[1:]:
+        if "and" in joiners[1:]:
+            raise Reject("«и» and «или» in one list")
+        return [A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=_span(parts))]
+    return nodes
+
+
+def attack_targets(parts: list, i: int) -> tuple[list[str], list[str], int]:
+    """«к среднему и сильному метанию», «от выстрелов, метаний и разрядов» → kinds, strengths."""
+    kinds: list[str] = []
+    strengths: list[str] = []
+    lead: list[str] = []
+    while i + 2 < len(parts) and isinstance(parts[i], NP) and parts[i].kind == "elided" \
+            and parts[i].adjs and all(a in STRENGTH for a in parts[i].adjs) \
+            and isinstance(parts[i + 1], P) and parts[i + 1].kind in ("and", "or", "lcomma") \
+            and isinstance(parts[i + 2], NP) and any(a in STRENGTH for a in parts[i + 2].adjs):
+        lead += [STRENGTH[a] for a in parts[i].adjs]
+        i += 2
+    k, s = attack_ref(parts[i])
+    kinds += k
+    strengths += lead + s
+    j = i + 1
+    if kinds == [K.ANY] and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "elided" \
+            and parts[j].adjs == ("flying",):
+        kinds = [K.FLYERS]
+        j += 1
+    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("and", "or", "lcomma") \
+            and isinstance(parts[j + 1], NP):
+        try:
+            k, s = attack_ref(parts[j + 1])
+        except Reject:
+            break
+        if bool(s) != bool(strengths) and strengths:
+            raise Reject("strengths not shared by every attack")
+        kinds += k
+        strengths += s
+        j += 2
+    return kinds, list(dict.fromkeys(strengths)), j
+
+
+def quality(item: list, ctx: Ctx, tails: Tails):
+    sp = _span(item)
+    q0 = item[0]
+    if isinstance(q0, P) and q0.kind == "icon_kw":
+        if len(item) != 1:
+            raise Reject("icon keyword tail")
+        code, _, val = q0.v.partition(":")
+        value = int(val) if val.isdigit() else ("X" if val else None)
+        node = A.Keyword(ICON_KEYWORDS[code], value, span=sp)
+        return A.Unknown(code, (node,), span=sp) if node.name in UNPROVEN else node
+    if isinstance(q0, P) and q0.kind == "icon_unknown" and len(item) == 1:
+        return A.Unknown(q0.v, span=sp)
+    if isinstance(q0, P) and q0.kind == "icon_prot":
+        if len(item) != 1:
+            raise Reject("icon protection tail")
+        return A.Protection(PROT[q0.v], span=sp)
+    if isinstance(q0, P) and q0.kind == "signed":
+        return _signed(item, ctx, tails, sp)
+    if isinstance(q0, NP) and q0.kind == "quoted":
+        if len(item) != 1:
+            raise Reject("quoted tail")
+        return granted(q0, ctx)
+    if isinstance(q0, NP):
+        return _nominal(item, ctx, tails, sp)
+    raise Reject(f"quality {q0!r}")
+
+
+def _signed(item, ctx, tails, sp):
+    amount = signed(item[0].v)
+    if len(item) == 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v == "k" \
+            and isinstance(item[2], P) and item[2].kind == "icon_kw" and ":" not in item[2].v:
+        code = item[2].v
+        if code not in ("ova", "ovz"):
+            raise Reject("bonus to an icon")
+        return A.Bonus(define_x(amount, tails), (ICON_KEYWORDS[code],), duration=tails.use("duration"), span=sp)
+    if len(item) >= 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v in ("k", "ot") \
+            and isinstance(item[2], NP):
+        if item[1].v == "k":
+            return _bonus(amount, item, tails, sp)
+        return _reduction(amount, item, tails, sp)
+    if len(item) == 2 and isinstance(item[1], NP) and item[1].noun in BONUS_NOUNS and not item[1].adjs:
+        # «+1{move}», «+2{health}»
+        return A.Bonus(define_x(amount, tails), (BONUS_NOUNS[item[1].noun],),
+                       duration=tails.use("duration"), span=sp)
+    raise Reject("signed")
+
+
+def _bonus(amount, item, tails, sp):
+    np = item[2]
+    strengths: list = []
+    if np.noun in BONUS_NOUNS and not np.adjs and not np.count:
+        to = [BONUS_NOUNS[np.noun]]
+        j = 3
+        # «+1 к дальности разряда», «+1 к броскам кубика»
+        if to == [K.RANGE] and j < len(item) and isinstance(item[j], NP) and (item[j].noun or "").startswith("atk:"):
+            k, s = attack_ref(item[j])
+            if s or len(k) != 1:
+                raise Reject("range of what")
+            to = [f"{K.RANGE}_{k[0]}"]
+            j += 1
+        elif to == [K.DICE] and j < len(item) and isinstance(item[j], NP) and item[j].noun == "die":
+            j += 1
+        while j + 1 < len(item) and isinstance(item[j], P) and item[j].kind in ("and", "lcomma") \
+                and isinstance(item[j + 1], NP) and item[j + 1].noun in BONUS_NOUNS and not item[j + 1].adjs:
+            to.append(BONUS_NOUNS[item[j + 1].noun])
+            j += 2
+    else:
+        nxt = "next" in np.adjs
+        if nxt:
+            item = item[:2] + [NP(np.kind, np.noun, tuple(a for a in np.adjs if a != "next"), np.count,
+                                  np.name, np.opp, np.span, np.text)] + item[3:]
+        to, strengths, j = attack_targets(item, 2)
+        if nxt:
+            to = [f"next_{t}" for t in to]
+    against = per = cond = attacker = None
+    while j < len(item):
+        q = item[j]
+        nxt = item[j + 1] if j + 1 < len(item) else None
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and isinstance(nxt, NP) and against is None:
+            sels, j, joiner = take_np_list(item, j + 1)
+            against = joined(sels, joiner)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "za" and isinstance(nxt, NP) and per is None:
+            per, j = per_measure(item, j + 1)
+            continue
+        if isinstance(q, P) and q.kind == "pri" and cond is None:
+            trig = event_trigger(q)
+            j += 1
+            if j + 1 < len(item) and isinstance(item[j], P) and item[j].kind == "prep" and item[j].v == "po":
+                target, j = take_np(item, j + 1)
+                trig = A.Trigger(trig.event, trig.attack, trig.strength, target=target,
+                                 params=trig.params, span=_span([trig, target]))
+            cond = A.Condition(C.EVENT, (trig,), span=trig.span)
+            continue
+        if isinstance(q, NP) and attacker is None and against is None and q.kind in ("noun", "elided") \
+                and j == 3 and _genitive_plural(q):
+            # «+1 к ударам летающих существ»: whose attacks
+            attacker, j = take_np(item, j)
+            continue
+        raise Reject("bonus tail")
+    return A.Bonus(define_x(amount, tails), tuple(dict.fromkeys(to)), tuple(strengths), against,
+                   tails.use("duration"), per, cond, attacker, span=sp)
+
+
+def _genitive_plural(np: NP) -> bool:
+    words = np.text.lower().split()
+    return bool(words) and words[-1].endswith(("ых", "их", "ов", "ев")) or \
+        (bool(words) and words[-1] in ("существ", "карт"))
+
+
+def per_measure(item: list, j: int) -> tuple[A.Measure, int]:
+    """«за каждую {counter} [на X]», «за каждую потраченную {counter}», «за каждое
+    <selector>» → Measure."""
+    np = item[j]
+    if np.noun == "counter" and (not np.adjs or np.adjs in (("each",), ("spent",), ("each", "spent"))):
+        kind = M.SPENT_COUNTERS if "spent" in np.adjs else M.COUNTERS
+        j += 1
+        of = None
+        if j + 1 < len(item) and isinstance(item[j], P) and item[j].kind == "prep" and item[j].v == "na" \
+                and isinstance(item[j + 1], NP):
+            of, j = take_np(item, j + 1)
+        return A.Measure(kind, of, span=_span(item[j - 1:j] + [np])), j
+    if np.noun == "wound" and np.adjs in ((), ("each",)):
+        j += 1
+        of = None
+        if j + 1 < len(item) and isinstance(item[j], P) and item[j].kind == "prep" and item[j].v == "na":
+            of, j = take_np(item, j + 1)
+        return A.Measure(M.WOUNDS, of, span=np.span), j
+    sel, k = take_np(item, j)
+    return A.Measure(M.COUNT, sel, span=sel.span), k
+
+
+def _reduction(amount, item, tails, sp):
+    if isinstance(amount, A.Fixed):
+        amount = A.Fixed(abs(amount.value), span=amount.span)
+    to, strengths, j = attack_targets(item, 2)
+    source = None
+    while j < len(item):
+        q = item[j]
+        if isinstance(q, NP) and source is None and q.kind in ("noun", "elided"):
+            source, j = take_np(item, j)
+            continue
+        raise Reject("reduction tail")
+    return A.Reduction(define_x(amount, tails), tuple(to), tuple(strengths), source,
+                       span=sp)
+
+
+def _keyword_against(rest: list, name, sp) -> A.Keyword:
+    against = None
+    if rest:
+        if not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "po"):
+            raise Reject("keyword tail")
+        against, j = take_np(rest, 1)
+        if j != len(rest):
+            raise Reject("keyword tail")
+    return A.Keyword(name, against=against, span=sp)
+
+
+def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
+    np: NP = item[0]
+    n = np.noun or ""
+    rest = item[1:]
+    if n in KEYWORD_NOUNS and not np.adjs and not np.count:
+        name = KEYWORD_NOUNS[n]
+        if name == KW.JUMP and len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "range" \
+                and rest[0].v.isdigit():
+            return A.Keyword(KW.JUMP, int(rest[0].v), span=sp)
+        if name == KW.VAMPIRISM:
+            if not rest:
+                return A.Vampirism(span=sp)
+            if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "amount":
+                return A.Vampirism(define_x(dmg(rest[0].v), tails), span=sp)
+            raise Reject("vampirism tail")
+        if not rest:
+            if name.valued and not isinstance(np.num, int) and name in (KW.ARMOR, KW.REGEN):
+                raise Reject("keyword without its number")
+            return A.Keyword(name, np.num if isinstance(np.num, int) else None, span=sp)
+        raise Reject("keyword tail")
+    if n == "protection" and rest and isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "ot":
+        return protection(rest[1:], sp)
+    if n == "atk:strike" and set(np.adjs) in ({"directed"}, {"unanswerable"}) \
+            and not any(isinstance(r, P) and r.kind == "amount" for r in rest):
+        return _keyword_against(rest, KW.DIRECT if "directed" in np.adjs else KW.UNANSWERABLE, sp)
+    if n == "atk:direct" and not np.adjs:
+        return _keyword_against(rest, KW.DIRECT, sp)
+    if n.startswith("atk:") or n in ("finishing", "poison"):
+        return attack(item, tails, sp)
+    if n == "prophecy" and isinstance(np.num, int) and not rest and not np.adjs:
+        return A.Action(V.PROPHECY, amount=A.Fixed(np.num), span=sp)
+    if n == "counter" and not rest and not np.adjs:
+        c = np.count
+        return A.Keyword(KW.COUNTER, c[1] if c and c[0] == "n" else ("X" if c and c[0] == "x" else 1), span=sp)
+    if n == "marker" and np.name and not rest and not np.adjs and not np.count:
+        return A.Action(V.MARKER, None, (np.name,), span=sp)
+    if n in ("stat:health", "life") and "extra" in np.adjs and not rest and set(np.adjs) == {"extra"}:
+        c = np.count
+        if c and c[0] != "n":
+            raise Reject("extra lives count")
+        return A.Bonus(A.Fixed(c[1] if c else 1), (KW.LIFE,), span=sp)
+    raise Reject(f"nominal {n}")
+
+
+_PROT_NOUNS = {"poison": K.POISON, "magic": K.MAGIC, "spell": K.SPELLS, "effect": K.EFFECTS,
+               "flight": K.FLYERS}
+
+
+def protection(rest: list, sp) -> A.Protection:
+    """«Защита от <attacks | отравления | магии | заклинаний | воздействий | летающих>»."""
+    against: list[str] = []
+    strengths: list[str] = []
+    j = 0
+    while j < len(rest):
+        q = rest[j]
+        if isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
+            j += 1
+            continue
+        if not isinstance(q, NP):
+            raise Reject("protection item")
+        n = q.noun or ""
+        if n in _PROT_NOUNS and not q.adjs:
+            against.append(_PROT_NOUNS[n])
+        elif (q.kind == "elided" and q.adjs == ("flying",)) or (n == "atk:any" and q.adjs == ("flying",)):
+            against.append(K.FLYERS)
+        else:
+            if n == "atk:any" and q.count and q.count[0] == "all":
+                q = NP(q.kind, q.noun, q.adjs, None, q.name, q.opp, q.span, q.text)
+            k, s = attack_ref(q)
+            if strengths and not s:
+                raise Reject("protection strengths not shared")
+            against += k
+            strengths += s
+        j += 1
+        if j < len(rest) and isinstance(rest[j], NP) and rest[j].kind == "elided" and rest[j].adjs == ("flying",) \
+                and against and against[-1] == K.ANY:
+            against[-1] = K.FLYERS
+            j += 1
+    if not against:
+        raise Reject("protection empty")
+    return A.Protection(tuple(dict.fromkeys(against)), tuple(dict.fromkeys(strengths)), span=sp)
+
+
+def define_x(d, tails: Tails):
+    """The clause's «где X — …» and «(максимум N)» / «(минимум N)» applied to a variable."""
+    if not isinstance(d, A.Variable):
+        return d
+    where = tails.use("where") if tails.where is not None else None
+    maximum = tails.use("maximum") if tails.maximum not in (None, -1) else d.maximum
+    minimum = tails.use("minimum") if tails.minimum not in (None, -1) else d.minimum
+    definition = where if isinstance(where, A.Measure) else d.definition
+    return A.Variable(d.name, d.offset, maximum, definition, d.factor, minimum, span=d.span)
+
+
+def attack(item: list, tails: Tails, sp) -> A.Node:
+    """«Выстрел [«name»] на 2-3-4[, дальность 3] [по X] …» → Attack / Finishing / Poison."""
+    np: NP = item[0]
+    n = np.noun
+    if n == "atk:assault":
+        raise Reject("assault is not declared")
+    kind = n
+    if n.startswith("atk:"):
+        kinds, strengths = attack_ref(NP("noun", n))
+        kind = kinds[0]
+    count = (1, 1)
+    if np.count:
+        c = np.count
+        if c[0] == "n":
+            count = (c[1], c[1])
+        elif c[0] == "or_less":
+            count = (1, c[1])
+        else:
+            raise Reject("attack count")
+    if np.adjs and not (set(np.adjs) <= {"simple"} and kind == K.STRIKE):
+        raise Reject("attack adjectives")
+    damage = rng = target = None
+    j = 1
+    while j < len(item):
+        q = item[j]
+        if isinstance(q, P) and q.kind == "amount" and damage is None:
+            damage = define_x(dmg(q.v), tails)
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "range" and rng is None and q.v.isdigit():
+            rng = int(q.v)
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(item) \
+                and isinstance(item[j + 1], NP) and target is None:
+            target, j = take_np(item, j + 1)
+            continue
+        raise Reject("attack tail")
+    note = tails.take_note("target")
+    if note is not None:
+        if target is not None:
+            raise Reject("two targets")
+        target = note
+    if kind == "finishing":
+        if damage is None or np.name:
+            raise Reject("finishing")
+        return A.Finishing(damage, target, span=sp)
+    if kind == "poison":
+        if damage is None or np.name:
+            raise Reject("poison")
+        return A.Poison(damage, target, span=sp)
+    if damage is None:
+        if kind == K.DISCHARGE:
+            damage = A.Fixed(0)          # bare «Разряд» is strength 0 (the seed rules)
+        elif kind == K.UCHR:
+            damage = A.Fixed(1)          # bare «Удар через ряд» deals 1
+        else:
+            raise Reject("attack without amount")
+    return A.Attack(kind, damage, rng, np.name, count, target, span=sp)
+
+
+def granted(q: NP, ctx: Ctx):
+    """«получает «…»»: the quoted text parsed as an ability."""
+    if ctx.reparse is None:
+        raise Reject("no reparse")
+    inner = ctx.reparse(q.name, q.span.start + 1)
+    if not inner:
+        raise Reject("empty granted ability")
+    return inner
+
+
+__all__ = ["attack", "attack_targets", "define_x", "granted", "per_measure", "protection",
+           "qualities", "quality", "split_items"]

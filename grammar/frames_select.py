@@ -1,0 +1,405 @@
+"""Noun phrases → selectors: the noun, its adjectives, its count and the post-modifiers that
+follow it («противника», «стоимостью 3 или меньше», «рядом с X», «в строю с X», «, обладающее
+выстрелом», «, которое не перемещалось в этот ход»); attack nouns → attack kinds.
+
+A post-modifier gives a *unary* property (a ``Qualifier`` string), the side, a count, a
+``Relation`` to another selector, or a relative-clause ``Condition``.  A word that is none of
+these makes the phrase Reject (``frames_base``)."""
+from __future__ import annotations
+
+import re
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
+from grammar import ast as A
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
+                                 RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
+from grammar.parts import NP, P
+
+SELF = A.Selector(N.SELF)
+
+
+def selector(np: NP, posts: list | None = None) -> A.Selector:
+    """A noun phrase (+ the post-modifier items ``np_post`` read after it) → Selector."""
+    quals: list[str] = []
+    relations: list[A.Relation] = []
+    side = None
+    count = None
+    condition = None
+    if np.kind == "self":
+        noun = N.SELF
+        if np.opp:
+            noun, side = N.CARD, Side.ENEMY
+            quals.append(f"{Q.NAMED}:self")
+    elif np.kind == "pron":
+        noun = N.PLAYER if np.noun == "you" else N.IT
+    elif np.kind == "ref":
+        noun = N.CARD
+        quals.append(f"{Q.NAMED}:{np.noun}")
+    elif np.kind == "quoted":
+        raise Reject("quoted text as a selector")
+    elif np.kind == "elided":
+        noun = N.CREATURE
+        if not any(a in SELECTING or a.startswith(("el:", "ord:")) for a in np.adjs):
+            raise Reject("elided noun phrase without a selecting adjective")
+    else:
+        n = np.noun or ""
+        if n.startswith("cls:"):
+            noun = N.CREATURE
+            quals.append(f"{Q.CLASS}:{n[4:]}")
+        elif n.startswith("hero:"):
+            noun = N.HERO
+            quals.append(f"{Q.CLASS}:{n[5:]}")
+        elif n in NOUNS:
+            noun = NOUNS[n]
+        elif n.startswith("atk:") and n[4:] in ATTACK_NOUNS:
+            noun = N.ATTACK
+            quals.append(f"{Q.KIND}:{ATTACK_NOUNS[n[4:]]}")
+        else:
+            raise Reject(f"noun {n!r} is not a selector")
+    for a in np.adjs:
+        if a == "own":
+            side = Side.OWN
+        elif a == "own_their":
+            quals.append(Q.OWN_OF_SUBJECT)
+        elif a in ("attacked", "attacker"):
+            role = N.ATTACKED if a == "attacked" else N.ATTACKER
+            if noun in (N.CREATURE, N.CARD):
+                noun = role
+            else:
+                raise Reject(f"«{a}» on a {noun}")
+        elif a.startswith("el:"):
+            quals.append(f"{Q.ELEMENT}:{a[3:]}")
+        elif a.startswith("ord:"):
+            if noun not in (N.ROW, N.COLUMN):
+                raise Reject("ordinal on a noun")
+            quals.append(f"{Q.ORDINAL}:{a[4:]}")
+        elif a in RELATION_ADJ:
+            relations.append(A.Relation(RELATION_ADJ[a], SELF))
+        elif a in QUALIFIERS:
+            quals.append(QUALIFIERS[a])
+        elif a in STRENGTH and noun == N.ATTACK:
+            quals.append(f"{Q.STRENGTH}:{STRENGTH[a]}")
+        elif a in ATTACK_ADJ and noun == N.ATTACK:
+            quals.append(f"{Q.KIND}:{ATTACK_ADJ[a]}")
+        else:
+            raise Reject(f"adjective {a!r} is not a qualifier")
+    if np.opp:
+        side = Side.ENEMY
+    if np.count:
+        count = _count(np.count, quals, noun)
+    for q in posts or ():
+        if isinstance(q, A.Relation):
+            relations.append(q)
+        elif isinstance(q, A.Condition):
+            if condition is not None:
+                raise Reject("two relative clauses")
+            condition = q
+        elif isinstance(q, tuple) and q[0] == "side":
+            side = q[1]
+        else:
+            quals.append(q)
+    return A.Selector(noun, side, tuple(dict.fromkeys(quals)), count, tuple(relations), condition,
+                      span=_span(np))
+
+
+def _count(c: tuple, quals: list, noun) -> tuple | None:
+    if c[0] == "n":
+        return (c[1], c[1])
+    if c[0] == "or_less":
+        return (0, c[1]) if isinstance(c[1], int) else None
+    if c[0] == "or_more":
+        return (c[1], None)
+    if c[0] == "all":
+        quals.append(Q.ALL)
+        return None
+    if c[0] == "x":
+        quals.append(f"{Q.COUNT}:X")
+        return None
+    if c[0] == "ord":
+        if noun not in (N.ROW, N.COLUMN, N.CARD):
+            raise Reject("ordinal count")
+        quals.append(f"{Q.ORDINAL}:{c[1]}")
+        return None
+    raise Reject(f"count {c!r}")
+
+
+WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING,
+              "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
+              "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
+              "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON}
+
+
+def with_what(np: NP) -> str:
+    """«обладающее выстрелом», «с полётом»: what the card has (an attack kind or a keyword)."""
+    n = np.noun or ""
+    if n.startswith("atk:") and n[4:] in ATTACK_NOUNS and not np.adjs:
+        return ATTACK_NOUNS[n[4:]]
+    if n == "atk:strike" and np.adjs in (("special",), ("magical",), ("directed",)):
+        return ATTACK_ADJ[np.adjs[0]]
+    if n in WITH_NOUNS and not np.adjs:
+        return WITH_NOUNS[n]
+    raise Reject(f"«с/обладающее» {n}")
+
+
+def _with_list(parts: list, j: int, first: NP) -> tuple[list[str], int]:
+    got = [f"{Q.WITH}:{with_what(first)}"]
+    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("lcomma", "or", "and") \
+            and isinstance(parts[j + 1], NP):
+        try:
+            got.append(f"{Q.WITH}:{with_what(parts[j + 1])}")
+        except Reject:
+            break
+        j += 2
+    if len(got) > 1 and isinstance(parts[j - 2], P) and parts[j - 2].kind == "or":
+        got = [f"{Q.WITH}:" + "|".join(g.split(":", 1)[1] for g in got)]
+    return got, j
+
+
+_SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
+
+
+def np_post(parts: list, i: int) -> tuple[list, int] | None:
+    """A post-modifier at parts[i] that belongs to the noun phrase before it → (items, next
+    index): qualifier strings, ("side", Side), Relations, a relative-clause Condition.  None
+    when parts[i] is not one."""
+    p = parts[i]
+    nxt = parts[i + 1] if i + 1 < len(parts) else None
+    if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
+        w, n = p.v, nxt.noun or ""
+        if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
+            return [("side", Side.OWN if "own" in nxt.adjs else Side.ENEMY)], i + 2
+        if w == "bez" and n == "wound":
+            return [Q.UNWOUNDED], i + 2
+        if w == "s" and n == "poison" and not nxt.count:
+            return [Q.POISONED], i + 2
+        if w == "s" and n == "marker" and nxt.name:
+            return [f"{Q.MARKER}:{nxt.name}"], i + 2
+        if w == "s" and (n in WITH_NOUNS or n.startswith("atk:")):
+            return _with_list(parts, i + 2, nxt)
+        if w == "na" and n == "graveyard":
+            return [Q.IN_GRAVEYARD] + ([("side", Side.OWN)] if "own" in nxt.adjs else []), i + 2
+        if w == "na" and n == "field":
+            return [Q.ON_FIELD], i + 2
+        if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
+            return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
+        if w == "v" and n == "row":
+            rows = [a[4:] for a in nxt.adjs if a.startswith("ord:")]
+            if nxt.count and nxt.count[0] == "ord":
+                rows.append(str(nxt.count[1]))
+            if rows and set(nxt.adjs) - {a for a in nxt.adjs if a.startswith("ord:")} <= {"own"}:
+                whose = ":own" if "own" in nxt.adjs else ":enemy" if nxt.opp else ""
+                return [f"{Q.ROW}:{'|'.join(rows)}{whose}"], i + 2
+        if w == "v" and n == "formation":
+            if i + 3 < len(parts) and isinstance(parts[i + 2], P) and parts[i + 2].kind == "prep" \
+                    and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
+                other, j = take_np(parts, i + 3)
+                return [A.Relation(R.IN_FORMATION_WITH, other, span=_span(parts[i:j]))], j
+            return [A.Relation(R.IN_FORMATION_WITH, SELF, span=_span(parts[i:i + 2]))], i + 2
+        if w == "v" and n == "column" and i + 3 < len(parts) and isinstance(parts[i + 2], P) \
+                and parts[i + 2].kind == "prep" and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
+            other, j = take_np(parts, i + 3)
+            return [A.Relation(R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
+        if w == "iz" and n in ("deck", "hand", "graveyard"):
+            return [{"deck": Q.IN_DECK, "hand": Q.IN_HAND, "graveyard": Q.IN_GRAVEYARD}[n]], i + 2
+        return None
+    if isinstance(p, NP) and p.kind == "noun" and p.noun == "field" and not p.adjs and not p.count:
+        # «клетка / половина поля боя [противника]»: of the battlefield (its side, if said)
+        return ([("side", Side.ENEMY)] if p.opp else []), i + 1
+    if isinstance(p, P) and p.kind in ("rel_part", "rel_which"):
+        got = rel_items(p)
+        if got is not None:
+            return got, i + 1
+        return None
+    if isinstance(p, NP) and p.noun == "cost" and p.kind == "noun" and not p.adjs \
+            and isinstance(nxt, P) and nxt.kind == "bare":
+        # «стоимостью 4 или менее», «стоимостью X»
+        val = nxt.v.split(":", 1)[1]
+        val = "X" if val in ("x", "X") else val
+        j = i + 2
+        name = Q.COST
+        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
+            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
+            j += 1
+        return [f"{name}:{val}"], j
+    if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
+        return _position(parts, i)
+    return None
+
+
+def _position(parts: list, i: int) -> tuple[list, int] | None:
+    """«рядом с X», «напротив X», «справа и слева от X», «рядом» alone (next to this card)."""
+    p = parts[i]
+    j = i + 1
+    sides = [p.v]
+    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("and", "or") \
+            and isinstance(parts[j + 1], P) and parts[j + 1].kind == "adv":
+        sides.append(parts[j + 1].v)
+        j += 2
+    if set(sides) == {"left", "right"}:
+        what = R.LEFT_RIGHT
+    elif len(sides) == 1 and sides[0] in _SIDE_ADV:
+        what = _SIDE_ADV[sides[0]]
+    else:
+        return None
+    if j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind == "prep" \
+            and parts[j].v in ("s", "ot") and isinstance(parts[j + 1], NP):
+        other, k = take_np(parts, j + 1)
+        return [A.Relation(what, other, span=_span(parts[i:k]))], k
+    if what in (R.OPPOSITE, R.BEHIND) and j < len(parts) and isinstance(parts[j], NP) \
+            and parts[j].kind in ("self", "pron", "noun", "elided") and _genitive_like(parts[j]):
+        other, k = take_np(parts, j)
+        return [A.Relation(what, other, span=_span(parts[i:k]))], k
+    if j == i + 1 and what in (R.ADJACENT, R.OPPOSITE, R.BEHIND):
+        return [A.Relation(what, SELF, span=p.span)], j
+    return None
+
+
+def _genitive_like(np: NP) -> bool:
+    """«напротив Ледового охотника», «позади атакованного»: the object of a preposition that
+    takes the genitive (no dative / instrumental ending)."""
+    if np.kind in ("self", "pron"):
+        return True
+    words = np.text.lower().replace("ё", "е").split()
+    return bool(words) and not _OBLIQUE.search(words[-1])
+
+
+def rel_items(p: P) -> list | None:
+    """«, стоящее рядом с X», «, обладающее выстрелом или метанием», «, которое не
+    передвигалось в этот ход» → post-modifier items; None when the clause is not one we know."""
+    cl = p.v.get("clause")
+    parts = list(cl.parts) if cl is not None else []
+    if p.kind == "rel_part":
+        part = p.v["part"]
+        if p.v.get("neg"):
+            return None
+        if part in ("standing", "located"):
+            out: list = []
+            j = 0
+            while j < len(parts):
+                hit = np_post(parts, j)
+                if hit is None:
+                    return None
+                q, j = hit
+                out.extend(q)
+            return out or None
+        if part == "having" and parts and isinstance(parts[0], NP):
+            try:
+                got, j = _with_list(parts, 1, parts[0])
+            except Reject:
+                return None
+            return got if j == len(parts) else None
+        return None
+    try:
+        c = LATE.cond_clause(parts, None)
+    except Reject:
+        return None
+    return [A.Condition(c.what, c.params, c.negated, c.subject, span=p.span)]
+
+
+def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
+    """The noun phrase at parts[i] with every post-modifier after it → (Selector, next index)."""
+    np = parts[i]
+    if not isinstance(np, NP):
+        raise Reject("noun phrase expected")
+    posts: list = []
+    j = i + 1
+    while j < len(parts):
+        hit = np_post(parts, j)
+        if hit is None:
+            break
+        q, j = hit
+        posts.extend(q)
+    sel = selector(np, posts)
+    if j > i + 1:
+        sel = A.with_span(sel, _span(parts[i:j]))
+    return sel, j
+
+
+def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:
+    """«X, Y и Z», «X или Y» → selectors; the joining word ('and'/'or') is returned."""
+    sels = []
+    joiner = "and"
+    sel, j = take_np(parts, i)
+    sels.append(sel)
+    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("and", "or", "lcomma") \
+            and isinstance(parts[j + 1], NP) and parts[j + 1].kind != "quoted":
+        if parts[j].kind == "or":
+            joiner = "or"
+        sel, j = take_np(parts, j + 1)
+        sels.append(sel)
+    return sels, j, joiner
+
+
+def joined(sels: list[A.Selector], joiner: str) -> A.Selector:
+    """One selector for «X и Y» (all_of) / «X или Y» (any_of); a single one as it is."""
+    if len(sels) == 1:
+        return sels[0]
+    noun = N.ANY_OF if joiner == "or" else N.ALL_OF
+    return A.Selector(noun, members=tuple(sels), span=_span(sels))
+
+
+_KIND_ADJ = {K.NONMAGIC: {K.ANY: K.NONMAGIC, K.STRIKE: K.NONMAGIC},
+             K.RANGED: {K.ANY: K.RANGED, K.STRIKE: K.RANGED},
+             K.MELEE: {K.ANY: K.MELEE, K.STRIKE: K.MELEE},
+             K.MAGIC: {K.ANY: K.MAGICAL, K.STRIKE: K.MAGIC}}
+
+
+def attack_ref(np: NP) -> tuple[list[str], list[str]]:
+    """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
+    n = np.noun or ""
+    strengths = [STRENGTH[a] for a in np.adjs if a in STRENGTH]
+    adjk = [ATTACK_ADJ[a] for a in np.adjs if a in ATTACK_ADJ]
+    others = [a for a in np.adjs if a not in STRENGTH and a not in ATTACK_ADJ]
+    if np.kind == "elided" and strengths and not others and not adjk:
+        return [K.STRIKE], strengths
+    if not n.startswith("atk:") or n[4:] not in ATTACK_NOUNS:
+        raise Reject("not an attack noun")
+    kind = ATTACK_NOUNS[n[4:]]
+    if others or np.opp or np.count or np.name:
+        raise Reject("attack noun with a determiner")
+    if len(adjk) == 1:
+        a = adjk[0]
+        if a in _KIND_ADJ and kind in _KIND_ADJ[a]:
+            kind = _KIND_ADJ[a][kind]
+        elif kind == K.STRIKE and a in (K.STRIKE, K.DIRECT, K.RESPONSE, K.SPECIAL):
+            kind = a
+        else:
+            raise Reject("attack adjectives")
+    elif adjk:
+        raise Reject("attack adjectives")
+    return [kind], strengths
+
+
+_OBLIQUE = re.compile(r"(?:ом|ем|ами|ями|ому|ему|ым|ыми|ими)$")
+
+
+def nominative_ok(np: NP) -> bool:
+    """A subject is never in the instrumental or dative («защитником», «вашему существу»)."""
+    if np.kind not in ("noun", "elided"):
+        return True
+    words = np.text.lower().replace("ё", "е").split()
+    return not (words and _OBLIQUE.search(words[-1]))
+
+
+def subject_of(subj_parts: list) -> A.Selector | None:
+    """The subject noun phrase(s) before a verb → one selector (joined when several)."""
+    parts = [q for q in subj_parts if not (isinstance(q, P) and q.kind in ("also",))]
+    if not parts:
+        return None
+    if not isinstance(parts[0], NP):
+        raise Reject("subject expected")
+    if not nominative_ok(parts[0]):
+        raise Reject("subject in an oblique case")
+    sels, j, joiner = take_np_list(parts, 0)
+    if j != len(parts):
+        raise Reject("subject tail")
+    return joined(sels, joiner)
+
+
+__all__ = ["SELF", "attack_ref", "joined", "nominative_ok", "np_post", "rel_items", "selector",
+           "subject_of", "take_np", "take_np_list", "with_what"]

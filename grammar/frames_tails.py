@@ -1,0 +1,189 @@
+"""Tails: the parts a clause may carry wherever they stand — limits «(1 раз за ход)»,
+durations «до конца хода», «на X ходов противника», conditions «, если …», maxima «(максимум
+N)», «где X — …», the chooser «(по выбору противника)», exclusions «(кроме …)», a named-effect
+note «(воздействие «x»)» — collected into a ``Tails`` record, so the frames of the clause see
+only its core parts."""
+from __future__ import annotations
+
+
+from grammar import ast as A
+from grammar.parts import Clauses, P
+from berserk.vocab import ConditionKind as C
+from berserk.vocab import DurationKind as D
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum
+from grammar.frames_select import take_np, take_np_list
+from grammar.frames_cond import cond_clause, condition, where
+
+
+def for_turns(text: str, span: A.Span) -> A.Duration:
+    """«на X ходов противника», «на 2 хода»."""
+    words = text.lower().split()
+    n = words[1] if len(words) > 1 else "x"
+    count = "X" if n == "x" else int(n) if n.isdigit() else None
+    if count is None:
+        raise Reject("turn count")
+    opponent = "противника" in text
+    if count == "X" and opponent:
+        return A.Duration(D.X_OPPONENT_TURNS, span=span)
+    return A.Duration(D.OPPONENT_TURNS if opponent else D.TURNS, count, span=span)
+
+
+def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
+    """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
+    out = []
+    for p in parts:
+        if isinstance(p, P):
+            k = p.kind
+            if k == "times":
+                tails.limit = _limit(ctx.orig(p.span), p.span)
+                tails.span_parts.append(p)
+                continue
+            if k == "until":
+                tails.duration = A.Duration(p.v, span=p.span)
+                tails.span_parts.append(p)
+                continue
+            if k == "for_turns":
+                tails.duration = for_turns(ctx.orig(p.span), p.span)
+                tails.span_parts.append(p)
+                continue
+            if k == "maximum":
+                tails.maximum = _maximum(ctx.orig(p.span))
+                tails.span_parts.append(p)
+                continue
+            if k in ("if", "while") and out:
+                try:
+                    tails.condition = condition(p, ctx)
+                except Reject:
+                    # «…, если после этого у Келе нет ран не закрывается …» (the dash was dropped):
+                    # the longest prefix that is a condition; the rest is the governed effect
+                    inner = list(p.v["clause"].parts)
+                    for cut in range(len(inner) - 1, 0, -1):
+                        try:
+                            c = cond_clause(inner[:cut], ctx)
+                        except Reject:
+                            continue
+                        tails.condition = c
+                        tails.notes.append(("then", inner[cut:]))
+                        break
+                    else:
+                        raise
+                tails.span_parts.append(p)
+                continue
+            if k == "when" and out:
+                trig = LATE.when_trigger(list(p.v["clause"].parts), ctx)
+                tails.condition = A.Condition(C.EVENT, (trig,), span=p.span)
+                tails.span_parts.append(p)
+                continue
+            if k == "bychoice":
+                txt = ctx.orig(p.span).lower()
+                tails.chooser = "opponent" if "противник" in txt or "атакован" in txt or "его" in txt else "owner"
+                tails.span_parts.append(p)
+                continue
+            if k == "anyrange":
+                tails.notes.append("any_range")
+                tails.span_parts.append(p)
+                continue
+            if k == "where":
+                tails.where = where(p, ctx)
+                tails.span_parts.append(p)
+                continue
+            if k == "paren":
+                got = paren(p, ctx, tails)
+                if got:
+                    tails.span_parts.append(p)
+                    continue
+        out.append(p)
+    return out
+
+
+def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
+    """A parenthesis that is a tail: a limit, a duration, a maximum, a named-effect note, the
+    chooser, an exclusion, «(без учета модификаторов)».  Returns False for anything else."""
+    cl: Clauses = p.v
+    if cl is None:
+        return False
+    ok = True
+    for item in cl.items:
+        if isinstance(item, P) and item.kind == "sep":
+            if item.v not in ("SEMI", "CCOMMA", "SEQ"):
+                ok = False
+            continue
+        parts = list(item.parts)
+        rest = []
+        for q in parts:
+            if isinstance(q, P) and q.kind == "times":
+                tails.limit = _limit(ctx.orig(q.span), q.span)
+            elif isinstance(q, P) and q.kind == "until":
+                tails.duration = A.Duration(q.v, span=q.span)
+            elif isinstance(q, P) and q.kind == "maximum":
+                tails.maximum = _maximum(ctx.orig(q.span))
+            elif isinstance(q, P) and q.kind == "minimum":
+                tails.minimum = _maximum(ctx.orig(q.span))
+            elif isinstance(q, P) and q.kind == "bychoice":
+                txt = ctx.orig(q.span).lower()
+                tails.chooser = "opponent" if ("противник" in txt or "атакован" in txt) else "owner"
+            elif isinstance(q, P) and q.kind == "anyrange":
+                tails.notes.append("any_range")
+            elif isinstance(q, P) and q.kind == "nomod":
+                tails.notes.append("without_modifiers")
+            elif isinstance(q, P) and q.kind == "lcomma":
+                pass
+            else:
+                rest.append(q)
+        if not rest:
+            continue
+        if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind in ("if", "while"):
+            tails.condition = condition(rest[0], ctx)
+            continue
+        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed":
+            tails.notes.append(("rider_parts", rest))
+            continue
+        if isinstance(rest[0], P) and rest[0].kind == "named" and len(rest) == 1:
+            tails.named = rest[0].v
+            continue
+        if isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "krome":
+            try:
+                sels, j, _ = take_np_list(rest, 1)
+            except Reject:
+                return False
+            if j != len(rest):
+                return False
+            tails.except_.extend(sels)
+            continue
+        if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "adv" and rest[0].v in ("closed", "open"):
+            tails.notes.append(rest[0].v)
+            continue
+        if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "orless":
+            tails.notes.append("or_less")
+            continue
+        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "po":
+            # «(по разным картам)», «(только по карте противника)»
+            try:
+                sel, j = take_np(rest, 1)
+            except Reject:
+                return False
+            if j != len(rest):
+                return False
+            tails.notes.append(("target", sel))
+            continue
+        if len(rest) >= 3 and isinstance(rest[0], P) and rest[0].kind == "only" and rest[1].kind == "prep":
+            try:
+                sel, j = take_np(rest, 2)
+            except Reject:
+                return False
+            if j != len(rest):
+                return False
+            tails.notes.append(("target_only", sel))
+            continue
+        if isinstance(rest[0], P) and rest[0].kind in ("gerund",) and rest[0].v == "закрываясь" and False:
+            continue
+        if len(rest) == 2 and isinstance(rest[0], P) and rest[0].kind == "neg" and isinstance(rest[1], P) \
+                and rest[1].kind == "gerund" and "закрыва" in ctx.orig(rest[1].span).lower():
+            tails.notes.append("not_closing")
+            continue
+        ok = False
+    return ok
+
+LATE.strip_tails = strip_tails
+
+LATE.paren = paren

@@ -1,0 +1,302 @@
+"""Trigger heads: «при <event noun> [whose] [по X] [на/с X] [от X] [в ваш ход]», «после …»,
+«вместо …», «в начале / в конце [вашего] хода [противника]», «когда <subject> <verb> …».
+
+The event is named by its noun or verb (``TriggerEvent``); who does it, whom it targets, where
+a move starts and ends, what caused it and when in the turn are fields of the ``Trigger``, not
+part of the event's name — so «при перемещении вашего существа на клетку рядом с X» needs no
+new event."""
+from __future__ import annotations
+
+import re
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import Strength
+from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import TriggerParam as TP
+from berserk.vocab import TriggerTiming as TT
+from grammar import ast as A
+from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
+from grammar.frames_select import attack_ref, subject_of, take_np
+from grammar.frames_tails import paren
+from grammar.parts import NP, P
+
+EVENT_NOUNS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE, "evt:miss": TE.MISS,
+               "evt:arrival": TE.TO_GRAVEYARD, "evt:recruit": TE.RECRUIT,
+               "evt:declaration": TE.DECLARES_ATTACK, "evt:opening": TE.OPENS,
+               "evt:placement": TE.PLACEMENT, "evt:fight": TE.FIGHTS, "evt:healing": TE.HEALED,
+               "incarnation": TE.INCARNATION, "prophecy": TE.PROPHECY,
+               "corpse_eating": TE.CORPSE_EATING, "vampirism": TE.VAMPIRISM,
+               "teleport": TE.TELEPORT, "jump": TE.JUMP}
+# «при получении ран / {counter}»: the event is named by what is received
+RECEIVED = {"wound": TE.WOUNDED, "counter": TE.GETS_COUNTER}
+CAUSES = {"poison": K.POISON, "effect": K.EFFECTS, "spell": K.SPELLS}
+
+
+def turn_event(text: str, end: bool) -> tuple[str, tuple]:
+    """«в начале вашего хода», «в конце хода противника», «до начала вашего хода», «в начале
+    боя», «в начале вашего следующего хода» → (event, params)."""
+    t = text.lower().replace("ё", "е")
+    if "боя" in t:
+        if end:
+            raise Reject("end of the fight")
+        return TE.FIGHT_START, ()
+    opponent = "противника" in t
+    own = "вашего" in t or "своего" in t
+    if t.startswith("до начала"):
+        if opponent or end:
+            raise Reject("before the opponent's turn")
+        return TE.BEFORE_TURN, ()
+    if "следующего" in t:
+        if opponent or end:
+            raise Reject("next opponent turn")
+        return TE.NEXT_TURN_START, ()
+    if "первого" in t:
+        raise Reject("first turn")
+    if opponent:
+        return (TE.OPPONENT_TURN_END if end else TE.OPPONENT_TURN_START), ()
+    return (TE.TURN_END if end else TE.TURN_START), (() if own else (TP.EACH_TURN,))
+
+
+def event_trigger(p: P) -> A.Trigger:
+    """The event phrase after «при / после»: «при сильном ударе», «при первой атаке за ход»,
+    «при гибели», «при выстреле» …"""
+    adjs = [v for t, v in p.v[:-1] if t in ("ADJ", "ORDW", "TURNREF")]
+    noun = p.v[-1][1]
+    strength = next((STRENGTH[a] for a in adjs if a in STRENGTH), None)
+    rest = [a for a in adjs if a not in STRENGTH]
+    params: list = []
+    if noun.startswith("atk:"):
+        kind_adjs = []
+        for a in rest:
+            if a in ATTACK_ADJ:
+                kind_adjs.append(a)
+            elif a in ("1", "first_w"):
+                params.append(TP.FIRST_PER_TURN)
+            elif a == "за ход":
+                if TP.FIRST_PER_TURN not in params:
+                    raise Reject("«за ход» without «первый»")
+            elif a == "each":
+                params.append(TP.EACH)
+            else:
+                raise Reject("event adjective " + a)
+        if "response" in kind_adjs:
+            kind_adjs.remove("response")
+            params.append(TP.RESPONSE)
+        if noun == "atk:assault":
+            if kind_adjs:
+                raise Reject("assault adjectives")
+            return A.Trigger(TE.ATTACK, None, strength, params=tuple(params) + (TP.IN_ASSAULT,),
+                             span=p.span)
+        kinds, _ = attack_ref(NP("noun", noun, tuple(kind_adjs)))
+        kind = kinds[0]
+        event = TE.ATTACK
+        if kind == K.ANY and strength == Strength.STRONG:
+            event, kind, strength = TE.STRONG_ATTACK, None, None
+        return A.Trigger(event, kind, strength, params=tuple(params), span=p.span)
+    event = EVENT_NOUNS.get(noun)
+    if event is None or rest or strength:
+        raise Reject("event " + noun)
+    return A.Trigger(event, span=p.span)
+
+
+_GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
+
+
+def genitive(np: NP) -> bool:
+    """Is this noun phrase in the genitive (the event's subject: «при гибели вашего
+    существа», «при перемещении Бьёрна»)?"""
+    words = np.text.lower().replace("ё", "е").split()
+    if not words:
+        return False
+    if np.kind == "pron":
+        return words[-1] in ("его", "ее", "их", "него", "нее", "них")
+    if np.kind == "self":
+        return not re.search(r"(ом|ем|ым|им|у|ю)$", words[-1])
+    if np.kind == "ref":
+        return False
+    if np.adjs and re.search(r"(ая|яя|ое|ее|ый|ий|ые|ие)$", words[0]):
+        return False
+    if np.adjs and _GEN_ADJ.search(words[0]):
+        return True
+    last = words[-1]
+    return bool(re.search(r"(а|я|и|ы|ов|ев|ей)$", last)) and not re.search(r"(ая|яя|ие|ые)$", last)
+
+
+def cause_of(np: NP) -> str:
+    """«от отравления», «от атаки», «от выстрела», «от воздействия» → AttackKind."""
+    if np.noun in CAUSES and not np.adjs:
+        return CAUSES[np.noun]
+    kinds, strengths = attack_ref(np)
+    if len(kinds) != 1 or strengths:
+        raise Reject("cause")
+    return kinds[0]
+
+
+def trigger_parts(parts: list) -> tuple[A.Trigger, list]:
+    """Leading trigger parts of the first clause → (Trigger, remaining parts)."""
+    p = parts[0]
+    if p.kind in ("at_start", "at_end"):
+        event, params = turn_event(p.text or "", p.kind == "at_end")
+        trig = A.Trigger(event, params=params, span=p.span)
+        rest = parts[1:]
+        if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "and" and rest[1].kind == "pri":
+            # «В начале боя и при каждом сильном {strike}»
+            also, rest = trigger_parts(rest[1:])
+            trig = A.Trigger(trig.event, params=trig.params, also=(also,), span=_span([p, also]))
+        return trig, rest
+    if p.kind in ("pri", "after"):
+        return _event_head(parts, TT.AFTER if p.kind == "after" else None)
+    if p.kind == "instead_of":
+        event = EVENT_NOUNS.get(p.v)
+        if event != TE.DEATH:
+            raise Reject("instead of " + str(p.v))
+        return A.Trigger(TE.OWN_DEATH, timing=TT.INSTEAD, span=p.span), parts[1:]
+    raise Reject("no trigger")
+
+
+def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
+    p = parts[0]
+    event_np = p.v
+    if len(event_np) == 1 and event_np[0][1] == "evt:receiving":
+        # «при получении ран / {counter}»: the event is what is received
+        if len(parts) < 2 or not isinstance(parts[1], NP) or parts[1].noun not in RECEIVED:
+            raise Reject("receiving what")
+        trig = A.Trigger(RECEIVED[parts[1].noun], span=_span(parts[:2]))
+        j = 2
+    else:
+        trig = event_trigger(p)
+        j = 1
+    fields: dict = {"subject": None, "target": None, "origin": None, "destination": None,
+                    "cause": None, "turn": None}
+    params = list(trig.params)
+    also: list[A.Trigger] = []
+    while j < len(parts):
+        q = parts[j]
+        nxt = parts[j + 1] if j + 1 < len(parts) else None
+        if isinstance(q, NP) and fields["subject"] is None and genitive(q) and not (
+                nxt is not None and _is_pred(nxt)):
+            fields["subject"], j = take_np(parts, j)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) \
+                and nxt.noun == "atk:assault" and not nxt.adjs:
+            params.append(TP.IN_ASSAULT)
+            j += 2
+            continue
+        if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
+            role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause"}.get(q.v)
+            if role is None or fields[role] is not None:
+                break
+            if role == "cause":
+                fields["cause"] = cause_of(nxt)
+                j += 2
+                continue
+            fields[role], j = take_np(parts, j + 1)
+            continue
+        if isinstance(q, P) and q.kind == "or" and isinstance(nxt, NP) and (
+                (nxt.noun or "") in EVENT_NOUNS or (nxt.noun or "").startswith("atk:")):
+            # «при ударе или промахе»
+            ev2 = event_trigger(P("event", [("ADJ", a) for a in nxt.adjs] + [("NOUN", nxt.noun)], nxt.span))
+            j += 2
+            if j < len(parts) and isinstance(parts[j], P) and parts[j].kind == "prep" and parts[j].v == "v" \
+                    and j + 1 < len(parts) and isinstance(parts[j + 1], NP) and parts[j + 1].noun == "atk:assault":
+                ev2 = A.Trigger(ev2.event, ev2.attack, ev2.strength, params=ev2.params + (TP.IN_ASSAULT,),
+                                span=_span([ev2, parts[j + 1]]))
+                j += 2
+            also.append(ev2)
+            continue
+        if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):
+            fields["turn"] = "opponent" if "противника" in q.v else "own"
+            j += 1
+            continue
+        break
+    event = trig.event
+    if event == TE.DEATH and fields["subject"] is None:
+        event = TE.OWN_DEATH
+    if event == TE.MOVE and fields["target"] is not None:
+        raise Reject("move «по»")
+    trig = A.Trigger(event, trig.attack, trig.strength, fields["subject"], fields["target"],
+                     fields["origin"], fields["destination"], fields["cause"], timing,
+                     fields["turn"], tuple(dict.fromkeys(params)), tuple(also),
+                     span=_span(parts[:j]))
+    return trig, parts[j:]
+
+
+# «когда <subject> <verb> …»: the verb names the event
+WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": TE.ATTACK,
+               "destroy": TE.DESTROYS, "fight": TE.FIGHTS, "incarnate": TE.INCARNATION,
+               "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
+               "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
+               "show": TE.SHOWN}
+
+
+def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
+    """«когда <subject> <verb> <args>» → Trigger: the event from the verb (and its object:
+    «становится защитником», «получает раны», «теряет {counter}»), the subject, the target."""
+    preds = [i for i, q in enumerate(clause_parts) if _is_pred(q)]
+    if not preds:
+        raise Reject("when without verb")
+    i = preds[0]
+    pred = clause_parts[i]
+    if pred.kind != "verb" or pred.v["neg"]:
+        raise Reject("when modal")
+    lemma = pred.v["lemma"]
+    subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
+    subject = subject_of(subj) if subj else None
+    args = clause_parts[i + 1:]
+    event = WHEN_EVENTS.get(lemma)
+    fields: dict = {"target": None, "destination": None, "origin": None, "cause": None, "turn": None}
+    params: list = []
+    j = 0
+    if lemma == "become" and args and isinstance(args[0], NP) and args[0].noun == "defender":
+        event, j = TE.BECOMES_DEFENDER, 1
+    elif lemma == "get" and args and isinstance(args[0], NP) and args[0].noun in RECEIVED:
+        event, j = RECEIVED[args[0].noun], 1
+        np = args[0]
+        if np.count and np.count[0] == "ord":
+            params.append(f"{TP.NTH}:{np.count[1]}")
+        elif np.adjs and all(a in ("first_w", "second_w", "third_w") for a in np.adjs):
+            params.append(f"{TP.NTH}:" + {"first_w": "1", "second_w": "2", "third_w": "3"}[np.adjs[0]])
+        elif np.adjs or np.count:
+            raise Reject("when gets what")
+    elif lemma == "lose" and args and isinstance(args[0], NP) and args[0].noun == "counter":
+        event, j = TE.LOSES_COUNTER, 1
+    elif lemma in ("roll_result", "equal"):
+        raise Reject("when die roll")
+    if event is None:
+        raise Reject("when verb " + lemma)
+    if event == TE.DEATH and subject is None:
+        event = TE.OWN_DEATH
+    while j < len(args):
+        q = args[j]
+        nxt = args[j + 1] if j + 1 < len(args) else None
+        if isinstance(q, NP) and fields["target"] is None and event in (TE.ATTACK, TE.DESTROYS):
+            fields["target"], j = take_np(args, j)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
+            role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause", "v": "destination"}.get(q.v)
+            if role is None or fields[role] is not None:
+                raise Reject("when tail")
+            if role == "cause":
+                fields["cause"] = cause_of(nxt)
+                j += 2
+                continue
+            fields[role], j = take_np(args, j + 1)
+            continue
+        if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):
+            fields["turn"] = "opponent" if "противника" in q.v else "own"
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "paren":
+            t = Tails()
+            if paren(q, ctx, t) and not t.notes and t.limit is None:
+                j += 1
+                continue
+        raise Reject("when tail")
+    return A.Trigger(event, None, None, subject, fields["target"], fields["origin"],
+                     fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
+                     span=_span(clause_parts))
+
+
+LATE.when_trigger = when_trigger
+
+__all__ = ["event_trigger", "genitive", "trigger_parts", "turn_event", "when_trigger"]

@@ -1,0 +1,383 @@
+"""Verb frames: what a verb's arguments mean.  «ранить X на N» → Wound; «излечить X на N» →
+Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; «начинает бой с {counter}» →
+StartsWithCounters; «свести / сводятся к …» → Action(reduce_to | set_strength); every other
+known verb → one generic frame, Action(verb, target, to, amount, params), its roles read from
+the prepositions (``ROLES``) — so a verb that needs more becomes specific later, and until
+then an argument the generic frame cannot place makes the clause Reject.
+
+The verb's *form* (infinitive / 3rd person / reflexive) decides the target: «ранить X» → X;
+«X ранится» / «раниться» → the subject (default: the card)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from berserk.vocab import MeasureKind as M
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.frames_base import STRENGTH, VERB_IDS, Reject, dmg
+from grammar.frames_quality import attack_targets, define_x, qualities
+from grammar.frames_select import SELF, joined, take_np, take_np_list
+from grammar.parts import NP, P
+
+# adverbs and adverbial phrases a generic action carries as params tags
+ADVERBS = {"closed": "closed", "open": "open", "по диагонали": "diagonal", "free_of_charge": "free",
+           "в любом направлении": "any_direction", "в направлении удара": "along_strike",
+           "в направлении движения": "along_move", "в том же направлении": "same_direction",
+           "на одной прямой": "straight_line", "fully": "fully", "under_your_control": "yours",
+           "again": "again", "simultaneously": "simultaneously", "по вертикали": "vertical",
+           "по горизонтали": "horizontal"}
+
+
+class Args:
+    """A verb's arguments: direct objects, an amount «на N», prepositional phrases, adverbs,
+    quoted texts; ``rest`` what is none of these (the frame rejects it)."""
+
+    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from")
+
+    def __init__(self, args: list, heal: bool = False):
+        self.heal_from = None
+        if heal:
+            args = self._wounds_received(list(args))
+        self.objs: list[A.Selector] = []
+        self.joiner = "and"
+        self.amount = None
+        self.pp: list[tuple[str, A.Selector | None, object]] = []
+        self.adv: list[P] = []
+        self.quoted: list[NP] = []
+        self.rest: list = []
+        j = 0
+        while j < len(args):
+            q = args[j]
+            nxt = args[j + 1] if j + 1 < len(args) else None
+            if isinstance(q, NP) and q.kind == "quoted":
+                self.quoted.append(q)
+                j += 1
+            elif isinstance(q, NP):
+                sel, j = take_np(args, j)
+                self.objs.append(sel)
+            elif isinstance(q, P) and q.kind == "amount" and self.amount is None:
+                self.amount = q
+                j += 1
+            elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
+                sels, j, joiner = take_np_list(args, j + 1)
+                self.pp.append((q.v, joined(sels, joiner), nxt))
+            elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, P) and nxt.kind == "amount":
+                self.pp.append((q.v, None, nxt))
+                j += 2
+            elif isinstance(q, P) and q.kind in ("adv", "turnref"):
+                self.adv.append(q)
+                j += 1
+            elif isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
+                if q.kind == "or":
+                    self.joiner = "or"
+                j += 1
+            else:
+                self.rest.append(q)
+                j += 1
+
+    def _wounds_received(self, args: list) -> list:
+        """«от ран[, полученных в этот ход]» (the object of «излечить … от»)."""
+        for i in range(len(args) - 1):
+            q, nxt = args[i], args[i + 1]
+            if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and isinstance(nxt, NP) \
+                    and nxt.noun == "wound" and not nxt.adjs and not nxt.count:
+                rest = args[i + 2:]
+                tags: tuple = ()
+                if len(rest) >= 2 and isinstance(rest[-2], NP) and rest[-2].kind == "elided" \
+                        and rest[-2].adjs == ("received",) and isinstance(rest[-1], P) \
+                        and rest[-1].kind == "turnref" and rest[-1].v == "this_turn":
+                    tags = ("received_this_turn",)
+                    rest = rest[:-2]
+                    if rest and isinstance(rest[-1], P) and rest[-1].kind == "lcomma":
+                        rest = rest[:-1]
+                if rest:
+                    continue
+                self.heal_from = tags or ("all",)
+                return args[:i]
+        return args
+
+    def check(self) -> None:
+        if self.rest:
+            raise Reject("unused parts: " + ",".join(getattr(q, "kind", "np") for q in self.rest))
+
+    def objects(self) -> A.Selector:
+        if not self.objs:
+            raise Reject("object expected")
+        return joined(self.objs, self.joiner)
+
+
+def _subject_or_self(subject):
+    return subject if subject is not None else SELF
+
+
+def _reflexive(v) -> bool:
+    return v["form"].endswith("refl")
+
+
+def v_wound(v, subject, a: Args, ctx, tails, sp):
+    a.check()
+    if a.amount is None:
+        # «ранить X на величину …»
+        pp = [x for x in a.pp if x[0] == "na" and isinstance(x[2], NP) and x[2].noun == "magnitude"]
+        if len(pp) != 1:
+            raise Reject("wound without amount")
+        raise Reject("wound by a measure")
+    amount = define_x(dmg(a.amount.v), tails)
+    if a.pp or a.adv or a.quoted:
+        raise Reject("wound roles")
+    if _reflexive(v):
+        if a.objs:
+            raise Reject("reflexive wound with an object")
+        return A.Wound(_subject_or_self(subject), amount, span=sp)
+    target = a.objects()
+    if subject is not None and v["form"] not in ("3sg", "3pl"):
+        raise Reject("wound subject")
+    return A.Wound(target, amount, span=sp)
+
+
+def v_heal(v, subject, a: Args, ctx, tails, sp):
+    if a.heal_from is not None:
+        # «излечить X от ран, полученных в этот ход»: as many wounds as it got this turn
+        target = _subject_or_self(subject) if _reflexive(v) else a.objects()
+        a.check()
+        if a.pp or a.adv or a.quoted or a.amount is not None:
+            raise Reject("heal from wounds roles")
+        got = A.Measure(M.WOUNDS, target, params=a.heal_from)
+        return A.Heal(target, A.Variable("X", definition=got), span=sp)
+    full = [q for q in a.adv if q.kind == "adv" and q.v == "fully"]
+    a.adv = [q for q in a.adv if q not in full]
+    a.check()
+    if a.adv or a.quoted:
+        raise Reject("heal roles")
+    amount = define_x(dmg(a.amount.v), tails) if a.amount else None
+    target = _subject_or_self(subject) if _reflexive(v) else a.objects()
+    if _reflexive(v) and a.objs:
+        raise Reject("reflexive heal with an object")
+    for prep, sel, np in a.pp:
+        raise Reject("heal roles")
+    if amount is None and not full:
+        raise Reject("heal without amount")
+    return A.Heal(target, amount, span=sp)
+
+
+def _strip_duration(nodes):
+    out = []
+    for n in nodes:
+        if isinstance(n, A.Bonus) and n.duration is not None:
+            n = A.Bonus(n.amount, n.to, n.strengths, n.against, None, n.per, n.condition, n.attacker,
+                        span=n.span)
+        elif isinstance(n, A.Choice):
+            n = A.Choice(tuple(_strip_duration(n.options)), n.chooser, span=n.span)
+        out.append(n)
+    return out
+
+
+def v_get(v, subject, parts, ctx, tails, sp):
+    """получает / получить / получают X: qualities, N ран, отравление на N, маркер …"""
+    target = _subject_or_self(subject)
+    if not parts:
+        raise Reject("get nothing")
+    p0 = parts[0]
+    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1:
+        amount = A.Fixed(p0.count[1]) if p0.count[0] == "n" else define_x(A.Variable("X"), tails)
+        return A.Wound(target, amount, span=sp)
+    if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
+            and isinstance(parts[1], P) and parts[1].kind == "amount":
+        return A.Poison(define_x(dmg(parts[1].v), tails), subject, span=sp)
+    if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
+        return A.Action(V.MARKER, subject, (p0.name,), span=sp)
+    what = _strip_duration(qualities(parts, ctx, tails))
+    return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
+
+
+def v_have(v, subject, parts, ctx, tails, sp):
+    if not parts:
+        raise Reject("have nothing")
+    what = _strip_duration(qualities(parts, ctx, tails))
+    return A.Gain(_subject_or_self(subject), tuple(what), tails.use("duration"), span=sp)
+
+
+_LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers"}
+
+
+def v_lose(v, subject, parts, ctx, tails, sp):
+    target = _subject_or_self(subject)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun in _LOSE:
+        np = parts[0]
+        if set(np.adjs) - {"each"} and np.noun != "ability":
+            raise Reject("lose what")
+        if np.noun == "ability" and np.adjs not in ((), ("each",)):
+            raise Reject("lose which abilities")
+        amount = None
+        if np.count and np.count[0] == "n":
+            amount = np.count[1]
+        elif np.count and np.count[0] == "x":
+            amount = "X"
+        elif np.count and np.count[0] != "all":
+            raise Reject("lose count")
+        return A.Lose(target, _LOSE[np.noun], amount, tails.use("duration"), span=sp)
+    # «теряет {zor} / полёт и защиту от магии»: specific abilities
+    lost = qualities(parts, ctx, tails)
+    if any(isinstance(n, A.Choice) for n in lost):
+        raise Reject("lose a choice")
+    return A.Lose(target, "ability", None, tails.use("duration"), tuple(lost), span=sp)
+
+
+# preposition → the role of its phrase in a generic action
+ROLES = {"na": "to", "v": "to", "k": "to", "po": "target", "s": "origin", "iz": "origin"}
+_ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.IN_HAND}
+
+
+def _generic(verb: str, obj_required: bool = False):
+    """An action with a target and role phrases: Action(verb, target, params, to, amount)."""
+    def frame(v, subject, a: Args, ctx, tails, sp):
+        a.check()
+        refl = _reflexive(v)
+        target = a.objects() if a.objs else None
+        if target is None and refl:
+            target = _subject_or_self(subject)
+        by = subject if subject is not None and not refl else None
+        to = origin = None
+        for prep, sel, np in a.pp:
+            role = ROLES.get(prep)
+            if sel is None or role is None:
+                raise Reject(f"{verb}: «{prep}» phrase")
+            if role == "to" and to is None:
+                to = sel
+            elif role == "target" and target is None:
+                target = sel
+            elif role == "origin" and origin is None and isinstance(np, NP) and np.noun in _ORIGIN_QUALIFIER:
+                origin = _ORIGIN_QUALIFIER[np.noun]
+            else:
+                raise Reject(f"{verb}: role {role}")
+        if origin is not None:
+            if target is None:
+                raise Reject(f"{verb}: from where, what")
+            target = A.Selector(target.noun, target.side, target.qualifiers + (origin,), target.count,
+                                target.relations, target.condition, target.members, span=target.span)
+        if target is None and obj_required:
+            raise Reject(f"{verb} without object")
+        params = []
+        for q in a.adv:
+            tag = ADVERBS.get(q.v) if q.kind == "adv" else None
+            if tag is None:
+                raise Reject(f"{verb}: adverb {q.v}")
+            params.append(tag)
+        for q in a.quoted:
+            params.append(q.name)
+        if tails.except_:
+            params.append(("except", joined(tails.use("except_"), "and")))
+        if tails.note("closed"):
+            params.append("closed")
+        amount = define_x(dmg(a.amount.v), tails) if a.amount is not None else None
+        return A.Action(VERB_IDS[verb], target, tuple(params), to, amount, tails.use("duration"), by,
+                        span=sp)
+    return frame
+
+
+def v_begin(v, subject, parts, ctx, tails, sp):
+    """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
+    if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
+            or parts[0].noun != "fight" or parts[0].adjs or not isinstance(parts[1], P) \
+            or parts[1].kind != "prep" or parts[1].v != "s" or not isinstance(parts[2], NP) \
+            or parts[2].noun != "counter" or parts[2].adjs:
+        raise Reject("begin")
+    c = parts[2].count
+    if c and c[0] != "n":
+        raise Reject("begin count")
+    return A.StartsWithCounters(c[1] if c else 1, span=sp)
+
+
+def v_redistribute(v, subject, parts, ctx, tails, sp):
+    """«перераспределить N (или менее) ран с X на Y», «перераспределить эти раны на Y»."""
+    if not parts or not isinstance(parts[0], NP) or parts[0].noun != "wound":
+        raise Reject("redistribute what")
+    np = parts[0]
+    params: list = []
+    amount = None
+    if np.adjs == ("this",) and not np.count:
+        params.append("these")
+    elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
+        amount = A.Fixed(np.count[1])
+        if np.count[0] == "or_less":
+            params.append("or_less")
+    elif np.adjs or np.count:
+        raise Reject("redistribute which wounds")
+    a = Args(parts[1:])
+    a.check()
+    if a.objs or a.adv or a.quoted or a.amount is not None:
+        raise Reject("redistribute roles")
+    source = to = None
+    for prep, sel, q in a.pp:
+        if prep == "s" and source is None and sel is not None:
+            source = sel
+        elif prep == "na" and to is None and sel is not None:
+            to = sel
+        else:
+            raise Reject("redistribute role")
+    if to is None:
+        raise Reject("redistribute to whom")
+    return A.Action(V.REDISTRIBUTE_WOUNDS, source, tuple(params), to, amount, tails.use("duration"),
+                    subject, span=sp)
+
+
+def v_reduce_to(v, subject, parts, ctx, tails, sp, subj_parts=()):
+    """«{strike} по X сводятся к N|слабому», «свести {strike} X к сильному»."""
+    k = next((i for i, q in enumerate(parts) if isinstance(q, P) and q.kind == "prep" and q.v == "k"), None)
+    if k is None or k + 1 >= len(parts) or k + 2 != len(parts):
+        raise Reject("reduce_to without к")
+    val = parts[k + 1]
+    if isinstance(val, NP) and val.kind == "elided" and len(val.adjs) == 1 and val.adjs[0] in STRENGTH:
+        value = STRENGTH[val.adjs[0]]
+    elif isinstance(val, P) and val.kind == "bare" and val.v.split(":")[1].isdigit():
+        value = int(val.v.split(":")[1])
+    else:
+        raise Reject("reduce_to value")
+    head = list(subj_parts) + parts[:k]
+    if not head or not isinstance(head[0], NP):
+        raise Reject("reduce_to what")
+    if head[0].count and head[0].count[0] == "all":
+        h = head[0]
+        head[0] = NP(h.kind, h.noun, h.adjs, None, h.name, h.opp, h.span, h.text)
+    kinds, strengths, j = attack_targets(head, 0)
+    whom = by = None
+    while j < len(head):
+        q = head[j]
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(head) and whom is None:
+            whom, j = take_np(head, j + 1)
+            continue
+        if isinstance(q, NP) and by is None and whom is None and j == 1:
+            by, j = take_np(head, j)          # «удары летающих существ»: whose attacks
+            continue
+        raise Reject("reduce_to tail")
+    if strengths:
+        raise Reject("reduce_to of a strength")
+    verb = V.SET_STRENGTH if v["form"] == "inf" else V.REDUCE_TO
+    if verb == V.SET_STRENGTH and (whom is not None or not isinstance(value, str)):
+        raise Reject("set_strength form")
+    target = by if verb == V.SET_STRENGTH else whom
+    return A.Action(verb, target, (tuple(kinds) if len(kinds) > 1 else kinds[0], value),
+                    by=by if verb == V.REDUCE_TO else None, span=sp)
+
+
+def v_ignore(v, subject, parts, ctx, tails, sp):
+    """«игнорирует X»: what is ignored (protections, keywords) → Permission(ignore, …)."""
+    what = qualities(parts, ctx, tails)
+    if any(isinstance(n, A.Choice) for n in what):
+        raise Reject("ignore a choice")
+    return A.Permission(V.IGNORE, subject, params=tuple(what), span=sp)
+
+
+VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
+VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
+    ("close", False), ("open", False), ("destroy", True), ("move", False), ("teleport", False),
+    ("swap", False), ("summon", True), ("revive", True), ("exile", True), ("return", True),
+    ("put", True), ("remove", True), ("redirect", True),
+    ("block", False), ("roll", False), ("reroll", False), ("choose", True), ("show", False),
+    ("look", False), ("take", True), ("pay", False), ("prevent", False), ("fight", False),
+    ("declare", True), ("land", False), ("leave", True))})
+PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
+              "redistribute": v_redistribute}
+
+__all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

@@ -1,0 +1,423 @@
+"""The lexer of the chunk grammar: raw tokens (grammar/tokens.py) → the token classes that
+let LALR(1) read Russian ability text without seeing two words ahead.
+
+Passes, in order: unquoted names (berserk-nxt drops «»), token merges («на» + number →
+AMOUNT, «особый удар» → one attack noun …), labels («Word[ N]:»), bare numbers, elided noun
+phrases (an adjective run no noun follows), «где» that defines no X, a negation no verb
+follows, and the comma / «и» classes (list comma, clause comma, relative-clause comma and
+its close; «и»/«или» between verbs).  Each pass is a bounded look-ahead written out here and
+encoded in the token type, so the grammar stays conflict-free (built with ``strict=True``).
+"""
+from __future__ import annotations
+
+import re
+
+from grammar.tokens import (
+    Tok,
+    Vocabulary,
+    apply_mwe,
+    candidates,
+    list_res,
+    name_re,
+    scan,
+    RESERVED,
+    fold,
+)
+from grammar.lexicon import classify
+
+
+# ------------------------------------------------------------------ names
+NAMED_HEADS = ("воздействие", "заклинание")
+ATTACK_HEAD_LEMMAS = {"atk:shot", "atk:discharge", "atk:throw", "atk:uchr", "atk:strike"}
+# a token that starts the body after an unquoted effect name
+_BODY_START = {"VERB", "MODAL", "NEG", "SIGNED", "AMOUNT", "PRON", "ALLW", "SEQ", "DASH", "COLON",
+               "ICON_KW", "ICON_PROT", "TIMES", "LPAR", "RPAR", "UNTIL", "AT_START", "TURNREF",
+               "IF", "WHILE", "WHEN", "COMMA", "SEMI", "NUMW", "NUM", "XVAR", "DMG", "ELSE"}
+_BODY_ADJ = {"own", "own_their", "chosen", "each", "any", "other", "this", "open", "closed", "attacked",
+             "attacker", "flying", "nonflying", "ordinary", "elite", "neighbour", "next", "rank:elite",
+             "rank:ordinary"}
+_KEYWORD_NOUNS = {"finishing", "poison", "vampirism", "prophecy", "incarnation", "jump", "counter",
+                  "creature", "card", "cell"}
+_BODY_NOUN = {"creature", "card", "counter", "host", "opponent", "stat:move", "stat:health", "poison",
+              "prophecy"}
+
+
+def _names(toks: list[Tok], text: str) -> list[Tok]:
+    """Unquoted names (berserk-nxt): «Воздействие дар силы свести …» → NAMED + NAME «дар силы»;
+    «Метание бомбы на 1» → NOUN atk:throw + NAME «бомбы».  The name runs to the first token
+    that can start the body (a verb, a determiner, a number …) — or to ')' in a trailing
+    «(воздействие …)»."""
+    out: list[Tok] = []
+    i, n = 0, len(toks)
+    in_paren = 0
+    while i < n:
+        t = toks[i]
+        if t.type == "LPAR":
+            in_paren += 1
+        elif t.type == "RPAR":
+            in_paren = max(0, in_paren - 1)
+        if t.type == "NOUN" and t.value in ("effect", "spell") and fold(t.text) in NAMED_HEADS:
+            out.append(Tok("NAMED", t.value, t.start, t.end, t.text))
+            j = i + 1
+            if j < n and toks[j].type == "QUOTED":
+                out.append(Tok("NAME", toks[j].value, toks[j].start, toks[j].end, toks[j].text))
+                i = j + 1
+                continue
+            k = j
+            while k < n:
+                u = toks[k]
+                if in_paren and u.type == "RPAR":
+                    break
+                if not in_paren and (u.type in _BODY_START or (u.type == "ADJ" and u.value in _BODY_ADJ)
+                                     or (u.type == "NOUN" and u.value in _BODY_NOUN and k > j)):
+                    break
+                if u.type == "COLON":
+                    break
+                k += 1
+                if k - j >= 5:
+                    break
+            if k > j and k - j <= 4:
+                out.append(Tok("NAME", text[toks[j].start:toks[k - 1].end], toks[j].start, toks[k - 1].end,
+                               text[toks[j].start:toks[k - 1].end]))
+                i = k
+                continue
+            i = j
+            continue
+        if t.type == "NOUN" and t.value == "marker" and i + 1 < n and toks[i + 1].type in ("NOUN", "ADJ", "UNKNOWN", "SELF", "NAMEREF") \
+                and toks[i + 1].type != "QUOTED":
+            out.append(t)
+            j = i + 1
+            k = j
+            while k < n and toks[k].type in ("NOUN", "ADJ", "UNKNOWN", "SELF", "NAMEREF") and k - j < 2:
+                if toks[k].type == "ADJ" and toks[k].value in _BODY_ADJ:
+                    break
+                if toks[k].type == "NOUN" and toks[k].value in ("creature", "card", "cell", "counter") or \
+                        toks[k].type == "NOUN" and toks[k].value.startswith(("atk:", "stat:")):
+                    break
+                k += 1
+            if k > j:
+                out.append(Tok("NAME", text[toks[j].start:toks[k - 1].end], toks[j].start, toks[k - 1].end,
+                               text[toks[j].start:toks[k - 1].end]))
+                i = k
+                continue
+            i += 1
+            continue
+        if t.type == "NOUN" and t.value in ATTACK_HEAD_LEMMAS | {"atk:special", "atk:magic"} and t.text \
+                and not (out and out[-1].type == "P_PRI"):
+            out.append(t)
+            j = i + 1
+            if j < n and toks[j].type == "QUOTED" and j + 1 < n and toks[j + 1].type in ("AMOUNT", "RANGE", "LPAR"):
+                out.append(Tok("NAME", toks[j].value, toks[j].start, toks[j].end, toks[j].text))
+                i = j + 1
+                continue
+            k = j
+            while k < n and toks[k].type in ("NOUN", "ADJ", "UNKNOWN", "SELF", "NAMEREF") and k - j < 3:
+                if toks[k].type == "ADJ" and toks[k].value in _BODY_ADJ:
+                    break
+                if toks[k].type == "NOUN" and (toks[k].value.startswith(("atk:", "stat:", "evt:"))
+                                               or toks[k].value in _KEYWORD_NOUNS):
+                    break
+                k += 1
+            if k > j and k < n and toks[k].type == "AMOUNT":
+                out.append(Tok("NAME", text[toks[j].start:toks[k - 1].end], toks[j].start, toks[k - 1].end,
+                               text[toks[j].start:toks[k - 1].end]))
+                i = k
+                continue
+            i += 1
+            continue
+        if t.type == "QUOTED" and out and out[-1].type == "NOUN":
+            # «маркер «добычи»», «с текстом «…»»: a quotation right after a noun is its name
+            out.append(Tok("NAME", t.value, t.start, t.end, t.text))
+            i += 1
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+# ------------------------------------------------------------------ token-level merges
+def _merge(toks: list[Tok]) -> list[Tok]:
+    out: list[Tok] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        t = toks[i]
+        nxt = toks[i + 1] if i + 1 < n else None
+        # «2 (или менее) раны» → «2 или менее раны»; «до трех существ» → count «up to 3»
+        if t.type in ("NUM", "NUMW") and i + 3 < n and nxt.type == "LPAR" and toks[i + 2].type == "ORLESS" \
+                and toks[i + 3].type == "RPAR":
+            out.append(t)
+            out.append(Tok("ORLESS", "or_less", nxt.start, toks[i + 3].end))
+            i += 4
+            continue
+        if t.type == "P_DO" and nxt and nxt.type in ("NUMW", "NUM") and i + 2 < n \
+                and toks[i + 2].type in ("ADJ", "NOUN"):
+            out.append(Tok(nxt.type, nxt.value, t.start, nxt.end, "up_to"))
+            out.append(Tok("ORLESS", "up_to", nxt.end, nxt.end))
+            i += 2
+            continue
+        # «на» + a damage → AMOUNT
+        if t.type == "P_NA" and nxt and nxt.type in ("NUM", "DMG", "XVAR"):
+            out.append(Tok("AMOUNT", nxt.value, t.start, nxt.end))
+            i += 2
+            continue
+        if t.type == "P_NA" and nxt and nxt.type == "UNKNOWN" and nxt.value == "столько":
+            j = i + 2
+            end = nxt.end
+            if j < n and toks[j].type == "UNKNOWN" and toks[j].value == "же":
+                end = toks[j].end
+                j += 1
+            out.append(Tok("AMOUNT", "same", t.start, end))
+            i = j
+            continue
+        # special / magic strike: adjective + «удар» → one attack noun
+        if t.type == "ADJ" and t.value in ("special", "magical") and nxt and nxt.type == "NOUN" \
+                and nxt.value == "atk:strike":
+            out.append(Tok("NOUN", "atk:special" if t.value == "special" else "atk:magic", t.start, nxt.end,
+                           t.text + " " + nxt.text))
+            i += 2
+            continue
+        # «стоящ* рядом/напротив/сзади» before a noun → one adjective
+        if t.type == "PART" and t.value == "standing" and nxt and nxt.type == "ADV" \
+                and nxt.value in ("near", "opposite", "behind") and (not out or out[-1].type not in ("RCOMMA", "COMMA")):
+            after = toks[i + 2] if i + 2 < n else None
+            if after is None or after.type not in ("P_S",):
+                out.append(Tok("ADJ", "adj:" + nxt.value, t.start, nxt.end))
+                i += 2
+                continue
+        # a number right after a keyword noun that it does not count («Инкарнация 3»,
+        # «пророчество 1», «Броня 2») belongs to the noun
+        if t.type == "NOUN" and nxt and nxt.type == "NUM" and "#" not in t.value:
+            after = toks[i + 2] if i + 2 < n else None
+            if after is None or after.type not in ("NOUN", "ADJ", "ORDW", "ORLESS", "ORMORE", "LCOMMA", "COMMA", "OR", "AND"):
+                out.append(Tok("NOUN", t.value + "#" + nxt.value, t.start, nxt.end, t.text))
+                i += 2
+                continue
+        # «вашем втором или третьем ряду»: ordinals after an adjective are adjectives
+        if t.type == "ORDW" and i + 2 < n and nxt.type == "OR" and toks[i + 2].type == "ORDW":
+            t = Tok("ORDW", t.value + "|" + toks[i + 2].value, t.start, toks[i + 2].end, t.text)
+            toks = toks[:i] + [t] + toks[i + 3:]
+            n = len(toks)
+            nxt = toks[i + 1] if i + 1 < n else None
+        if t.type == "ORDW" and out and out[-1].type == "ADJ":
+            out.append(Tok("ADJ", "ord:" + t.value, t.start, t.end, t.text))
+            i += 1
+            continue
+        # icon keyword + number
+        if t.type == "ICON_KW" and nxt and nxt.type in ("NUM", "XVAR") and nxt.start - t.end <= 1:
+            out.append(Tok("ICON_KW", t.value + ":" + nxt.value, t.start, nxt.end))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+_COUNTABLE = {"NOUN", "ADJ", "ORDW"}
+
+
+def _bare_numbers(toks: list[Tok]) -> list[Tok]:
+    """A number (or «все») is a count only when a noun phrase follows it («3 {counter}», «два
+    выбранных существа», «3 или менее карты»); else it is a BARE value («если выпало 5 или 6»)."""
+    out = []
+    for i, t in enumerate(toks):
+        if t.type in ("NUM", "NUMW", "XVAR", "ALLW"):
+            j = i + 1
+            if j < len(toks) and toks[j].type in ("ORLESS", "ORMORE") and t.type != "ALLW":
+                j += 1
+            if not (j < len(toks) and toks[j].type in _COUNTABLE):
+                out.append(Tok("BARE", t.type + ":" + t.value, t.start, t.end, t.text))
+                continue
+        out.append(t)
+    return out
+
+
+def _elided_adjectives(toks: list[Tok]) -> list[Tok]:
+    """The last adjective of a run that no noun follows heads an elided noun phrase («ранить
+    атакованного», «по закрытым»): ADJX, so the grammar knows the phrase ends there."""
+    out = list(toks)
+    for i, t in enumerate(toks):
+        if t.type == "ADJ" and not (i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF")):
+            out[i] = Tok("ADJX", t.value, t.start, t.end, t.text)
+    return out
+
+
+def _labels(toks: list[Tok]) -> list[Tok]:
+    """«Word[ N]:» at the start of an ability (or after another label) → LABEL(word, N)."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        at_head = not out or out[-1].type in ("LABEL", "ORDER", "COST")
+        if at_head and t.type in ("NOUN", "ADJ", "UNKNOWN") and "#" not in t.value:
+            j = i + 1
+            num = None
+            if j < len(toks) and toks[j].type == "NUM":
+                num = toks[j].value
+                j += 1
+            if j < len(toks) and toks[j].type == "COLON":
+                out.append(Tok("LABEL", t.value + (("#" + num) if num else ""), t.start, toks[j].end, t.text))
+                i = j + 1
+                continue
+        if at_head and t.type == "NOUN" and "#" in t.value and i + 1 < len(toks) and toks[i + 1].type == "COLON":
+            out.append(Tok("LABEL", t.value, t.start, toks[i + 1].end, t.text))
+            i += 2
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+# ------------------------------------------------------------------ comma and «и» classes
+_ABSORB = {"IF", "WHILE", "WHEN", "WHERE", "SEQ", "THEN", "ELSE", "EITHER", "ONLY", "RANGE",
+           "TIMES", "UNTIL", "ANYRANGE", "INSTEAD", "P_KROME", "AFTER_THAT", "BYCHOICE"}
+_CLAUSE_END = {"COMMA", "SEQ", "SEMI", "THEN", "IF", "WHILE", "WHERE", "RPAR", "DASH", "ELSE",
+               "EITHER", "WHEN", "UNTIL_WHILE", "COLON", "DOT"}
+_VERBISH = {"VERB", "MODAL"}
+
+
+def _has_verb(toks: list[Tok], i: int) -> bool:
+    depth = 0
+    for t in toks[i:]:
+        if t.type == "LPAR":
+            depth += 1
+        elif t.type == "RPAR":
+            if depth == 0:
+                return False
+            depth -= 1
+        elif depth == 0 and t.type in _CLAUSE_END:
+            return False
+        elif depth == 0 and t.type in _VERBISH:
+            return True
+    return False
+
+
+def _same_list(prev: Tok, nxt: Tok, toks: list[Tok], i: int) -> bool:
+    """«выстрелом, метанием или разрядом», «+1 к {strike}, {ova}1»: the comma continues a list
+    when the words on both sides are of one kind (attack nouns; nouns with one ending; qualities)."""
+    if prev.type == "NOUN" and nxt.type == "NOUN":
+        if prev.value.startswith("atk:") and nxt.value.startswith("atk:"):
+            return True
+        a, b = fold(prev.text)[-2:], fold(nxt.text)[-2:]
+        return bool(a) and a == b
+    if prev.type in ("NOUN", "ICON_KW", "ICON_PROT") and nxt.type in ("ICON_KW", "ICON_PROT", "SIGNED"):
+        return True
+    return False
+
+
+def _classify_commas(toks: list[Tok]) -> list[Tok]:
+    out: list[Tok] = []
+    open_rel = False
+    for i, t in enumerate(toks):
+        if t.type == "COMMA":
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            if nxt is None:
+                continue
+            if nxt.type in _ABSORB:
+                # the comma belongs to the keyword that follows it («, если», «, где X»)
+                open_rel = False
+                continue
+            if nxt.type in ("PART", "WHICH", "GER") or (nxt.type == "NEG" and i + 2 < len(toks)
+                                                       and toks[i + 2].type in ("PART", "GER")) \
+                    or (nxt.type in ("P_S", "P_NA", "P_V", "P_DO", "P_OT") and i + 2 < len(toks) and toks[i + 2].type == "WHICH") \
+                    or (nxt.type == "ADV" and i + 3 < len(toks) and toks[i + 2].type in ("P_S", "P_OT") and toks[i + 3].type == "WHICH") \
+                    or (nxt.type == "ADV" and i + 4 < len(toks) and toks[i + 2].type == "AND" and toks[i + 4].type == "P_OT" and i + 5 < len(toks) and toks[i + 5].type == "WHICH") \
+                    or (nxt.type == "ADV" and i + 2 < len(toks) and toks[i + 2].type == "P_OT" and False):
+                out.append(Tok("RCOMMA", ",", t.start, t.end))
+                open_rel = nxt.type != "GER"
+                continue
+            prev = toks[i - 1] if i else None
+            if nxt.type in ("P_PRI", "P_POSLE", "AT_START", "AT_END", "WHEN"):
+                out.append(Tok("CCOMMA", ",", t.start, t.end))
+                open_rel = False
+                continue
+            if prev is not None and _same_list(prev, nxt, toks, i):
+                out.append(Tok("LCOMMA", ",", t.start, t.end))
+                continue
+            verb_ahead = _has_verb(toks, i + 1)
+            if open_rel and verb_ahead:
+                out.append(Tok("RCLOSE", ",", t.start, t.end))
+                open_rel = False
+                continue
+            out.append(Tok("CCOMMA" if verb_ahead else "LCOMMA", ",", t.start, t.end))
+            if verb_ahead:
+                open_rel = False
+            continue
+        if t.type in ("AND", "OR", "EITHER"):
+            # «и» between verbs → AND_V («закрывается и не открывается»)
+            j = i + 1
+            while j < len(toks) and toks[j].type in ("NEG", "ADV", "ALSO", "MODAL", "PRON", "SELF", "SELFW"):
+                if toks[j].type == "MODAL":
+                    break
+                j += 1
+            if j < len(toks) and toks[j].type in _VERBISH and t.type != "EITHER":
+                out.append(Tok(t.type + "_V", t.value, t.start, t.end))
+                continue
+        if t.type in ("SEQ", "SEMI", "THEN", "IF", "WHILE", "WHERE", "DASH"):
+            open_rel = False
+        out.append(t)
+    return out
+
+
+def _single_class(t: Tok, singles) -> Tok:
+    if t.type != "UNKNOWN":
+        return t
+    for cls, rx in singles:
+        if rx is not None and rx.fullmatch(t.value):
+            return Tok("NOUN", "cls:" + fold(cls), t.start, t.end, t.text)
+    return t
+
+
+# ------------------------------------------------------------------ entry point
+def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None) -> list[Tok]:
+    folded = fold(text)
+    # the card's own name → §, other cards' names → ¤ (kept as NAMEREF tokens), classes → NOUN
+    marks: list[Tok] = []
+    if name:
+        rx = name_re(name)
+        if rx is not None:
+            def _self(m: re.Match) -> str:
+                if m.group(0).startswith(RESERVED):
+                    return m.group(0)
+                return "§" * len(m.group(0))
+            folded = rx.sub(_self, folded)
+    if vocab is not None:
+        name_idx, class_idx, singles = list_res(vocab.key)
+        for cls, rx in candidates(class_idx, folded):
+            for m in list(rx.finditer(folded)):
+                g = m.group(0)
+                if "§" in g or "¤" in g:
+                    continue
+                marks.append(Tok("NOUN", "cls:" + fold(cls), m.start(), m.end(), text[m.start():m.end()]))
+                folded = folded[:m.start()] + "¤" * (m.end() - m.start()) + folded[m.end():]
+        for nm, rx in candidates(name_idx, folded):
+            if name and nm == name:
+                continue
+            for m in list(rx.finditer(folded)):
+                g = m.group(0)
+                if "§" in g or "¤" in g or g.startswith(RESERVED):
+                    continue
+                if classify(g) is not None and " " not in g:
+                    continue          # an ordinary word that happens to be a card's name
+                marks.append(Tok("NAMEREF", nm, m.start(), m.end(), text[m.start():m.end()]))
+                folded = folded[:m.start()] + "¤" * (m.end() - m.start()) + folded[m.end():]
+    toks = scan(text, folded)
+    if marks:
+        toks = sorted(toks + marks, key=lambda t: t.start)
+    if vocab is not None:
+        toks = [_single_class(t, singles) for t in toks]
+    toks = apply_mwe(toks, folded)
+    toks = _merge(toks)
+    toks = _names(toks, text)
+    toks = _labels(toks)
+    toks = _bare_numbers(toks)
+    toks = _elided_adjectives(toks)
+    toks = [Tok("WHERE_REL", t.value, t.start, t.end, t.text)
+            if t.type == "WHERE" and not (i + 1 < len(toks) and (toks[i + 1].type == "XVAR"
+                                          or toks[i + 1].value in ("XVAR:x", "XVAR:X")))
+            else t for i, t in enumerate(toks)]
+    toks = [Tok("NEGX", t.value, t.start, t.end, t.text)
+            if t.type == "NEG" and not (i + 1 < len(toks) and toks[i + 1].type in ("VERB", "MODAL", "PART"))
+            else t for i, t in enumerate(toks)]
+    toks = _classify_commas(toks)
+    return [t for t in toks if t.type != "DOT" or True]

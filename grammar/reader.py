@@ -1,0 +1,142 @@
+"""The reader of one ability sentence: tokens → chunk parse → frames → typed nodes, or Opaque.
+
+``read_unit`` is the whole pipeline for one *unit* (an ability sentence of a canonical line,
+``grammar.repairs.split_units``):
+
+1. ``grammar.lexer.tokenize`` — word classes and the look-ahead token classes;
+2. the chunk grammar (grammar/language.lark, LALR, ``strict=True``) with the parts transformer
+   applied inline (``grammar.parts.ToParts``: no parse tree is built);
+3. ``grammar.frames_ability.ability`` — meaning from head words; a frame that cannot use every
+   part of its clause raises ``Reject``;
+4. on ``Reject`` (or a syntax error): the head alone, when the unit has one the frames can type
+   (a cost, a trigger, a label, a named-effect head, a condition), with the rest ``Opaque``;
+   else the whole unit ``Opaque``.
+
+The nodes of a unit are memoised position-free (spans relative to the unit), keyed by the
+unit text, the card's name and the list vocabulary, and shifted to where the unit stands.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput, VisitError
+from lark.lexer import Lexer
+
+from grammar import ast as A
+from grammar.frames_ability import ability, head_only
+from grammar.frames_base import Ctx, Reject
+from grammar.lexer import tokenize
+from grammar.parts import ToParts
+from grammar.tokens import Vocabulary
+
+GRAMMAR_FILE = "language.lark"
+
+
+class _TokenFeed(Lexer):
+    """Lark's lexer slot, fed with the tokens ``grammar.lexer.tokenize`` classified."""
+
+    def __init__(self, conf):
+        pass
+
+    def lex(self, data):
+        for t in data:
+            yield Token(t.type, t.value, start_pos=t.start, end_pos=t.end)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files("grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _inline() -> tuple[Lark, ToParts]:
+    """The LALR table with the parts transformer applied while parsing (no tree is built).
+    ``strict=True``: a grammar change that introduces a conflict fails here."""
+    parts = ToParts("")
+    lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
+                propagate_positions=False, maybe_placeholders=False, transformer=parts)
+    return lark, parts
+
+
+@lru_cache(maxsize=1)
+def bare_parser() -> Lark:
+    """The same LALR table building a tree, without our transformer: what the benchmark
+    measures as the bare ``Lark.parse``."""
+    return Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
+                propagate_positions=False, maybe_placeholders=False)
+
+
+def read_unit(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
+    """The nodes of one unit, spans relative to it; never raises on card text (strict mode
+    re-raises what is a bug: any error but a refusal or a syntax error)."""
+    return _read_cached(text, name, vocab, strict)
+
+
+@lru_cache(maxsize=65536)
+def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
+    try:
+        return _read(text, name, vocab, strict), True
+    except (UnexpectedInput, Reject):
+        pass
+    except VisitError as err:
+        if strict and not isinstance(err.orig_exc, Reject):
+            raise
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        if strict:
+            raise
+    return _fallback(text, name, vocab, strict), False
+
+
+def _read(text: str, name, vocab, strict: bool) -> tuple:
+    toks = tokenize(text, name, vocab)
+    if not toks:
+        return ()
+    lark, parts = _inline()
+    parts.text = text
+    parts.offset = 0
+    tree = lark.parse(toks)
+    ctx = Ctx(text, _granted(name, vocab, strict))
+    nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)]
+    return _cover(nodes, len(text))
+
+
+def _granted(name, vocab, strict: bool):
+    """The recursion for a quoted ability («получает «…»»): typed, or the frame rejects."""
+    def reparse(inner: str, at: int):
+        nodes, ok = read_unit(inner, name, vocab, strict)
+        if not ok or not all(A.is_typed(n) for n in nodes):
+            raise Reject("the granted ability is not typed")
+        nodes = tuple(A.shift(n, at) for n in nodes)
+        return nodes[0] if len(nodes) == 1 else A.Static(nodes, span=A.Span(at, at + len(inner)))
+    return reparse
+
+
+def _cover(nodes: list, length: int) -> tuple:
+    """Frames use every part of a unit or reject it, so the abilities of a typed unit cover
+    it: the tails a node absorbed (limits, «где X —», parentheses) are inside its span."""
+    nodes.sort(key=lambda n: n.span.start)
+    out = []
+    for i, n in enumerate(nodes):
+        start = 0 if i == 0 else n.span.start
+        end = nodes[i + 1].span.start if i + 1 < len(nodes) else length
+        span = A.Span(min(start, n.span.start), max(end, n.span.end))
+        out.append(A.with_span(n, span) if span != n.span else n)
+    return tuple(out)
+
+
+def _fallback(text: str, name, vocab, strict: bool) -> tuple:
+    """A typed head with its body Opaque, else the whole unit Opaque."""
+    try:
+        head = head_only(text, tokenize(text, name, vocab), Ctx(text, None))
+    except (UnexpectedInput, Reject, VisitError, ValueError, KeyError, IndexError, TypeError,
+            AttributeError):
+        head = None
+    if head is not None:
+        return (head,)
+    return (A.Opaque(text, span=A.Span(0, len(text))),)
+
+
+def clear() -> None:
+    _read_cached.cache_clear()

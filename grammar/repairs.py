@@ -1,0 +1,226 @@
+"""Source defects of card text, each repaired with a located note (``icons.Repair``).
+
+The sources damage the text in known ways (../shared/corpus, docs/grammar.md «Source
+notations»): berserk-nxt drops the «» around a granted ability and leaves the spaces where
+they were, writes «nan» for no text, keeps editorial errata markers, puts a space between an
+icon and its number; every source can carry control characters, no-break spaces, Latin
+look-alike letters inside Russian words and doubled spaces; tgbot writes the variable as a
+Cyrillic «Х».  Every pass below reports what it changed (kind, offset in the text as it was
+when the pass ran — the passes run in a fixed order —, and a detail), never silently.
+
+Also here: ``split_units``, the ability sentences of one canonical line (at «.» outside «»
+and (), and at the glue points berserk-nxt leaves without a full stop).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Repair:
+    """One change made to the source text, for the maintainer's report."""
+
+    kind: str          # broken-strike | lost-strike | lost-icon | split | unknown-icon | …
+    position: int      # offset in the text as it was when the repair ran
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} @{self.position}: {self.detail}"
+
+
+def sub_noted(pattern: re.Pattern, repl: str | Callable[[re.Match], str], text: str, kind: str,
+              notes: list[Repair], detail: str | Callable[[re.Match, str], str]) -> str:
+    """``pattern.sub`` that records a Repair for every match it really changed."""
+    out, last = [], 0
+    for m in pattern.finditer(text):
+        new = repl(m) if callable(repl) else repl
+        if new == m.group(0):
+            continue
+        notes.append(Repair(kind, m.start(), detail(m, new) if callable(detail) else detail))
+        out.append(text[last:m.start()])
+        out.append(new)
+        last = m.end()
+    if last == 0:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- characters
+_LOOKALIKE = str.maketrans("aceopxykmtbhACEOPXYKMTBH", "асеорхукмтвнАСЕОРХУКМТВН")
+_MIXED_WORD = re.compile(r"\b(?=\w*[а-яёА-ЯЁ])(?=\w*[a-zA-Z])\w+\b")
+_VARIABLE_CYRILLIC = re.compile(r"(?<![^\W\d_])[Хх](?![^\W\d_])")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad]")
+_MINUS = re.compile(r"−|–(?=\s*\d)")
+
+
+def _demix(m: re.Match) -> str:
+    """A word of Cyrillic and Latin letters: the Latin look-alikes made Cyrillic, but only when
+    that leaves no Latin letter (a real Latin word is never touched)."""
+    word = m.group(0)
+    fixed = word.translate(_LOOKALIKE)
+    return fixed if not re.search(r"[a-zA-Z]", fixed) else word
+
+
+def characters(text: str, notes: list[Repair]) -> str:
+    text = sub_noted(_CONTROL, "", text, "control-char", notes,
+                     lambda m, n: f"U+{ord(m.group(0)):04X} removed")
+    text = sub_noted(re.compile("\u00a0"), " ", text, "nbsp", notes, "no-break space → space")
+    text = sub_noted(_MIXED_WORD, _demix, text, "latin-lookalike", notes,
+                     lambda m, n: f"«{m.group(0)}» → «{n}» (Latin look-alike letters)")
+    text = sub_noted(_VARIABLE_CYRILLIC, "X", text, "variable-letter", notes,
+                     "Cyrillic Х as the variable → X")
+    return sub_noted(_MINUS, "-", text, "minus-sign", notes, "− → -")
+
+
+# ---------------------------------------------------------------- spacing and markers
+_ERRATA = re.compile(r"\[\s*Эррата\s+(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\s*\]\s*")
+_SPACING = (
+    (re.compile(r"(?<=[а-яё])(?=[+-]\d)"), " ", "missing-space", "space inserted before a sign"),
+    (re.compile(r"(\{(?:ova|ovz|ovs|regen|armor|stamina)\}):?\s+(?=\d)"), None, "icon-spacing",
+     "«{code} N» → «{code}N»"),
+    (re.compile(r"[ \t]{2,}"), " ", "double-space", "spaces → one"),
+    (re.compile(r" +(?=[.,;:)])"), "", "space-before-punct", "space before punctuation removed"),
+    (re.compile(r"(?<=\() +"), "", "space-after-paren", "space after «(» removed"),
+)
+
+
+def spacing(text: str, notes: list[Repair]) -> str:
+    for pattern, repl, kind, detail in _SPACING:
+        text = sub_noted(pattern, repl if repl is not None else (lambda m: m.group(1)), text,
+                         kind, notes, detail)
+    return text.strip()
+
+
+def errata(text: str, notes: list[Repair]) -> str:
+    return sub_noted(_ERRATA, "", text, "errata-marker", notes,
+                     lambda m, n: "editorial «[Эррата {}.{}.{}]» removed (the text is the "
+                                  "corrected one)".format(*m.groups()))
+
+
+# ---------------------------------------------------------------- granted abilities
+_COST_HEAD = (r"(?:(?:X|\d+)\s*\{counter\}|\{(?:instant|counter|tap)\})"
+              r"(?:\s*\{(?:instant|counter|tap)\})*\s*:|\{(?:first|second)\}\s*:")
+_GRANT = re.compile(r"(?P<verb>\b(?:[Ии]меет|[Ии]меют|[Пп]олучает|[Пп]олучают)) (?P<gap> ?)"
+                    r"(?=(?P<head>(?:X ?)?(?:\{(?:tap|counter|instant)\}\s*)+:|\{instant\}\s*,|"
+                    r"(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b))")
+_TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следующего )?(?:хода|боя)(?: противника)?$")
+
+
+def restore_granted(text: str, notes: list[Repair]) -> str:
+    """berserk-nxt drops the «» around a granted ability.  The opening one is evidenced by a
+    capital (or a cost) right after «получает / имеет» in mid-sentence; the closing one by the
+    space it left before «.» or «)» — else the end of the sentence, less a trailing duration
+    («до конца хода», which belongs to the gain).  Without closing evidence and with «или /
+    либо» inside (the end is ambiguous) the text is left alone and the note says so."""
+    out, pos = [], 0
+    for m in _GRANT.finditer(text):
+        if m.start() < pos or "«" in text[m.end():m.end() + 1] or m.start() == 0:
+            continue
+        start = m.end()
+        tail = text[start:]
+        end_mark = re.search(r"\s{2,}[.,)]|(?<![}\s])\s+[.,](?=\s+[a-zа-яёA-ZА-ЯЁ{]|\s*$)", tail)
+        glue = re.search(r"(?<=\))\s+(?=" + _COST_HEAD + ")", tail)
+        sentence_end = re.search(r"\.(?=\s+[A-ZА-ЯЁ{X\d]|\s*$)", tail)
+        ends = [x.start() for x in (glue, sentence_end) if x]
+        plain_end = min(ends) if ends else len(tail.rstrip())
+        if end_mark and (m.group("gap") or end_mark.start() <= plain_end + 1):
+            stop, how = end_mark.start(), "the space left by »"
+        else:
+            stop, how = plain_end, "the sentence end"
+        inner = tail[:stop]
+        d = _TRAILING_DURATION.search(inner)
+        if d and how == "the sentence end":
+            stop, how = d.start(), how + ", before the duration"
+            inner = tail[:stop]
+        if how.startswith("the sentence end") and re.search(r" (?:или|либо) ", inner):
+            notes.append(Repair("unrestored-quotes", m.start(),
+                                f"the ability granted by «{m.group('verb')}» has no evidence "
+                                "where it ends: left as it is"))
+            continue
+        inner = inner.rstrip()
+        if not inner:
+            continue
+        out.append(text[pos:start])
+        out.append("«" + inner + "»")
+        pos = start + len(inner)
+        notes.append(Repair("restored-quotes", m.start(),
+                            f"«…» around the ability granted by «{m.group('verb')}» ({how})"))
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- units
+_UNIT_GLUE = re.compile(r"\s+(?=" + _COST_HEAD + r"|[+-]\s*\d|[A-ZА-ЯЁ])")
+_MID_COST = re.compile(r"\s+(?:" + _COST_HEAD + ")")
+_GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
+_ABILITY_STARTERS = frozenset({
+    "При", "Когда", "Пока", "Если", "Строй", "Вальхалла", "Может", "Могут", "Не", "Получает",
+    "Имеет", "Ваши", "Ваше", "Ваш", "Все", "В", "До", "После", "Инкарнация", "Инкарнирует",
+    "Защита", "Броня", "Трупоедство", "Неповоротливость", "Игнорирует", "Существа", "Карты",
+    "Вместо", "Каждое", "Прыжок", "Орда", "Вампиризм", "Максимум", "Направленный",
+    "Безответный", "Разряд", "Выстрел", "Метание", "Телепортация", "Полет", "Полёт", "Добивание",
+    "Отравление", "Регенерация", "Опыт", "Один", "Одно", "Особый", "Магический"})
+
+
+def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
+    """(start, end, glued) of each ability sentence of one canonical line: split at «.»
+    outside «» and (), and where a source glued two abilities without a full stop — after a
+    «)» followed by a cost head, a sign or a word that starts an ability («…(1 раз за ход)
+    {tap}: …»), and before a cost head in mid-sentence («…на 1 {instant}{tap}: …»; never after
+    «получает / имеет», which grant the ability that follows).  ``glued`` marks such a cut."""
+    out: list[tuple[int, int, bool]] = []
+    first_name = (name.split() or [""])[0][:4].lower()
+    begin, depth, quote = 0, 0, 0
+    glued = False
+    for m in re.finditer(r"[«»().]| (?=[X\d{])", line):
+        ch, i = m.group(), m.start()
+        if ch == "«":
+            quote += 1
+        elif ch == "»":
+            quote = max(0, quote - 1)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+            if depth or quote:
+                continue
+            rest = line[i + 1:]
+            g = _UNIT_GLUE.match(rest)
+            if g and not rest[g.end():].lower().startswith(first_name or "\0") \
+                    and _starts_ability(rest[g.end():]):
+                out.append((begin, i + 1, glued))
+                begin, glued = i + 1, True
+        elif ch == ".":
+            if not depth and not quote and re.match(r"\.(?=\s|$|\{)", line[i:]):
+                out.append((begin, i, glued))
+                begin, glued = i + 1, False
+        elif not depth and not quote and i > begin and _MID_COST.match(line, i):
+            before = line[begin:i]
+            if not _GRANTS_BEFORE.search(before) and re.search(r"[\w})]\s*$", before) \
+                    and not before.rstrip().endswith(":") \
+                    and not re.fullmatch(r"\s*(?:X|\d+)\s*", before):
+                out.append((begin, i, glued))
+                begin, glued = i + 1, True
+    out.append((begin, len(line), glued))
+    res = []
+    for s, e, g in out:
+        while s < e and line[s] in " .":
+            s += 1
+        while e > s and line[e - 1] in " .":
+            e -= 1
+        if e > s:
+            res.append((s, e, g))
+    return res
+
+
+def _starts_ability(rest: str) -> bool:
+    """Does the text after a «)» start a new ability?  A cost head or a sign always does; a
+    capitalised word only when it is one of the words abilities start with (a proper noun in
+    mid-sentence does not)."""
+    if re.match(_COST_HEAD + r"|[+-]\s*\d", rest):
+        return True
+    word = re.match(r"[A-ZА-ЯЁ]\w*", rest)
+    return bool(word) and word.group(0) in _ABILITY_STARTERS

@@ -1,0 +1,331 @@
+"""Canonical ability text → raw word-class tokens: the scanner, the card list's names, and the
+multiword expressions (grammar/lexer.py adds the look-ahead classes on top).
+
+Why a word lexer instead of phrase regexes: every terminal is one word class (or one fixed
+multiword expression such as «при этом», «до конца хода»), so a sentence the grammar has never
+seen still tokenises as long as its words are known, and the lexer is a dictionary lookup.
+LALR(1) cannot see two words ahead; the few places where Russian needs that (is this comma a
+list comma, a clause boundary or the start of a participle phrase? is this «и» between nouns or
+between verbs?) are decided here with a bounded look-ahead and encoded in the token type
+(LCOMMA / CCOMMA / RCOMMA / RCLOSE, AND / AND_V …), so the grammar stays conflict-free.
+
+Spans: every token keeps (start, end) offsets into the unit text it was cut from.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from grammar.lexicon import ORDINALS, classify, verb_form
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    type: str
+    value: str
+    start: int
+    end: int
+    text: str = ""          # original text of the token (names, quotes)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Names the card list itself brings: its cards' names and class names (per list, not
+    tuned to any corpus)."""
+    names: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> tuple:
+        return (self.names, self.classes)
+
+
+# ------------------------------------------------------------------ helpers
+def fold(text: str) -> str:
+    return text.lower().replace("ё", "е")
+
+
+def _stem_pattern(name: str) -> str:
+    words = [w for w in re.split(r"[\s\-]+", fold(name)) if w]
+    parts = []
+    for w in words:
+        stem = w.rstrip("аеиоуыэюяйь")
+        stem = stem if len(stem) >= 3 else w[:3]
+        parts.append(re.escape(stem) + r"[а-я]{0,4}")
+    return r"[\s\-]+".join(parts)
+
+
+RESERVED = ("вампиризм", "трупоедств", "регенерац", "инкарнац", "защит", "добивани", "отравлени")
+
+
+@lru_cache(maxsize=4096)
+def name_re(name: str) -> re.Pattern | None:
+    pat = _stem_pattern(name)
+    if not pat:
+        return None
+    return re.compile(r"(?<![а-я])" + pat + r"(?![а-я])")
+
+
+@lru_cache(maxsize=16)
+def list_res(key: tuple) -> tuple:
+    """Card names and multiword class names of the list, indexed by the first three letters of
+    their first word (so a unit only tries the few names whose first word it contains)."""
+    names, classes = key
+
+    def index(items):
+        idx: dict[str, list] = {}
+        for it in sorted(set(items), key=len, reverse=True):
+            rx = name_re(it)
+            if rx is None:
+                continue
+            first = fold(re.split(r"[\s\-]+", it.strip())[0])[:3]
+            idx.setdefault(first, []).append((it, rx))
+        return idx
+
+    multi = [c for c in classes if " " in c or "-" in c]
+    single = tuple((c, name_re(c)) for c in classes if " " not in c and "-" not in c)
+    return index(names), index(multi), single
+
+
+def candidates(idx: dict, folded: str) -> list:
+    seen = []
+    for w in set(re.findall(r"[а-я]{3,}", folded)):
+        for item in idx.get(w[:3], ()):
+            if item not in seen:
+                seen.append(item)
+    seen.sort(key=lambda x: -len(x[0]))
+    return seen
+
+
+# ------------------------------------------------------------------ raw scan
+_SCAN = re.compile(r"""
+    (?P<quote>«|")
+  | (?P<cost>^(?:x|\d+)?\s*(?:\{(?:instant|counter|tap)\}\s*)+:)
+  | (?P<order>^\{(?:first|second)\}\s*:)
+  | (?P<icon>\{[a-z_]+(?::[^{}]*)?\})
+  | (?P<dmg>\d+-\d+-\d+)
+  | (?P<signed>(?<![\w)])[+-]\s*(?:\d+\s*)?(?:x\b|\d+))
+  | (?P<xvar>(?<![а-я\w])\d*x(?:\s*[+-]\s*\d+)?(?![а-я\w]))
+  | (?P<num>\d+)
+  | (?P<word>[а-я§]+(?:-[а-я§]+)*)
+  | (?P<dash>—|–|-(?=\s))
+  | (?P<punct>[:;,()])
+  | (?P<dot>\.)
+  | (?P<other>\S)
+""", re.VERBOSE)
+
+ICON_KW = {"ova", "ovz", "ovs", "regen", "armor", "stamina"}
+ICON_PROT = {"zoo", "zoz", "zom", "zor", "zot", "zov", "zoal"}
+ICON_ATK = {"strike": "atk:strike", "uchr": "atk:uchr", "direct": "atk:direct"}
+ICON_STAT = {"move": "stat:move", "health": "stat:health"}
+ICON_RANK = {"elite", "ordinary"}
+
+
+def _quote_end(text: str, i: int) -> int:
+    """End (exclusive) of the quotation starting at ``i`` (nested «»; a straight quote pairs
+    with the next straight quote).  An unclosed quote runs to the end of the text."""
+    if text[i] == '"':
+        j = text.find('"', i + 1)
+        return len(text) if j < 0 else j + 1
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == "«":
+            depth += 1
+        elif text[j] == "»":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return len(text)
+
+
+def scan(text: str, folded: str) -> list[Tok]:
+    out: list[Tok] = []
+    pos = 0
+    while pos < len(folded):
+        m = _SCAN.search(folded, pos)
+        if not m:
+            break
+        kind = m.lastgroup
+        s, e = m.start(), m.end()
+        if kind == "quote":
+            e = _quote_end(text, s)
+            inner = text[s + 1:e - 1] if text[e - 1:e] in "»\"" else text[s + 1:e]
+            out.append(Tok("QUOTED", inner.strip(), s, e, text[s:e]))
+        elif kind == "cost":
+            out.append(Tok("COST", folded[s:e], s, e))
+        elif kind == "order":
+            out.append(Tok("ORDER", "first" if "first" in folded[s:e] else "second", s, e))
+        elif kind == "icon":
+            code = folded[s + 1:e - 1]
+            if code in ICON_KW:
+                out.append(Tok("ICON_KW", code, s, e))
+            elif code in ICON_PROT:
+                out.append(Tok("ICON_PROT", code, s, e))
+            elif code in ICON_ATK:
+                out.append(Tok("NOUN", ICON_ATK[code], s, e))
+            elif code in ICON_STAT:
+                out.append(Tok("NOUN", ICON_STAT[code], s, e))
+            elif code == "counter":
+                out.append(Tok("NOUN", "counter", s, e))
+            elif code in ICON_RANK:
+                out.append(Tok("ADJ", "rank:" + code, s, e))
+            elif code in ("tap", "instant"):
+                out.append(Tok("ICON_COST", code, s, e))
+            else:
+                out.append(Tok("ICON_UNKNOWN", code, s, e))
+        elif kind == "dmg":
+            out.append(Tok("DMG", folded[s:e], s, e))
+        elif kind == "signed":
+            out.append(Tok("SIGNED", folded[s:e].replace(" ", ""), s, e))
+        elif kind == "xvar":
+            out.append(Tok("XVAR", folded[s:e].replace(" ", ""), s, e))
+        elif kind == "num":
+            out.append(Tok("NUM", folded[s:e], s, e))
+        elif kind == "word":
+            w = folded[s:e]
+            if w.startswith("§"):
+                out.append(Tok("SELF", "self", s, e, text[s:e]))
+            elif w.startswith("¤"):
+                pass
+            else:
+                out.append(_word(w, s, e, text[s:e]))
+        elif kind == "dash":
+            out.append(Tok("DASH", "-", s, e))
+        elif kind == "punct":
+            ch = folded[s]
+            out.append(Tok({":": "COLON", ";": "SEMI", ",": "COMMA", "(": "LPAR", ")": "RPAR"}[ch], ch, s, e))
+        elif kind == "dot":
+            out.append(Tok("DOT", ".", s, e))
+        else:
+            out.append(Tok("OTHER", folded[s:e], s, e))
+        pos = e
+    return out
+
+
+def _word(w: str, s: int, e: int, orig: str) -> Tok:
+    if "-" in w and classify(w) is None:
+        head = w.split("-")[0]
+        if head in ("герой",):
+            return Tok("NOUN", "hero:" + w.split("-", 1)[1], s, e, orig)
+    hit = classify(w)
+    if hit is None:
+        for stem, n in ORDINALS.items():
+            if w.startswith(stem) and re.fullmatch(stem + r"(?:ый|ой|ий|ая|ое|ее|ые|ие|ого|его|ому|ему|ом|ем|ую|юю|ых|их|ым|им|ыми|ими|ья|ье|ьего|ьем|ьей|ью|ем)", w):
+                return Tok("ORDW", str(n), s, e, orig)
+        return Tok("UNKNOWN", w, s, e, orig)
+    terminal, lemma = hit
+    if terminal == "ADJ" and lemma in ("first_w", "second_w", "third_w"):
+        return Tok("ORDW", {"first_w": "1", "second_w": "2", "third_w": "3"}[lemma], s, e, orig)
+    if terminal == "VERB":
+        return Tok("VERB", lemma + "/" + verb_form(w), s, e, orig)
+    return Tok(terminal, lemma, s, e, orig)
+
+
+# ------------------------------------------------------------------ multiword expressions
+# Each: a regex over the space-joined token *signature* "TYPE:value" list is too clumsy; the
+# MWEs are matched on the folded text instead and replace the tokens they cover.
+_MWE: list[tuple[re.Pattern, object]] = []
+
+
+def _mwe(rx: str, make) -> None:
+    _MWE.append((re.compile(rx), make))
+
+
+_TURN = r"(?:вашего|своего|следующего|вашего следующего|своего следующего)?\s*(?:хода|ходу|боя)(?:\s+противника)?"
+_mwe(r"(?:,\s*)?при этом\b", lambda m: ("SEQ", "seq"))
+_mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"))
+_mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while"))
+_mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))))
+_mwe(r"на (?:x|\d+) ход\w*(?: противника)?", lambda m: ("FOR_TURNS", m.group(0)))
+_mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|три|x) раз[а]? (?:за|в) (?:ваш |свой )?(?:ход|бой|игру)"
+     r"(?: для каждого \w+)?",
+     lambda m: ("TIMES", m.group(0)))
+_mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)))
+_mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)))
+_mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)))
+_mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"))
+_mwe(r"по (?:его |вашему )?выбору(?: (?:атакованного|противника|владельца|его владельца))?",
+     lambda m: ("BYCHOICE", m.group(0)))
+_mwe(r"в этот ход", lambda m: ("TURNREF", "this_turn"))
+_mwe(r"в (?:ваш|свой) (?:следующий )?ход|в ход противника|в следующий ход противника|в прошлый ход противника|"
+     r"за ход|за бой|в свой следующий ход",
+     lambda m: ("TURNREF", m.group(0)))
+_mwe(r"(?:в начале|до начала) (?:вашего|своего|первого)?\s*(?:следующего )?(?:хода|боя)(?: (?:противника|своего владельца))?",
+     lambda m: ("AT_START", m.group(0)))
+_mwe(r"в конце (?:вашего |своего )?хода(?: противника)?", lambda m: ("AT_END", m.group(0)))
+_mwe(r"хотя бы", lambda m: ("EVEN", "at_least"))
+_mwe(r"любое число раз за ход", lambda m: ("TIMES", "any"))
+_mwe(r"не более\b", lambda m: ("NOMORE", "no_more"))
+_mwe(r"или (?:более|больше)\b", lambda m: ("ORMORE", "or_more"))
+_mwe(r"или (?:менее|меньше)\b", lambda m: ("ORLESS", "or_less"))
+_mwe(r"пол[ея] боя", lambda m: ("NOUN", "field"))
+_mwe(r"по диагонали|по вертикали|по горизонтали|в любом направлении|в направлении (?:удара|движения)|"
+     r"в том же направлении|на одной прямой", lambda m: ("ADV", m.group(0)))
+_mwe(r"удар\w* через ряд", lambda m: ("NOUN", "atk:uchr"))
+_mwe(r"опыт\w* в (атаке|защите|стрельбе)", lambda m: ("NOUN", {"атаке": "stat:ova", "защите": "stat:ovz", "стрельбе": "stat:ovs"}[m.group(1)]))
+_mwe(r"после того,? как", lambda m: ("AFTER_THAT", "after_that"))
+_mwe(r"в том числе", lambda m: ("INCL", "incl"))
+_mwe(r"после этого|после этой атаки|после этого удара", lambda m: ("ADV", "after_this"))
+_mwe(r"так же|также", lambda m: ("ALSO", "also"))
+_mwe(r"в закрытом виде|в открытом виде", lambda m: ("ADV", "closed" if "закр" in m.group(0) else "open"))
+_mwe(r"под (?:вашим|своим) контролем", lambda m: ("ADV", "under_your_control"))
+_mwe(r"без учета (?:модификаторов|элитности)|без модификаторов", lambda m: ("NOMOD", m.group(0)))
+
+
+def _until(s: str) -> str:
+    s = re.sub(r"[()]", "", s).strip()
+    if "боя" in s:
+        return "end_of_fight"
+    your = "вашего" in s or "своего" in s
+    nxt = "следующего" in s
+    opp = "противника" in s
+    if nxt and opp:
+        return "end_of_opponent_next_turn"
+    if nxt:
+        return "end_of_your_next_turn"
+    if opp:
+        return "end_of_opponent_turn"
+    return "end_of_your_turn" if your else "end_of_turn"
+
+
+def apply_mwe(toks: list[Tok], folded: str) -> list[Tok]:
+    """Replace the tokens covered by multiword expressions; overlapping matches are resolved
+    longest-first (so «любое число раз за ход» wins over «за ход»)."""
+    starts = {t.start for t in toks}
+    ends = {t.end for t in toks}
+    cands = []
+    for order, (rx, make) in enumerate(_MWE):
+        for m in rx.finditer(folded):
+            s, e = m.start(), m.end()
+            while s < e and folded[s] == " ":
+                s += 1
+            while e > s and folded[e - 1] == " ":
+                e -= 1
+            if (s not in starts and folded[s] not in ",(") or e not in ends:
+                continue
+            cands.append((-(e - s), order, s, e, m, make))
+    cands.sort()
+    taken = bytearray(len(folded) + 1)
+    spans = []
+    for _neg, _order, s, e, m, make in cands:
+        if any(taken[s:e]):
+            continue
+        typ, val = make(m)
+        spans.append((s, e, typ, val))
+        taken[s:e] = b"\x01" * (e - s)
+    if not spans:
+        return toks
+    out = []
+    spans.sort()
+    si = 0
+    for t in toks:
+        while si < len(spans) and spans[si][1] <= t.start:
+            si += 1
+        if si < len(spans) and spans[si][0] <= t.start < spans[si][1]:
+            s, e, typ, val = spans[si]
+            if not out or out[-1].start != s:
+                out.append(Tok(typ, val, s, e))
+            continue
+        out.append(t)
+    return out
