@@ -52,6 +52,7 @@ ABLATIONS = [
     ("− five-letter side tokens", {"prefix": 0}),
     ("− stop-words", {"stopwords": False}),
     ("− coverage re-rank", {"coverage": 0.0}),
+    ("− heading boost", {"heading_boost": 0.0}),
     ("− glossary term first", {"term_first": False}),
     ("glossary rows at full weight", {"term_weight": 1.0}),
     ("equal column weights", {"weights": (1.0,) * 6}),

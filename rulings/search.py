@@ -17,9 +17,11 @@ section      0.5  the titles of the clause's section and part
 A query is analysed the same way; its distinct tokens are OR-ed (a clause need not hold every
 word — a judge's words are spread over a clause's title, summary and text), bm25 picks the
 candidates of the asked book, and they are re-ranked by *coverage*: the share of the query's
-idf the row holds, so a clause with all the words beats one repeating a single rare word.
-Glossary rows are short and win bm25 too easily: their score is halved — but a glossary entry
-whose term *is* the query comes first.  A query none of whose words occurs in the books gets
+idf the row holds, so a clause with all the words beats one repeating a single rare word — and
+by the share held in the row's *heading* (every clause has a heading of ours that names what it is
+about, so «бестелесный урон» goes to «Бестелесные существа», not to the clause on vampirism whose
+text happens to mention both words).  Glossary rows are short and win bm25 too easily: their
+score is halved — but a glossary entry whose term *is* the query comes first.  A query none of whose words occurs in the books gets
 no answer at all rather than an unrelated clause.
 
 Clause numbers are not bm25 material (digits in a question matched ids such as 513.2):
@@ -50,6 +52,7 @@ class Settings:
     coverage: float = 1.0         # exponent of the coverage factor (0: plain bm25 order)
     side_weight: float = 0.0      # > 0: side tokens in a column of their own with this weight
     side_credit: float = 1.0      # coverage credit of a word met only through its side token
+    heading_boost: float = 2.0    # × (1 + heading_boost · idf share of the query's words in the heading)
     term_weight: float = 0.5      # factor on glossary rows' scores
     term_first: bool = True       # a glossary entry equal to the query goes first
     title_equal: float = 2.0      # factor on a clause whose heading *is* the query
@@ -126,6 +129,7 @@ class SearchIndex:
         self.docs: list[Document] = []
         self.tokens: list[frozenset[str]] = []
         self.heading_tokens: list[frozenset[str]] = []
+        self.heading_all: list[frozenset[str]] = []
         self.heading_stems: list[tuple[str, ...]] = []
         rows, df = [], {}
         for rowid, d in enumerate(docs, 1):
@@ -141,6 +145,7 @@ class SearchIndex:
             self.docs.append(d)
             self.tokens.append(toks)
             self.heading_tokens.append(self.analyzer.terms(d.fields["title"]))
+            self.heading_all.append(frozenset(row["title"].split()))
             self.heading_stems.append(self.analyzer.plain_stems(d.fields["title"]) if d.entry is not None else ())
             rows.append({"id": rowid, "book": d.book, **row})
         table = self.db["docs"]
@@ -196,6 +201,10 @@ class SearchIndex:
             coverage = sum(w if m in have else w * s.side_credit if sd in have else 0.0
                            for m, sd, w in weight) / total
             score = -bm * coverage ** s.coverage
+            if s.heading_boost:
+                head = self.heading_all[rowid - 1]
+                score *= 1 + s.heading_boost * sum(w if m in head else w * s.side_credit if sd in head else 0.0
+                                                   for m, sd, w in weight) / total
             doc = self.docs[rowid - 1]
             same = self.heading_tokens[rowid - 1] == asked
             if doc.entry is None:
