@@ -14,6 +14,7 @@ import yaml
 
 from berserk.errors import UnknownNameError
 from berserk.text import fold
+from rulings.analysis import russian_stemmer, words_of
 from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
 from tests.conftest import ROOT, run_cli
 from tests.rulings.conftest import official_files
@@ -260,3 +261,13 @@ def test_cli_rule_shows_the_game_on_every_hit_and_the_term_first():
     assert blocks[0].startswith("«Рывок» · heroes-15 · глоссарий")
     assert all(" · heroes-15 · " in b.splitlines()[0] or " · classic · " in b.splitlines()[0]
                for b in blocks if b.strip() and not b.startswith(" "))
+
+
+def test_the_pure_python_stemmer_gives_the_c_stemmer_s_stems():
+    """snowballstemmer is the fallback where PyStemmer's wheel is missing: the same Snowball
+    algorithm, so the index and the query agree whichever one runs."""
+    words = sorted(words_of(c.title + " " + c.summary for b in ("classic", "heroes-15")
+                            for c in load_book(b).clauses.values()))
+    assert len(words) > 1000
+    c_stem, py_stem = russian_stemmer("pystemmer"), russian_stemmer("snowball")
+    assert [c_stem(w) for w in words] == [py_stem(w) for w in words]
