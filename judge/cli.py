@@ -1,6 +1,6 @@
 """``berserk judge`` (scenarios), ``berserk fight`` and ``berserk odds`` (fights at the table).
 
-Thin click commands: the work is in judge/scenario.py, judge/engine.py and judge/odds.py.
+Thin click commands: the work is in judge/scenario.py, judge/classic/ and judge/classic/odds.py.
 Exit codes: 0 — every expectation holds; 1 — an expectation failed; 2 — invalid input
 (raised as ``InputError`` and turned into a message by the root group, berserk/cli.py).
 """
@@ -25,7 +25,9 @@ STRENGTH_HELP = "удар «слабый-средний-сильный», нап
 @click.option("--strict", is_flag=True,
               help="Ошибка, если сценарий не называет нужный бросок кубика или выбор.")
 @click.option("--db", type=click.Path(), default=None,
-              help="База карт (berserk db build); без неё — встроенные карты-примеры.")
+              help="База карт (berserk db build); без --db — $BERSERK_DB, иначе ./cards.db, если "
+                   "есть. Карты-примеры проекта доступны всегда; при совпадении имени побеждает "
+                   "карта из базы.")
 def judge_cmd(paths, as_json, strict, db):
     """Разобрать сценарии: решение по шагам, у каждого шага — пункты правил.
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judge.classic.run import run as _run_classic
 from judge.classic.scenario import Outcome, Scenario, find_piece, scenario_files
 from judge.classic.scenario import load_scenario as _load_classic
-from judge.classic.scenario import run as _run_classic
 
 __all__ = ["Outcome", "Scenario", "find_piece", "load_scenario", "run", "scenario_files"]
 

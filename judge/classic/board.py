@@ -18,6 +18,14 @@ from berserk.errors import InputError
 COLUMNS = "abcde"
 ROWS = range(1, 7)
 PLAYERS = ("A", "B")
+
+#: Where a card lies: the field (a cell), the additional zone (flyers; terrain), on a host
+#: (symbiote, equipment), the graveyard, the deck.
+FIELD, AIR, TERRAIN, ATTACHED, GRAVEYARD, DECK = ("field", "air", "terrain", "attached",
+                                                  "graveyard", "deck")
+ZONE_RU = {FIELD: "поле боя", AIR: "дополнительная зона", TERRAIN: "дополнительная зона",
+           ATTACHED: "на хозяине", GRAVEYARD: "кладбище", DECK: "колода"}
+
 _CELL_RE = re.compile(r"^[a-e][1-6]$")
 
 

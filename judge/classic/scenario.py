@@ -31,7 +31,7 @@ from typing import Any
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType, Element
-from carddb.lookup import CardIndex, load_index
+from carddb.lookup import CardIndex, card_index
 from carddb.model import Card, CardFieldError
 from berserk.errors import (
     AmbiguousError,
@@ -45,24 +45,28 @@ from berserk.text import fold
 from berserk.yamlio import MDict, MList, load
 from judge.classic import board
 from judge import cites as C
-from judge.classic.engine import Engine, Event, Inputs, Unnamed, host_problems
+from judge.classic.actions import host_problems
+from judge.core.trace import Event
 from judge.hosts import HostProblem
 from judge.classic.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
             "actions", "expect", "notes")
 PIECE_KEYS = ("card", "closed", "hidden", "wounds", "counters", "poison", "moves_left", "acted",
-              "symbiote", "equipment", "markers")
+              "symbiote", "equipment", "markers", "extra_lives", "moved", "used")
 #: An attack verb is «attack» (the simple strike unless ``kind`` says otherwise) or the kind.
 ABILITY_ATTACKS = (K.SHOT, K.THROW, K.DISCHARGE, K.UCHR, K.SPECIAL, K.MAGIC)
 ATTACK_VERBS = ("attack",) + ABILITY_ATTACKS
-VERBS = ATTACK_VERBS + ("start_turn", "move", "finish", "effect", "charge", "equip", "open",
-                        "anti_air")
-ACTION_KEYS = ("by", "target", "to", "dice", "defender", "step_up", "x", "kind", "responses",
-               "card", "host", "owner", "source", "ability")
+VERBS = ATTACK_VERBS + ("start_turn", "end_turn", "start_fight", "move", "finish", "effect", "use",
+                        "charge", "equip", "open", "anti_air")
+ACTION_KEYS = ("by", "target", "targets", "to", "dice", "defender", "step_up", "x", "kind",
+               "responses", "card", "host", "owner", "source", "ability", "choices", "order",
+               "may", "option", "options")
 EXPECT_CARD_KEYS = ("wounds", "lives", "closed", "hidden", "counters", "poison", "dead", "zone",
-                    "cell", "moves_left", "acted", "host", "on")
-EXPECT_KEYS = ("cites", "not_cites", "winner", "turn", "cancelled", "refused", "events")
+                    "cell", "moves_left", "acted", "host", "on", "extra_lives", "markers",
+                    "effects", "empty")
+EXPECT_KEYS = ("cites", "not_cites", "winner", "turn", "cancelled", "refused", "events", "order",
+               "triggered")
 ZONES = {"field": FIELD, "air": AIR, "terrain": TERRAIN, "graveyard": GRAVEYARD, "deck": DECK,
          "attached": ATTACHED}
 
@@ -88,6 +92,7 @@ class Scenario:
     expect: MDict | None
     ruleset: str = "classic"
     answer: str = ""
+    moves_given: set[str] = field(default_factory=set)   # pieces whose moves_left is named
 
 
 @dataclass
@@ -119,6 +124,7 @@ class _Loc:
     def __init__(self, path: str, text: str):
         self.path, self.text = path, text
         self.report = Report()
+        self.moves_given: set[str] = set()      # pieces whose moves_left the file names
 
     def add(self, message: str, pos: tuple[int, int] | None) -> None:
         line, col = pos if pos and pos[0] else (None, None)
@@ -141,13 +147,13 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
                             path, 1, 1)
     for key in doc:
         if key not in TOP_KEYS:
-            loc.add(_unknown("поле сценария", key, TOP_KEYS), doc.key_pos.get(key))
+            loc.add(unknown("поле сценария", key, TOP_KEYS), doc.key_pos.get(key))
     ruleset = str(doc.get("ruleset", "classic"))
     if ruleset != "classic":
         loc.add(f"правила «{ruleset}» судья пока не применяет (есть: classic)", doc.pos("ruleset"))
     inline = _inline_cards(doc.get("cards"), doc, loc)
     # inline cards first, then the DB / bundled examples
-    cards = CardIndex(inline, under=lambda: load_index(db))
+    cards = CardIndex(inline, under=lambda: card_index(db))
     state = _build_state(doc, cards, loc)
     actions = _actions(doc.get("actions"), doc, loc)
     expect = doc.get("expect")
@@ -160,10 +166,10 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
     loc.report.raise_if_any()
     return Scenario(path, text, str(doc.get("title") or Path(path).stem),
                     str(doc.get("question") or ""), state, actions, expect, ruleset,
-                    str(doc.get("answer") or ""))
+                    str(doc.get("answer") or ""), loc.moves_given)
 
 
-def _unknown(what: str, key: Any, known) -> str:
+def unknown(what: str, key: Any, known) -> str:
     return UnknownNameError(what, key, known, head=f"неизвестное {what} «{key}»").message
 
 
@@ -241,7 +247,7 @@ def _build_state(doc: MDict, cards: CardIndex, loc: _Loc) -> State:
                 if board.looks_like_cell(str(where)):
                     loc.add(f"клетка «{where}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", pos)
                 else:
-                    loc.add(_unknown("место", where, list(board.ALL_CELLS[:3]) +
+                    loc.add(unknown("место", where, list(board.ALL_CELLS[:3]) +
                                      ["air", "terrain", "graveyard", "deck"]), pos)
                 continue
             if where in taken:
@@ -266,7 +272,7 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
     if isinstance(entry, MDict):
         for k in entry:
             if k not in PIECE_KEYS:
-                loc.add(_unknown("свойство карты на столе", k, PIECE_KEYS), entry.key_pos.get(k))
+                loc.add(unknown("свойство карты на столе", k, PIECE_KEYS), entry.key_pos.get(k))
     card = _card(props.get("card"), cards, loc, props.pos("card") if "card" in props else pos)
     if card is None:
         return None
@@ -280,7 +286,7 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
                 loc.add(f"{key}: ожидалось true или false", props.pos(key))
             else:
                 setattr(piece, attr, props[key])
-    for key in ("wounds", "counters", "poison", "moves_left"):
+    for key in ("wounds", "counters", "poison", "moves_left", "extra_lives", "moved"):
         if key in props:
             v = props[key]
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
@@ -290,11 +296,15 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
                 piece.markers["poison"] = v
             else:
                 setattr(piece, key, v)
+    _markers(piece, props, loc)
+    _used(piece, props, loc)
     if "moves_left" not in props:
         piece.moves_left = piece.move or 0
+    else:
+        loc.moves_given.add(piece.id)
     if "counters" not in props:                 # «Начинает бой с фишкой»
-        piece.counters = piece.base_traits.starts_with_counters
-    if piece.life and piece.wounds >= piece.life and zone_id != GRAVEYARD:
+        piece.counters = piece.kit.starts_with
+    if piece.life and piece.wounds >= piece.lives + piece.wounds and zone_id != GRAVEYARD:
         loc.add(f"у «{card.name}» {piece.wounds} ран при {piece.life} жизнях — такая карта уже "
                 f"на кладбище [{C.DEATH}]", props.pos("wounds"))
     if zone_id == FIELD:
@@ -326,6 +336,37 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
             att.host = piece.id
             _check_attachment(state, piece, att, kind, loc, ipos)
     return piece
+
+
+def _markers(piece: Piece, props: MDict, loc: _Loc) -> None:
+    """``markers: {проклятие: 1, благословение: 2}`` or ``markers: [проклятие]`` (one each)."""
+    raw = props.get("markers")
+    if raw is None:
+        return
+    items = {str(m): 1 for m in raw} if isinstance(raw, list) else raw
+    if not isinstance(items, dict):
+        loc.add("markers: список имён маркеров или «имя: число»", props.pos("markers"))
+        return
+    for name, n in items.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            loc.add(f"markers: число маркеров «{name}» — целое ≥ 0, а не «{n}»",
+                    props.pos("markers"))
+        elif n:
+            piece.markers[str(name)] = n
+
+
+def _used(piece: Piece, props: MDict, loc: _Loc) -> None:
+    """``used: [2]`` — the abilities on these lines were already used this turn (limits)."""
+    raw = props.get("used")
+    if raw is None:
+        return
+    if not isinstance(raw, list) or not all(isinstance(n, int) and n > 0 for n in raw):
+        loc.add("used: список номеров строк текста, уже применённых в этот ход",
+                props.pos("used"))
+        return
+    for n in raw:
+        key = f"{piece.id}/{n}"
+        piece.used[key] = piece.used.get(key, 0) + 1
 
 
 def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Loc, pos) -> None:
@@ -367,15 +408,28 @@ def _actions(raw, doc: MDict, loc: _Loc) -> list[Action]:
     return out
 
 
+#: Verbs that need no arguments may be written bare («- start_fight»).
+BARE_VERBS = ("start_fight", "end_turn")
+
+
 def _action(item, pos, loc: _Loc) -> Action | None:
+    if isinstance(item, str) and item in BARE_VERBS:
+        args = MDict()
+        args.line, args.col = pos or (None, None)
+        item = MDict({item: args})
+        item.line, item.col = pos or (None, None)
+        item.key_pos = {k: pos for k in item}
     if not isinstance(item, MDict) or len(item) != 1:
         loc.add("каждое действие — объект с одним ключом: attack, move, start_turn …", pos)
         return None
     verb, args = next(iter(item.items()))
     apos = item.pos(verb)
     if verb not in VERBS:
-        loc.add(_unknown("действие", verb, VERBS), item.key_pos.get(verb))
+        loc.add(unknown("действие", verb, VERBS), item.key_pos.get(verb))
         return None
+    if args is None and verb in BARE_VERBS:
+        args = MDict()
+        args.line, args.col = apos
     if not isinstance(args, MDict):
         # short forms: «start_turn: B», «charge: c2», «open: c3», «anti_air: c2»
         args = MDict({"target" if verb == "open" else "by": args})
@@ -383,7 +437,7 @@ def _action(item, pos, loc: _Loc) -> Action | None:
         args.val_pos = {k: apos for k in args}
     for k in args:
         if k not in ACTION_KEYS:
-            loc.add(_unknown("поле действия", k, ACTION_KEYS), args.key_pos.get(k))
+            loc.add(unknown("поле действия", k, ACTION_KEYS), args.key_pos.get(k))
     dice = args.get("dice", [])
     if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool)
                                              and 1 <= d <= 6 for d in dice):
@@ -393,10 +447,17 @@ def _action(item, pos, loc: _Loc) -> Action | None:
                               or ability < 1):
         loc.add(f"ability: номер строки текста карты (1, 2 …), а не «{ability}»",
                 args.pos("ability"))
-    if verb in ATTACK_VERBS + ("move", "finish", "effect", "charge", "anti_air") and "by" not in args:
+    if verb in ATTACK_VERBS + ("move", "finish", "effect", "use", "charge", "anti_air") \
+            and "by" not in args:
         loc.add(f"у действия {verb} нет поля by (кто действует)", apos)
-    if verb in ATTACK_VERBS + ("finish", "effect") and "target" not in args:
+    if verb in ATTACK_VERBS + ("finish",) and "target" not in args:
         loc.add(f"у действия {verb} нет поля target (цель)", apos)
+    if "choices" in args and not isinstance(args["choices"], dict):
+        loc.add("choices — объект «карта/строка: выбор» (например c3/2: {target: d4})",
+                args.pos("choices"))
+    for key in ("order", "targets"):
+        if key in args and not isinstance(args[key], list):
+            loc.add(f"{key} — список", args.pos(key))
     if verb == "equip" and not {"card", "host"} <= set(args):
         loc.add("у equip нужны поля card (экипировка) и host (хозяин)", apos)
     if verb == "move" and "to" not in args:
@@ -437,7 +498,7 @@ def _check_expect(expect: MDict, loc: _Loc) -> None:
         elif isinstance(value, MDict):
             for k in value:
                 if k not in EXPECT_CARD_KEYS:
-                    loc.add(_unknown("ожидаемое свойство", k, EXPECT_CARD_KEYS),
+                    loc.add(unknown("ожидаемое свойство", k, EXPECT_CARD_KEYS),
                             value.key_pos.get(k))
         else:
             loc.add(f"expect.{key}: ожидался объект свойств карты ({', '.join(EXPECT_CARD_KEYS[:4])} …) "
@@ -474,37 +535,7 @@ def _clause_problem(cid: str) -> str | None:
                             quoted=False).message
 
 
-# ---------------------------------------------------------------- running
-def run(sc: Scenario, strict: bool = False) -> Outcome:
-    engine = Engine(sc.state)
-    for action in sc.actions:
-        try:
-            _do(engine, sc, action, strict)
-        except Unnamed as err:
-            raise InputError.at(f"строгий режим: сценарий не называет {err.what}", sc.path,
-                                action.line, action.col, sc.text) from None
-    failures = check(sc, engine) if sc.expect is not None else []
-    return Outcome(sc.path, sc.title, sc.question, engine.events, failures, sc.state, sc.answer)
-
-
-def _resolve(sc: Scenario, engine: Engine, ref, action: Action, key: str) -> Piece:
-    try:
-        piece = find_piece(sc.state, ref)
-    except AmbiguousError as err:
-        line, col = action.args.pos(key)
-        raise InputError.at(f"{key}: {err}; укажите клетку или id", sc.path, line, col,
-                            sc.text) from None
-    if piece is None:
-        line, col = action.args.pos(key)
-        if board.is_cell(ref):
-            message = f"{key}: на клетке {ref} нет карты"
-        else:
-            message = UnknownNameError("карта", ref, [p.id for p in sc.state.pieces.values()],
-                                       head=f"{key}: карта «{ref}» не на столе").message
-        raise InputError.at(message, sc.path, line, col, sc.text)
-    return piece
-
-
+# ---------------------------------------------------------------- references
 def find_piece(state: State, ref) -> Piece | None:
     """A card by cell (``c3``), id (``Копейщик#2``), name, or ``A:имя``."""
     if not isinstance(ref, str):
@@ -525,131 +556,6 @@ def find_piece(state: State, ref) -> Piece | None:
     if len(alive) > 1 or len(found) > 1:
         raise AmbiguousError("Карта", ref, [f"{p.id} ({p.where})" for p in (alive or found)])
     return None
-
-
-def _do(engine: Engine, sc: Scenario, a: Action, strict: bool) -> None:
-    _prepare(engine, sc, a, strict)()
-
-
-def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
-             as_response: bool = False) -> Callable[[], object]:
-    """Resolve the action's cards *now* (a response names its cards when it is declared, even
-    if it resolves after others) and return the call that performs it."""
-    args = a.args
-    inputs = Inputs(args.get("dice", []),
-                    {k: args[k] for k in ("step_up", "x", "ability") if k in args}, strict)
-
-    def piece(key: str) -> Piece:
-        return _resolve(sc, engine, args.get(key), a, key)
-
-    if a.verb == "start_turn":
-        return lambda: engine.start_turn(str(args.get("by")))
-    if a.verb == "open":
-        target = piece("target")
-        return lambda: engine.open_by_effect(target, str(args.get("source", "эффект карты")))
-    if a.verb == "equip":
-        item, host = piece("card"), piece("host")
-        return lambda: engine.equip(item, host)
-    actor = piece("by")
-    if a.verb == "move":
-        to = args["to"]
-        return lambda: engine.move(actor, list(to) if isinstance(to, list) else [to])
-    if a.verb == "charge":
-        return lambda: engine.charge(actor)
-    if a.verb == "anti_air":
-        return lambda: engine.anti_air(actor)
-    target = piece("target")
-    if a.verb == "effect":
-        return lambda: engine.use_effect(actor, target, inputs, as_response)
-    if a.verb == "finish":
-        return lambda: engine.finish(actor, target, inputs, as_response)
-    kind = str(args.get("kind", K.STRIKE)) if a.verb == "attack" else a.verb
-    if kind != K.STRIKE and kind not in ABILITY_ATTACKS:
-        line, col = args.pos("kind")
-        raise InputError.at(_unknown("вид атаки", kind, (K.STRIKE,) + ABILITY_ATTACKS),
-                            sc.path, line, col, sc.text)
-    if "defender" in args:
-        d = args["defender"]
-        inputs.choices["defender"] = (None if d in (None, "none", "нет", False)
-                                      else piece("defender"))
-
-    def go():
-        responses = [_prepare(engine, sc, r, strict, as_response=True) for r in a.responses]
-        if kind == K.STRIKE:
-            return engine.strike(actor, target, inputs, responses, as_response)
-        return engine.ability_attack(actor, target, kind, inputs, responses, as_response)
-    return go
-
-
-# ---------------------------------------------------------------- expectations
-def check(sc: Scenario, engine: Engine) -> list[str]:
-    exp, st = sc.expect, sc.state
-    failures: list[str] = []
-    cited = {c for e in engine.events for c in e.cites}
-
-    def where(key) -> str:
-        line, _col = exp.pos(key)
-        return f"{sc.path}:{line}"
-
-    for key, value in exp.items():
-        if key == "cites":
-            missing = [c for c in value if str(c) not in cited]
-            if missing:
-                failures.append(f"{where(key)}: в решении нет ссылок на {', '.join(missing)} "
-                                f"(есть: {', '.join(sorted(cited))})")
-        elif key == "not_cites":
-            extra = [c for c in value if str(c) in cited]
-            if extra:
-                failures.append(f"{where(key)}: решение ссылается на {', '.join(extra)}, "
-                                "хотя не должно")
-        elif key == "winner":
-            want = None if value in (None, "none") else str(value)
-            if st.winner != want:
-                failures.append(f"{where(key)}: победитель {st.winner or 'не определён'}, "
-                                f"ожидался {want or 'никто'}")
-        elif key == "turn":
-            if st.turn != str(value):
-                failures.append(f"{where(key)}: сейчас ход {st.turn}, ожидался {value}")
-        elif key in ("cancelled", "refused"):
-            kind = "cancelled" if key == "cancelled" else "refused"
-            n = sum(1 for e in engine.events if e.kind == kind)
-            want = value if isinstance(value, int) and not isinstance(value, bool) else None
-            if (want is not None and n != want) or (want is None and bool(n) != bool(value)):
-                failures.append(f"{where(key)}: событий «{kind}» {n}, ожидалось {value}")
-        elif key == "events":
-            kinds = [e.kind for e in engine.events]
-            for k in value:
-                if k not in kinds:
-                    failures.append(f"{where(key)}: нет события вида «{k}»")
-        else:
-            failures.extend(_check_card(sc, key, value, where(key)))
-    return failures
-
-
-def _check_card(sc: Scenario, ref, want: MDict, where: str) -> list[str]:
-    st = sc.state
-    try:
-        piece = find_piece(st, ref)
-    except AmbiguousError as err:
-        return [f"{where}: {err}"]
-    if piece is None:
-        if board.is_cell(ref):
-            if want.get("dead") is True or want.get("empty") is True:
-                return []
-            return [f"{where}: на клетке {ref} нет карты"]
-        return [f"{where}: карта «{ref}» не найдена"]
-    out = []
-    actual = {"wounds": piece.wounds, "lives": piece.lives, "closed": piece.closed,
-              "hidden": piece.hidden, "counters": piece.counters,
-              "poison": piece.markers.get("poison", 0), "dead": piece.zone == GRAVEYARD,
-              "zone": next((k for k, v in ZONES.items() if v == piece.zone), piece.zone),
-              "cell": st.position(piece), "moves_left": piece.moves_left, "acted": piece.acted,
-              "host": st.host_of(piece).name if st.host_of(piece) else None,
-              "on": st.host_of(piece).name if st.host_of(piece) else None}
-    for k, v in want.items():
-        if actual.get(k) != v:
-            out.append(f"{where}: «{piece.name}».{k} = {actual.get(k)!r}, ожидалось {v!r}")
-    return out
 
 
 def scenario_files(paths) -> list[Path]:

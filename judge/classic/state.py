@@ -17,13 +17,9 @@ from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from carddb.model import Card
 from judge.classic import board
-from judge.classic.traits import Traits, traits_of
-
-FIELD, AIR, TERRAIN, ATTACHED, GRAVEYARD, DECK = ("field", "air", "terrain", "attached",
-                                                  "graveyard", "deck")
-ZONE_RU = {FIELD: "поле боя", AIR: "дополнительная зона", TERRAIN: "дополнительная зона",
-           ATTACHED: "на хозяине", GRAVEYARD: "кладбище", DECK: "колода"}
-
+from judge.classic.board import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, ZONE_RU
+from judge.classic.kit import Kit, kit_of
+from judge.classic.traits import Traits
 
 @dataclass(eq=False)
 class Piece:
@@ -43,8 +39,16 @@ class Piece:
     armor_used: int = 0                  # wounds armour has already stopped this turn
     opened_by_effect: bool = False       # opened in the opponent's turn by an effect
     order: str | None = None             # "first" / "second": the owner's turn order
+    extra_lives: int = 0                 # lives above the printed life (effects, markers)
+    effects: list = field(default_factory=list)     # temporary grants (continuous.Temp)
+    moved: int = 0                       # cells moved this turn
+    moved_dirs: dict[str, int] = field(default_factory=dict)   # direction → cells this turn
+    used: dict[str, int] = field(default_factory=dict)         # «N раз за ход»: key → uses
+    used_fight: dict[str, int] = field(default_factory=dict)   # «N раз за бой»
+    wounded_turn: int = 0                # wounds received this turn
+    defended: int = 0                    # times it defended this turn
     _traits: Traits | None = field(default=None, repr=False)
-    _base: Traits | None = field(default=None, repr=False)
+    _kit: Kit | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------ what the card is
     @property
@@ -56,12 +60,18 @@ class Piece:
         self._traits = None
 
     @property
+    def kit(self) -> Kit:
+        """The card's abilities as the engine reads them (cached: the card and its order never
+        change)."""
+        if self._kit is None:
+            self._kit = kit_of(self.card.text, self.card.name, self.order,
+                               self.card.type_keywords)
+        return self._kit
+
+    @property
     def base_traits(self) -> Traits:
-        """The card's own traits (cached on the piece: the card and its order never change)."""
-        if self._base is None:
-            self._base = traits_of(self.card.text, self.card.name, self.order,
-                                   self.card.type_keywords)
-        return self._base
+        """The printed traits (without equipment, conditions, auras or temporary grants)."""
+        return self.kit.base
 
     @property
     def kind(self) -> CardType:
@@ -96,7 +106,7 @@ class Piece:
     @property
     def lives(self) -> int:
         """Lives left (may go to 0 or below for the moment before death is checked)."""
-        return self.life - self.wounds
+        return self.life + self.extra_lives - self.wounds
 
     @property
     def strike(self) -> tuple[int, int, int]:
@@ -130,7 +140,20 @@ class Piece:
                 "cell": self.cell, "closed": self.closed, "hidden": self.hidden,
                 "wounds": self.wounds, "lives": self.lives, "counters": self.counters,
                 "markers": dict(self.markers), "host": self.host,
-                "moves_left": self.moves_left, "acted": self.acted}
+                "moves_left": self.moves_left, "acted": self.acted,
+                "extra_lives": self.extra_lives,
+                "effects": [f"{t.source}/{t.line}" for t in self.effects]}
+
+    def key(self) -> tuple:
+        """Everything a ruling may change about this card, as a comparable value (the property
+        «a cancelled action changes nothing» compares these)."""
+        return (self.id, self.owner, self.zone, self.cell, self.closed, self.hidden, self.wounds,
+                self.counters, tuple(sorted(self.markers.items())), self.host, self.moves_left,
+                self.acted, self.armor_used, self.opened_by_effect, self.extra_lives,
+                tuple((t.source, t.line, t.until, t.ends_at, t.what) for t in self.effects),
+                self.moved, tuple(sorted(self.moved_dirs.items())),
+                tuple(sorted(self.used.items())), tuple(sorted(self.used_fight.items())),
+                self.wounded_turn, self.defended)
 
 
 @dataclass
@@ -138,6 +161,7 @@ class State:
     turn: str = "A"                      # the active player
     first: str = "A"                     # who moved first (turn.order)
     turn_number: int = 1
+    turn_index: int = 1                  # every turn of either player counts one (durations)
     pieces: dict[str, Piece] = field(default_factory=dict)
     winner: str | None = None
 
@@ -168,16 +192,6 @@ class State:
     def graveyard(self, owner: str | None = None) -> list[Piece]:
         return [p for p in self.pieces.values()
                 if p.zone == GRAVEYARD and (owner is None or p.owner == owner)]
-
-    def traits(self, piece: Piece) -> Traits:
-        """The piece's traits with its equipment's lent to it (cached until equipment changes)."""
-        if piece._traits is None:
-            t = piece.base_traits
-            for eq in self.attached_to(piece):
-                if eq.kind is CardType.EQUIPMENT:
-                    t = t.merged(eq.base_traits)
-            piece._traits = t
-        return piece._traits
 
     def position(self, piece: Piece) -> str | None:
         """The cell a piece occupies, following a symbiote or equipment to its host."""
@@ -213,3 +227,8 @@ class State:
         return {"turn": self.turn, "first": self.first, "turn_number": self.turn_number,
                 "winner": self.winner,
                 "cards": [p.snapshot() for p in self.pieces.values()]}
+
+    def key(self) -> tuple:
+        """The whole table as a comparable value (see ``Piece.key``)."""
+        return (self.turn, self.first, self.turn_number, self.turn_index, self.winner,
+                tuple(p.key() for p in self.pieces.values()))

@@ -1,25 +1,26 @@
-"""What a card's abilities mean to the engine: the typed AST read once into ``Traits``.
+"""What a card *is* at a given moment: the simple abilities it has, folded into ``Traits``.
 
-The engine never walks the AST during a fight: ``traits_of`` dispatches on the node classes of
-grammar/ast.py once per card and returns a small frozen value (cached by card text), so the
-default rules can ask plain questions: does it fly, how much armour, which attacks can it make,
-what rides on its simple strike.
+A card's continuous abilities — keywords, protections, «+N к …», «−N от …», vampirism, what it
+may or may not do — reach the rules as *grants*: one simple ability node each, with where it
+came from (printed, «Строй», another card's aura, «до конца хода» …).  ``fold`` turns a list of
+grants into ``Traits``, the small value the default rules ask plain questions of (does it fly,
+how much armour, which bonuses apply to this strike).  judge/classic/continuous.py decides which
+grants a card has now, in the documented order.
 
-Anything the engine cannot act on is kept in ``refused`` with the reason, never dropped: an
-``Opaque`` sentence (the grammar could not type it), an ``Unknown`` node (an icon whose meaning
-is unproven), or a typed node the engine has no rule for yet.  When such an ability would
-matter, the trace says the judge refuses to rule on it and why.
+``KEYWORDS`` is the table of the keywords the judge applies, keyed by ``KeywordName``: a keyword
+without an entry is refused (the card is not `judge_applicable`), never guessed.  Each entry
+names the clause the rule rests on and whether the keyword carries a number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import TriggerEvent
+from berserk.vocab import Verb
 from grammar import ast as A
-from grammar import parse
+from judge import cites as C
 
 #: Attack kinds the engine resolves, and which of them are ranged / melee / magical.
 ATTACK_KINDS = K.concrete_kinds()
@@ -28,60 +29,82 @@ MELEE = frozenset(k for k in ATTACK_KINDS if k.melee)
 MAGICAL = frozenset(k for k in ATTACK_KINDS if k.magical)
 NONMAGICAL = frozenset(k for k in ATTACK_KINDS if not k.magical)
 
-#: How a refusal names an AST node the engine has no rule for.
-NODE_RU = {"Formation": "особенность строя", "Static": "постоянный эффект с условием",
-           "Gain": "получение особенности", "Lose": "потеря особенности", "Action": "действие",
-           "Choice": "выбор эффекта", "Sequence_": "цепочка эффектов", "Heal": "излечение",
-           "Wound": "ранение", "Named": "воздействие"}
 
-#: Keyword names the engine knows (grammar/ast.py Keyword.name vocabulary).
-FLAG_KEYWORDS = frozenset({KW.FLYING, KW.INCORPOREAL, KW.DIRECT, KW.UNANSWERABLE, KW.SYMBIOTE,
-                           KW.NO_CLOSE_AFTER_ATTACK})
-NUMBER_KEYWORDS = frozenset({KW.ARMOR, KW.OVA, KW.OVZ, KW.REGEN})
+@dataclass(frozen=True, slots=True)
+class KeywordRule:
+    """How the judge applies one keyword: a flag the rules ask, or a number that adds up
+    (a card with «Броня 1» that gains «Броня 1» has «Броня 2»); the clause it rests on."""
+
+    numbered: bool
+    cite: str
+
+
+#: The keywords the judge applies (engine rule points ask ``Traits.has`` / ``Traits.number``).
+KEYWORDS: dict[KW, KeywordRule] = {
+    KW.FLYING: KeywordRule(False, C.FLYERS),
+    KW.INCORPOREAL: KeywordRule(False, C.INCORPOREAL),
+    KW.SYMBIOTE: KeywordRule(False, C.SYMBIOTE),
+    KW.DIRECT: KeywordRule(False, C.DIRECT),
+    KW.UNANSWERABLE: KeywordRule(False, C.UNANSWERABLE),
+    KW.NO_CLOSE_AFTER_ATTACK: KeywordRule(False, C.ACTION_CLOSE),
+    KW.NO_RESPONSE_WOUNDS: KeywordRule(False, C.RESPONSE),
+    KW.DEFENDS_WITHOUT_CLOSING: KeywordRule(False, C.DEFENDER),
+    KW.DEFENDS_ANY_TIMES: KeywordRule(False, C.DEFENDER),
+    KW.DEFENDS_AS_OPEN_WHEN_CLOSED: KeywordRule(False, C.CLOSED_TARGET),
+    KW.IGNORES_FORCED_TARGETING: KeywordRule(False, C.AXE),
+    KW.IGNORES_FLYING_PROTECTION: KeywordRule(False, C.FLYERS),
+    KW.DIAGONAL_MOVE: KeywordRule(False, C.MOVEMENT),
+    KW.ARMOR: KeywordRule(True, C.AXE),
+    KW.OVA: KeywordRule(True, C.FIGHT_BOTH_ROLL),
+    KW.OVZ: KeywordRule(True, C.FIGHT_BOTH_ROLL),
+    KW.REGEN: KeywordRule(True, C.TURN_START),
+    KW.MOVE: KeywordRule(True, C.MOVEMENT),
+}
+
+#: A Permission / Restriction of the compositional grammar that says what a keyword said:
+#: (verb, tag) → the keyword's flag.
+PERMISSION_FLAGS: dict[tuple[str, str], KW] = {
+    (Verb.MOVE, "diagonal"): KW.DIAGONAL_MOVE,
+    (Verb.DEFEND, "any_times"): KW.DEFENDS_ANY_TIMES,
+}
+RESTRICTION_FLAGS: dict[tuple[str, str], KW] = {
+    (Verb.CLOSE, "when_defending"): KW.DEFENDS_WITHOUT_CLOSING,
+}
+
+#: What a «+N к …» may name that the engine adds (attack kinds, and these).
+BONUS_TARGETS = frozenset(ATTACK_KINDS) | {K.MAGIC, K.DIRECT, K.RANGED, K.MELEE, K.ANY,
+                                           K.NONMAGIC, K.MAGICAL, "move", "ova", "ovz"}
 
 
 @dataclass(frozen=True, slots=True)
-class Usable:
-    """An ability the card uses as its action: what it costs and what it does."""
+class Origin:
+    """Where a grant comes from: the step of the order (base, own, others, temporary), the
+    card and its ability line, and a short Russian note for the trace."""
 
-    index: int                       # 1-based position among the card's abilities
-    cost: A.Cost
-    effect: object                   # Attack | Finishing | Poison | Named …
-    instant: bool = False
-    text: str = ""
-
-    @property
-    def kind(self) -> str:
-        e = self.effect
-        if isinstance(e, A.Attack):
-            return e.attack
-        if isinstance(e, A.Finishing):
-            return "finishing"
-        if isinstance(e, A.Poison):
-            return "poison"
-        if isinstance(e, A.Named):
-            return "spell" if e.effect_kind == "spell" else "named"
-        if isinstance(e, A.Heal):
-            return "heal"
-        if isinstance(e, A.Wound):
-            return "wound"
-        return type(e).__name__.lower()
+    step: str
+    source: str = ""
+    line: int = 0
+    note: str = ""
+    holder: str = ""              # the id of the card whose ability it is (auras)
 
 
-@dataclass(frozen=True, slots=True)
+BASE = Origin("base")
+
+
+@dataclass(frozen=True)
 class Traits:
     flags: frozenset[str] = frozenset()
     numbers: tuple[tuple[str, int], ...] = ()
     protections: frozenset[str] = frozenset()
+    narrow_protections: tuple[A.Protection, ...] = ()   # «защита от слабых ударов»
     reductions: tuple[A.Reduction, ...] = ()
     bonuses: tuple[A.Bonus, ...] = ()
     vampirism: bool = False
-    strike_riders: tuple[object, ...] = ()          # effects that ride on a landed simple strike
-    usables: tuple[Usable, ...] = ()
-    turn_start: tuple[A.Triggered, ...] = ()
+    direct_against: tuple[A.Selector, ...] = ()         # «направленный удар по …»
+    restrictions: tuple[A.Restriction, ...] = ()
+    permissions: tuple[A.Permission, ...] = ()
     counter_limit: int | None = None
-    starts_with_counters: int = 0
-    refused: tuple[tuple[str, str], ...] = ()       # (text, reason)
+    origins: dict[int, Origin] = field(default_factory=dict, compare=False, hash=False)
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -92,26 +115,74 @@ class Traits:
                 return value
         return 0
 
-    def usable(self, kind: str) -> Usable | None:
-        for u in self.usables:
-            if u.kind == kind:
-                return u
-        return None
+    def origin(self, node) -> Origin:
+        return self.origins.get(id(node), BASE)
 
-    def merged(self, other: Traits) -> Traits:
-        """This card's traits plus an equipment's (equipment lends its abilities to the host)."""
-        nums = dict(self.numbers)
-        for k, v in other.numbers:
-            nums[k] = nums.get(k, 0) + v
-        return Traits(
-            flags=self.flags | other.flags, numbers=tuple(sorted(nums.items())),
-            protections=self.protections | other.protections,
-            reductions=self.reductions + other.reductions, bonuses=self.bonuses + other.bonuses,
-            vampirism=self.vampirism or other.vampirism,
-            strike_riders=self.strike_riders + other.strike_riders,
-            usables=self.usables, turn_start=self.turn_start + other.turn_start,
-            counter_limit=self.counter_limit, starts_with_counters=self.starts_with_counters,
-            refused=self.refused + other.refused)
+    def restricted(self, verb: str) -> list[A.Restriction]:
+        return [r for r in self.restrictions if r.what == verb]
+
+
+def fold(grants) -> Traits:
+    """``Traits`` of a list of (simple ability node, Origin) grants, in order."""
+    flags: set[str] = set()
+    numbers: dict[str, int] = {}
+    protections: set[str] = set()
+    narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
+    vampirism = False
+    limit = None
+    origins: dict[int, Origin] = {}
+    for node, origin in grants:
+        if origin is not BASE:
+            origins[id(node)] = origin
+        if isinstance(node, A.Keyword):
+            rule = KEYWORDS.get(node.name)
+            if node.name == KW.DIRECT and node.against is not None:
+                direct.append(node.against)
+            elif rule is not None and rule.numbered:
+                numbers[node.name] = numbers.get(node.name, 0) + (node.value or 0)
+            else:
+                flags.add(node.name)
+        elif isinstance(node, A.Protection):
+            if node.strengths:
+                narrow.append(node)
+            else:
+                protections.update(node.against)
+        elif isinstance(node, A.Reduction):
+            reductions.append(node)
+        elif isinstance(node, A.Bonus):
+            if K.DIRECT in node.to:
+                direct.append(node.against or A.Selector("card"))
+            if any(t != K.DIRECT for t in node.to):
+                bonuses.append(node)
+        elif isinstance(node, A.Vampirism):
+            vampirism = True
+        elif isinstance(node, A.CounterLimit):
+            limit = node.maximum if limit is None else min(limit, node.maximum)
+        elif isinstance(node, A.Restriction):
+            flag = next((RESTRICTION_FLAGS[(node.what, p)] for p in node.params
+                         if (node.what, p) in RESTRICTION_FLAGS), None)
+            if flag is not None:
+                flags.add(flag)
+            elif node.what == Verb.GET_WOUNDS and tuple(node.kinds) == (K.RESPONSE,):
+                flags.add(KW.NO_RESPONSE_WOUNDS)
+            else:
+                restrictions.append(node)
+        elif isinstance(node, A.Permission):
+            flag = next((PERMISSION_FLAGS[(node.what, p)] for p in node.params
+                         if (node.what, p) in PERMISSION_FLAGS), None)
+            if flag is not None:
+                flags.add(flag)
+            else:
+                permissions.append(node)
+    return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
+                  tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
+                  tuple(restrictions), tuple(permissions), limit, origins)
+
+
+@lru_cache(maxsize=4096)
+def fold_base(nodes: tuple) -> Traits:
+    """The printed traits of a card (cached by its grants)."""
+    return fold((n, BASE) for n in nodes)
 
 
 # ------------------------------------------------------------------ protections
@@ -141,145 +212,12 @@ def matches_kind(kinds: tuple[str, ...], kind: str) -> bool:
     return protected(frozenset(kinds), kind)
 
 
-# ------------------------------------------------------------------ reading the AST
-def _amount(d) -> int | None:
-    return d.value if isinstance(d, A.Fixed) else None
-
-
-class _Builder:
-    def __init__(self, text: str):
-        self.text = text
-        self.flags: set[str] = set()
-        self.numbers: dict[str, int] = {}
-        self.protections: set[str] = set()
-        self.reductions: list = []
-        self.bonuses: list = []
-        self.vampirism = False
-        self.riders: list = []
-        self.usables: list[Usable] = []
-        self.turn_start: list = []
-        self.counter_limit: int | None = None
-        self.starts = 0
-        self.refused: list[tuple[str, str]] = []
-
-    def src(self, node) -> str:
-        s = node.span
-        return self.text[s.start:s.end] if s.end > s.start else type(node).__name__
-
-    def refuse(self, node, reason: str) -> None:
-        self.refused.append((self.src(node), reason))
-
-    def ability(self, index: int, node, order: str | None) -> None:
-        if isinstance(node, A.Unknown):
-            self.refuse(node, f"значок «{node.icon}»: его значение не доказано")
-        elif isinstance(node, A.Opaque):
-            self.refuse(node, "грамматика не разобрала этот текст (Opaque)")
-        elif isinstance(node, A.Keyword):
-            if node.name in FLAG_KEYWORDS and node.against is None:
-                self.flags.add(node.name)
-            elif node.name in NUMBER_KEYWORDS and node.value is not None:
-                self.numbers[node.name] = self.numbers.get(node.name, 0) + node.value
-            else:
-                self.refuse(node, f"особенность «{node.name}» судья пока не применяет")
-        elif isinstance(node, A.Protection):
-            if node.strengths:
-                self.refuse(node, "защита только от ударов определённой силы пока не применяется")
-            else:
-                self.protections.update(node.against)
-        elif isinstance(node, A.Vampirism):
-            self.vampirism = True
-        elif isinstance(node, A.Bonus):
-            if isinstance(node.amount, A.Fixed) and node.duration is None and node.per is None:
-                self.bonuses.append(node)
-            else:
-                self.refuse(node, "бонус с переменной величиной или сроком пока не применяется")
-        elif isinstance(node, A.Reduction):
-            if isinstance(node.amount, A.Fixed) and node.source is None and node.condition is None:
-                self.reductions.append(node)
-            else:
-                self.refuse(node, "уменьшение с условием пока не применяется")
-        elif isinstance(node, A.CounterLimit):
-            self.counter_limit = node.maximum
-        elif isinstance(node, A.StartsWithCounters):
-            self.starts += node.count
-        elif isinstance(node, A.Poison):
-            self.riders.append(node)           # «Отравление на N.»: rides on the simple strike
-        elif isinstance(node, (A.Attack, A.Finishing)):
-            # a bare «Удар через ряд.» / «Добивание на 2.»: an action that closes the card
-            self.usable(index, A.Cost(tap=True), node)
-        elif isinstance(node, A.Activated):
-            if node.limit is not None:
-                self.refuse(node, "ограничение числа применений пока не отслеживается")
-            if len(node.effects) != 1:
-                self.refuse(node, "особенность из нескольких эффектов пока не применяется")
-                return
-            self.usable(index, node.cost, node.effects[0])
-        elif isinstance(node, A.Triggered):
-            self.triggered(node)
-        elif isinstance(node, A.Static) and node.condition is None:
-            for inner in node.effects:
-                self.ability(index, inner, order)
-        elif isinstance(node, A.WhenOrder):
-            # {first}/{second}: kept only for the matching order; unknown order → refuse
-            if order is None:
-                self.refuse(node, "не указано, каким ходит владелец ({first}/{second})")
-            elif node.order == order:
-                for inner in node.inner:
-                    self.ability(index, inner, order)
-        elif isinstance(node, A.Action) and node.verb == "start_with_counter":
-            self.starts += int(node.params[0]) if node.params else 1
-        elif isinstance(node, A.Named):
-            self.usable(index, A.Cost(tap=True), node)
-        else:
-            what = NODE_RU.get(type(node).__name__, type(node).__name__)
-            self.refuse(node, f"{what} — судья пока не применяет")
-
-    def usable(self, index: int, cost: A.Cost, effect) -> None:
-        if isinstance(effect, A.Attack) and effect.attack not in ATTACK_KINDS:
-            self.refuse(effect, f"атака вида «{effect.attack}» пока не применяется")
-            return
-        if not A.is_typed(effect):
-            self.refuse(effect, "часть особенности не разобрана грамматикой")
-            return
-        if isinstance(cost.counters, str):
-            self.refuse(cost, "стоимость X фишек пока не применяется")
-            return
-        self.usables.append(Usable(index, cost, effect, cost.instant, self.src(effect)))
-
-    def triggered(self, node: A.Triggered) -> None:
-        t = node.trigger
-        if t.event == TriggerEvent.ATTACK and t.attack in (K.STRIKE, None) and t.strength is None:
-            for e in node.effects:
-                if isinstance(e, A.Poison):
-                    self.riders.append(e)
-                else:
-                    self.refuse(e, "сопутствующий удару эффект этого вида пока не применяется")
-        elif t.event == TriggerEvent.TURN_START and all(isinstance(e, (A.Heal, A.Wound, A.Poison))
-                                             for e in node.effects):
-            self.turn_start.append(node)
-        else:
-            self.refuse(node, f"срабатывание «{t.event}» пока не применяется")
-
-    def build(self) -> Traits:
-        return Traits(frozenset(self.flags), tuple(sorted(self.numbers.items())),
-                      frozenset(self.protections), tuple(self.reductions), tuple(self.bonuses),
-                      self.vampirism, tuple(self.riders), tuple(self.usables),
-                      tuple(self.turn_start), self.counter_limit, self.starts,
-                      tuple(self.refused))
-
-
-@lru_cache(maxsize=4096)
-def traits_of(text: str | None, name: str = "", order: str | None = None,
-              type_keywords: tuple[str, ...] = ()) -> Traits:
-    """Traits of a card text (cached).  ``order``: "first"/"second" when known.
-
-    ``type_keywords``: what the card is by its type (``Card.type_keywords``: a flyer flies, a
-    symbiote is a symbiote)."""
-    b = _Builder(text or "")
-    if text:
-        parsed = parse(text, name=name or None)
-        b.text = parsed.text
-        for i, node in enumerate(parsed.abilities, start=1):
-            b.ability(i, node, order)
-    b.flags.update(type_keywords)
-    return b.build()
+def protected_now(t: Traits, kind: str, attacker_flying: bool, strength: str | None,
+                  ignores_flyers: bool = False) -> bool:
+    """Protection with the narrow ones («от слабых …») for a strike of this strength; an
+    attacker that ignores protection from flyers is not stopped by it."""
+    prot = t.protections - {K.FLYERS} if ignores_flyers else t.protections
+    if protected(prot, kind, attacker_flying and not ignores_flyers):
+        return True
+    return any(strength in p.strengths and matches_kind(tuple(p.against), kind)
+               for p in t.narrow_protections)

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from berserk.vocab import CardType
 from carddb.model import Card
 from judge.classic import board
 from judge.classic.engine import Engine, Inputs
+from judge.core.context import Answers
 from judge.classic.odds import Matchup, deals, distribution
 from judge.classic.state import AIR, FIELD, Piece, State
 from rulings.lookup import clause_ids
@@ -77,7 +79,7 @@ def test_wounds_never_negative_and_the_dead_leave_the_field(state, script):
         elif verb in ("shot", "discharge"):
             engine.ability_attack(actor, target, verb, inputs)
         elif verb == "finish":
-            engine.finish(actor, target, inputs)
+            engine.finish_action(actor, target, inputs)
         elif verb == "turn":
             engine.start_turn(board.other(state.turn))
         elif actor.cell:
@@ -106,3 +108,81 @@ def test_step_up_never_makes_the_stepping_side_worse_off(att, dfd, a, d, am, dm,
     else:
         assert stepped.attacker_deals == 0 <= plain.attacker_deals
         assert d + dm > a + am
+
+
+# ---------------------------------------------------------------- a cancelled action changes nothing
+#: Texts whose every ability the judge applies: each verb has cards that can use it and cards
+#: it can be used on (the generated tables mix them).
+RICH = ["", "{tap}: Выстрел на 2.", "{tap}: Разряд на 1-2-3.", "{tap}: Добивание на 2.",
+        "{tap}: Излечить выбранное существо на 2.", "{tap}: Ранить выбранное существо на 1.",
+        "X{counter}{tap}: Разряд на X.", "{tap}: Получить Защиту от летающих.",
+        "{instant}{tap}: Заклинание «вспышка» — ранить выбранное существо на 1.",
+        "{tap}: Закрыть выбранное существо.", "{tap}: Открыть выбранное существо.",
+        "{tap}: Выбранное существо получает +2 к {strike} до конца хода.",
+        "Строй: +1 к {strike}.", "Пока не имеет ран, получает +1 к {strike}.",
+        "При {strike} — отравление на 1.", "Броня 1.", "Защита от выстрелов.",
+        "{counter}{tap}: Особый удар на 3.", "Бестелесность.", "Полёт.", "Вампиризм."]
+KINDS = [CardType.CREATURE] * 6 + [CardType.ARTIFACT]
+VERBS = ["strike", "shot", "discharge", "special", "finish", "effect", "use", "move", "charge",
+         "anti_air", "open"]
+
+
+@st.composite
+def rich_tables(draw):
+    cells = draw(st.lists(st.sampled_from(board.ALL_CELLS), min_size=2, max_size=7, unique=True))
+    state = State(turn=draw(st.sampled_from(["A", "B"])), first="A")
+    for i, cell in enumerate(cells):
+        owner = "A" if i % 2 == 0 else "B"
+        text = draw(st.sampled_from(RICH))
+        kind = draw(st.sampled_from(KINDS))
+        card = Card(name=f"К{i}", elements=("нейтральная",), life=draw(st.integers(1, 6)),
+                    move=draw(st.integers(0, 2)), strike=draw(triples), text=text,
+                    card_type=kind)
+        flying = card.flying
+        p = Piece(id=card.name, card=card, owner=owner, zone=AIR if flying else FIELD,
+                  cell=None if flying else cell, closed=draw(st.booleans()),
+                  counters=draw(st.integers(0, 2)), order="first" if owner == "A" else "second")
+        p.wounds = draw(st.integers(0, card.life - 1))
+        p.acted = draw(st.booleans())
+        p.hidden = owner == "B" and cell[1] == "6" and not flying and draw(st.booleans())
+        p.moves_left = p.move or 0
+        state.add(p)
+    return state
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rich_tables(), st.sampled_from(VERBS), st.integers(0, 7), st.integers(0, 7),
+       st.lists(die, min_size=2, max_size=4), st.sampled_from(board.ALL_CELLS), st.integers(0, 3))
+def test_a_cancelled_action_changes_nothing(state, verb, i, j, dice, cell, x):
+    """Check → pay → apply: when the check fails the action is cancelled and the table —
+    wounds, counters, open/closed, face-down cards, limits, temporary effects — is exactly as
+    before (Правило легальности: nothing is paid, nothing turned up)."""
+    engine = Engine(state)
+    pieces = list(state.pieces.values())
+    actor, target = pieces[i % len(pieces)], pieces[j % len(pieces)]
+    inputs = Inputs(dice, {"step_up": False, "defender": None, "x": x})
+    before = state.key()
+    answers = Answers({"target": target, "x": x})
+    if verb == "strike":
+        done = engine.strike(actor, target, inputs)
+    elif verb in ("shot", "discharge", "special"):
+        done = engine.ability_attack(actor, target, verb, inputs)
+    elif verb == "finish":
+        done = engine.finish_action(actor, target, inputs)
+    elif verb == "effect":
+        done = engine.use_effect(actor, target, inputs)
+    elif verb == "use":
+        done = engine.use(actor, None, inputs, answers)
+    elif verb == "move":
+        done = engine.move(actor, [cell])
+    elif verb == "charge":
+        done = engine.charge(actor)
+    elif verb == "anti_air":
+        done = engine.anti_air(actor)
+    else:
+        done = engine.open_by_effect(target, "эффект")
+    event(f"{verb}: {'done' if done else 'cancelled'}")
+    if not done:
+        assert engine.events and engine.events[-1].kind == "cancelled" or any(
+            e.kind == "cancelled" for e in engine.events)
+        assert state.key() == before, [e.text for e in engine.events]

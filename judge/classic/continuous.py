@@ -1,0 +1,216 @@
+"""Continuous effects: what a card has *now*, evaluated when asked, in one documented order.
+
+1. **base** — the printed card: its unconditional keywords, protections, «+N к …», «−N от …»
+   (judge/classic/kit.py), and what its equipment lends it (equipment rule);
+2. **own statics** — its own abilities under a condition: «пока …» / «если …», «Строй: …»
+   (while in formation, see judge/classic/facts.py), a label «Бестелесный: …» (while it has the
+   keyword); each holds only while its condition does;
+3. **others' statics** — auras of other cards on the table that reach it («ваши существа в строю
+   с X получают …», «существа противника не могут …»);
+4. **temporary** — what effects gave it for a while («до конца хода», «на 2 хода противника»),
+   in the order they were given; each ends as its ``Duration`` says (``ends_at``).
+
+Numbers add up across the steps (a keyword with a number, a «+N»), flags are present or not, a
+restriction restricts.  Every grant keeps its ``Origin`` so the trace can say where a bonus came
+from and cite Правило Топора (card text over the rules) with the clause it changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from berserk.vocab import CardType
+from berserk.vocab import DurationKind as D
+from grammar import ast as A
+from judge.classic import facts
+from judge.classic.state import Piece
+from judge.classic.traits import BASE, Origin, Traits, fold, fold_base
+from judge.core.context import Ctx
+from judge.core.trace import Inputs
+
+_NO_INPUTS = Inputs()
+
+
+@dataclass
+class Temp:
+    """A temporary grant on a card: what, from whom, until when."""
+
+    what: tuple
+    source: str                     # the giving card's name
+    line: int
+    until: str
+    ends_at: int | None             # the turn index at whose end it ends (None: see ``until``)
+    holder: str | None = None       # the giving card's id (WHILE_SELF_ON_FIELD)
+    started_at: int = 0
+    notes: dict = field(default_factory=dict)
+
+
+def ends_at(until: str, count, controller: str, target_owner: str, turn: str,
+            index: int) -> int | None:
+    """The index of the turn at whose end a duration ends (the current turn is ``index``, the
+    active player ``turn``).  «вашего» is the controller of the effect; «свой следующий ход»
+    of a restriction is the target's owner's next turn."""
+    mine = turn == controller
+    if until in (D.END_OF_TURN, D.THIS_TURN, "end_of_turn"):
+        return index
+    if until == D.END_OF_YOUR_TURN:
+        return index if mine else index + 1
+    if until == D.END_OF_OPPONENT_TURN:
+        return index + 1 if mine else index
+    if until == D.END_OF_YOUR_NEXT_TURN:
+        return index + 2 if mine else index + 1
+    if until == D.END_OF_OPPONENT_NEXT_TURN:
+        return index + 1 if mine else index + 2
+    if until in (D.NEXT_TURN, "next_turn"):
+        return index + 2 if turn == target_owner else index + 1
+    if until == D.UNTIL_YOUR_NEXT_TURN:
+        return index + 1 if mine else index      # ends as the controller's next turn starts
+    if until in (D.X_OPPONENT_TURNS, D.OPPONENT_TURNS):
+        n = int(count or 0)
+        return index + 2 * n - 1 if mine else index + 2 * n
+    return None                                  # end of fight / while the source is in play
+
+
+def origin_note(step: str, source: str = "", extra: str = "") -> str:
+    return {"own": "своё условие", "formation": "строй", "others": f"от «{source}»",
+            "temp": f"временно, от «{source}»"}.get(step, "") + (f", {extra}" if extra else "")
+
+
+class Continuous:
+    """A mixin of the classic Engine: ``traits(piece)`` in the order above."""
+
+    def traits(self, p: Piece) -> Traits:
+        if p.id in self._computing:
+            return self._base_traits(p)           # a condition asking about itself: printed
+        kit = self.kit(p)
+        if not (kit.own or p.effects or self.aura_holders()):
+            return self._base_traits(p)
+        self._computing.add(p.id)
+        try:
+            grants = [(n, BASE) for n in self._base_nodes(p)]
+            grants += self._own(p, kit)
+            grants += self._others(p)
+            grants += [(n, Origin("temp", t.source, t.line, origin_note("temp", t.source)))
+                       for t in p.effects for n in t.what]
+            return fold(grants)
+        finally:
+            self._computing.discard(p.id)
+
+    # ------------------------------------------------------------ 1. base
+    def _base_nodes(self, p: Piece) -> tuple:
+        nodes = self.kit(p).base_nodes
+        for eq in self.state.attached_to(p):
+            if eq.kind is CardType.EQUIPMENT:
+                nodes = nodes + self.kit(eq).base_nodes
+        return nodes
+
+    def _base_traits(self, p: Piece) -> Traits:
+        if p._traits is None:
+            p._traits = fold_base(self._base_nodes(p))
+        return p._traits
+
+    # ------------------------------------------------------------ 2. own statics
+    def under_holds(self, p: Piece, ab) -> bool:
+        ctx = None
+        for u in ab.under:
+            if u[0] == "formation":
+                if not facts.in_formation(self, p):
+                    return False
+                if len(u) > 1:
+                    ctx = ctx or Ctx(p, ab.line, ab.text, _NO_INPUTS)
+                    if not facts.holds(self, u[1], ctx):
+                        return False
+            elif u[0] == "static":
+                ctx = ctx or Ctx(p, ab.line, ab.text, _NO_INPUTS)
+                if not facts.holds(self, u[1], ctx):
+                    return False
+            elif u[0] == "label":
+                if not self._base_traits(p).has(u[1]):
+                    return False
+            elif u[0] == "order":
+                if p.order != u[1]:
+                    return False
+        return True
+
+    def _own(self, p: Piece, kit) -> list:
+        out = []
+        for ab, node in kit.own:
+            if self.under_holds(p, ab):
+                step = "formation" if any(u[0] == "formation" for u in ab.under) else "own"
+                out.append((node, Origin(step, p.name, ab.line, origin_note(step))))
+        return out
+
+    # ------------------------------------------------------------ 3. others' statics
+    def aura_holders(self) -> list[Piece]:
+        if self._auras is None:
+            self._auras = [q for q in self.state.on_table() if self.kit(q).auras]
+        return self._auras
+
+    def _others(self, p: Piece) -> list:
+        out = []
+        for q in self.aura_holders():
+            if not q.on_table:
+                continue
+            for ab in self.kit(q).auras:
+                for node in self.aura_grants(q, ab, p):
+                    out.append((node, Origin("others", q.name, ab.line,
+                                             origin_note("others", q.name), q.id)))
+        return out
+
+    def aura_grants(self, q: Piece, ab, p: Piece) -> list:
+        """What aura ``ab`` of ``q`` gives ``p`` now (empty when it does not reach it)."""
+        node = ab.node
+        if isinstance(node, A.Static):
+            gains = [e for e in node.effects if isinstance(e, A.Gain)]
+        elif isinstance(node, A.Gain):
+            gains = [node]
+        else:
+            gains = []
+        if not self.under_holds(q, ab):
+            return []
+        ctx = Ctx(q, ab.line, ab.text, _NO_INPUTS)
+        out = []
+        for g in gains:
+            if g.target is not None and facts.matches(self, g.target, p, ctx):
+                out.extend(g.what)
+        if isinstance(node, (A.Restriction, A.Permission)) and node.subject is not None:
+            if facts.matches(self, node.subject, p, ctx) and (
+                    node.condition is None or facts.holds(self, node.condition, ctx)):
+                out.append(replace(node, subject=None, condition=None))
+        return out
+
+    def forget_auras(self) -> None:
+        """A card entered or left the table: the set of aura holders may have changed."""
+        self._auras = None
+
+    # ------------------------------------------------------------ 4. temporary
+    def add_temp(self, target: Piece, what: tuple, duration: A.Duration | None, ctx) -> Temp:
+        st = self.state
+        until = duration.until if duration is not None else D.END_OF_FIGHT
+        count = duration.count if duration is not None else None
+        if until == D.X_OPPONENT_TURNS:
+            count = ctx.x if ctx.x is not None else count
+        clean = tuple(replace(w, duration=None) if isinstance(w, A.Bonus) and w.duration else w
+                      for w in what)
+        t = Temp(clean, ctx.source.name, ctx.line, until,
+                 ends_at(until, count, ctx.source.owner, target.owner, st.turn, st.turn_index),
+                 ctx.source.id, st.turn_index)
+        target.effects.append(t)
+        return t
+
+    def expire(self, ending: int, starting_player: str | None = None) -> None:
+        """The turn with index ``ending`` ends: temporary grants that end with it go."""
+        for p in self.state.pieces.values():
+            keep = []
+            for t in p.effects:
+                gone = (t.ends_at is not None and t.ends_at <= ending) or (
+                    t.until == D.WHILE_SELF_ON_FIELD and t.holder in self.state.pieces
+                    and not self.state.pieces[t.holder].on_table)
+                if gone:
+                    self.emit("expired", f"«{p.name}»: действие «{t.source}» (строка {t.line}) "
+                              "закончилось.", *self.cites_of_temp(t))
+                else:
+                    keep.append(t)
+            p.effects = keep
+
+    def cites_of_temp(self, t: Temp) -> tuple[str, ...]:
+        return ("axe",)

@@ -1,0 +1,383 @@
+"""The classic table's answers to card text: selectors, relations, conditions and measures.
+
+Each vocabulary word the AST may carry has one entry in a table keyed by its ``berserk.vocab``
+member (or, for the earlier grammar's forms, its stored string): ``QUALIFIERS``, ``RELATIONS``,
+``CONDITIONS``, ``MEASURES``.  A word without an entry makes ``unsupported`` give a reason, and
+an ability that uses it is refused — the judge never guesses what a word means.  Where the seeds
+leave a word's meaning open, the reading is stated once, here, and in docs/judge.md.
+
+Positions follow judge/classic/board.py.  «Напротив» (opposite) is the cell in front of a card,
+towards the enemy half; «позади» (behind) the one behind it; «справа и слева» the two cells of the
+same row; «рядом» the eight neighbours.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from berserk.vocab import CardType, Element
+from berserk.vocab import ConditionKind as CK
+from berserk.vocab import MeasureKind as MK
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
+from carddb.model import name_key
+from grammar import ast as A
+from judge.classic import board
+from judge.classic.board import GRAVEYARD
+
+# ------------------------------------------------------------------ geometry
+def front_cell(cell: str | None, owner: str, steps: int = 1) -> str | None:
+    """The cell ``steps`` in front of ``cell`` for ``owner`` (towards the enemy half)."""
+    if cell is None:
+        return None
+    c = board.parse(cell)
+    row = c.row + steps if owner == "A" else c.row - steps
+    return f"{board.COLUMNS[c.col]}{row}" if 1 <= row <= 6 else None
+
+
+def side_cells(cell: str | None) -> tuple[str, ...]:
+    if cell is None:
+        return ()
+    c = board.parse(cell)
+    return tuple(f"{board.COLUMNS[col]}{c.row}" for col in (c.col - 1, c.col + 1) if 0 <= col < 5)
+
+
+def in_formation(eng, p) -> bool:
+    """Reading (docs/judge.md): a creature with «Строй» is in formation while a creature of its
+    own squad that also has «Строй» stands next to it in the same row (left or right)."""
+    return bool(formation_mates(eng, p))
+
+
+def formation_mates(eng, p):
+    if not eng.kit(p).formation or p.zone != "field":
+        return []
+    out = []
+    for cell in side_cells(p.cell):
+        q = eng.state.at(cell)
+        if q is not None and q.owner == p.owner and q.is_creature and eng.kit(q).formation:
+            out.append(q)
+    return out
+
+
+def _rel(eng, what: str, p, q) -> bool:
+    """Is ``p`` in relation ``what`` to ``q``?"""
+    st = eng.state
+    a, b = st.position(p), st.position(q)
+    if what in (R.ADJACENT, "adjacent"):
+        if p.flying or q.flying:
+            return False
+        return a is not None and b is not None and board.adjacent(a, b)
+    if what in (R.OPPOSITE, "opposite"):
+        return a is not None and a == front_cell(b, q.owner)
+    if what in (R.BEHIND, "behind"):
+        return a is not None and a == front_cell(b, q.owner, -1)
+    if what == R.IN_FRONT:
+        return a is not None and a == front_cell(b, q.owner)
+    if what in (R.LEFT_RIGHT, "left_and_right"):
+        return a is not None and a in side_cells(b)
+    if what in (R.IN_FORMATION_WITH, "in_formation_with_self"):
+        return p in formation_mates(eng, q)
+    if what == R.SAME_ROW:
+        return a is not None and b is not None and a[1] == b[1] and p is not q
+    if what in (R.SAME_COLUMN, "same_column_as_self"):
+        return a is not None and b is not None and a[0] == b[0] and p is not q
+    if what in (R.DEFENDED_BY, "defended_by_self"):
+        return eng.facts.get("defended") is p and eng.facts.get("defender") is q
+    if what == R.HOST_OF:
+        return q.host == p.id
+    if what == R.PARASITE_OF:
+        return p.host == q.id
+    if what == R.OF:
+        return p.owner == q.owner
+    raise KeyError(what)
+
+
+RELATIONS = frozenset({R.ADJACENT, R.OPPOSITE, R.BEHIND, R.IN_FRONT, R.LEFT_RIGHT,
+                       R.IN_FORMATION_WITH, R.SAME_ROW, R.SAME_COLUMN, R.DEFENDED_BY,
+                       R.HOST_OF, R.PARASITE_OF, R.OF})
+
+# ------------------------------------------------------------------ nouns and qualifiers
+NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
+    N.CREATURE: lambda eng, p, ctx: p.is_creature,
+    N.CARD: lambda eng, p, ctx: p.kind in (CardType.CREATURE, CardType.ARTIFACT),
+    N.ARTIFACT: lambda eng, p, ctx: p.is_artifact,
+    N.FLYER: lambda eng, p, ctx: p.is_creature and p.flying,
+    N.SELF: lambda eng, p, ctx: p is ctx.source,
+    N.IT: lambda eng, p, ctx: p is ctx.refs.get("it"),
+    N.ATTACKED: lambda eng, p, ctx: p is ctx.refs.get("attacked"),
+    N.ATTACKER: lambda eng, p, ctx: p is ctx.refs.get("attacker"),
+    N.DEFENDER: lambda eng, p, ctx: p is ctx.refs.get("defender"),
+    N.HOST: lambda eng, p, ctx: ctx.source.host == p.id,
+    N.SYMBIOTE: lambda eng, p, ctx: p.symbiote,
+}
+
+
+def _cost(p) -> int:
+    return p.card.cost or 0
+
+
+def _with(eng, p, what: str) -> bool:
+    """«обладающее X»: an attack kind it can make, or a keyword it has."""
+    kinds = set(what.split("|"))
+    kit = eng.kit(p)
+    if kinds & kit.attack_kinds:
+        return True
+    return any(eng.traits(p).has(k) for k in kinds)
+
+
+#: qualifier name (before «:») → test(eng, piece, argument, ctx).
+QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
+    Q.OTHER: lambda eng, p, arg, ctx: p is not ctx.source,
+    Q.CHOSEN: lambda eng, p, arg, ctx: True,
+    Q.ANY: lambda eng, p, arg, ctx: True,
+    Q.ALL: lambda eng, p, arg, ctx: True,
+    Q.THIS: lambda eng, p, arg, ctx: p is ctx.refs.get("it"),
+    Q.CLOSED: lambda eng, p, arg, ctx: p.closed,
+    Q.OPEN: lambda eng, p, arg, ctx: not p.closed,
+    Q.FLYING: lambda eng, p, arg, ctx: p.flying,
+    Q.NONFLYING: lambda eng, p, arg, ctx: not p.flying,
+    Q.ORDINARY: lambda eng, p, arg, ctx: not p.card.elite,
+    Q.ELITE: lambda eng, p, arg, ctx: bool(p.card.elite),
+    Q.WOUNDED: lambda eng, p, arg, ctx: p.wounds > 0,
+    Q.UNWOUNDED: lambda eng, p, arg, ctx: p.wounds == 0,
+    Q.POISONED: lambda eng, p, arg, ctx: bool(p.markers.get("poison")),
+    Q.INCORPOREAL: lambda eng, p, arg, ctx: p.incorporeal,
+    Q.DEAD: lambda eng, p, arg, ctx: p.zone == GRAVEYARD,
+    Q.IN_GRAVEYARD: lambda eng, p, arg, ctx: p.zone == GRAVEYARD,
+    Q.ON_FIELD: lambda eng, p, arg, ctx: p.on_table,
+    Q.IN_SQUAD: lambda eng, p, arg, ctx: p.on_table,
+    Q.ELEMENT: lambda eng, p, arg, ctx: (Element.of(arg[1:]) not in p.card.elements
+                                         if arg.startswith("!")
+                                         else Element.of(arg) in p.card.elements),
+    Q.CLASS: lambda eng, p, arg, ctx: name_key(arg) in {name_key(c) for c in p.card.classes},
+    Q.COST_MAX: lambda eng, p, arg, ctx: _cost(p) <= int(arg),
+    Q.COST_MIN: lambda eng, p, arg, ctx: _cost(p) >= int(arg),
+    Q.WITH: lambda eng, p, arg, ctx: _with(eng, p, arg),
+    Q.WITHOUT: lambda eng, p, arg, ctx: not _with(eng, p, arg),
+    Q.ROW: lambda eng, p, arg, ctx: _row(eng, p, arg, ctx),
+    Q.LIFE_MAX: lambda eng, p, arg, ctx: p.lives <= int(arg),
+    Q.NAMED: lambda eng, p, arg, ctx: name_key(p.name) == name_key(arg),
+    # the earlier grammar's forms
+    "cost<=": lambda eng, p, arg, ctx: _cost(p) <= int(arg),
+    "cost>=": lambda eng, p, arg, ctx: _cost(p) >= int(arg),
+    "adjacent": lambda eng, p, arg, ctx: _rel(eng, "adjacent", p, ctx.source),
+    "opposite": lambda eng, p, arg, ctx: _rel(eng, "opposite", p, ctx.source),
+    "left_and_right": lambda eng, p, arg, ctx: _rel(eng, "left_and_right", p, ctx.source),
+    "in_formation_with_self": lambda eng, p, arg, ctx: _rel(eng, "in_formation_with_self", p,
+                                                            ctx.source),
+    "same_column_as_self": lambda eng, p, arg, ctx: _rel(eng, "same_column_as_self", p,
+                                                         ctx.source),
+    "defended_by_self": lambda eng, p, arg, ctx: _rel(eng, "defended_by_self", p, ctx.source),
+    "not_moved_this_turn": lambda eng, p, arg, ctx: p.moved == 0,
+}
+
+
+def _row(eng, p, arg: str, ctx) -> bool:
+    parts = arg.split(":")
+    cell = eng.state.position(p)
+    if cell is None:
+        return False
+    whose = parts[1] if len(parts) > 1 else None
+    owner = ctx.source.owner if whose in (None, "own") else board.other(ctx.source.owner)
+    return board.own_row_number(owner, cell) == int(parts[0])
+
+
+def _qual(q: str) -> tuple[str, str]:
+    for old in ("cost<=", "cost>="):
+        if q.startswith(old):
+            return old, q[len(old):]
+    name, _, arg = q.partition(":")
+    return name, arg
+
+
+def _side_ok(sel: A.Selector, p, ctx) -> bool:
+    if sel.side == Side.OWN:
+        return p.owner == ctx.source.owner
+    if sel.side == Side.ENEMY:
+        return p.owner != ctx.source.owner
+    return True
+
+
+def matches(eng, sel: A.Selector, p, ctx) -> bool:
+    """Does ``p`` fit the selector now (relative to the ability's card and context)?"""
+    if sel.noun == N.CELL:
+        cell = p if isinstance(p, str) else eng.state.position(p)
+        return cell is not None and cell_matches(eng, sel, cell, ctx)
+    if isinstance(p, str):
+        return False
+    test = NOUNS.get(sel.noun)
+    if test is None or not test(eng, p, ctx):
+        return False
+    if not _side_ok(sel, p, ctx):
+        return False
+    for q in sel.qualifiers:
+        name, arg = _qual(q)
+        if not QUALIFIERS[name](eng, p, arg, ctx):
+            return False
+    for rel in sel.relations:
+        others = select(eng, rel.to, ctx)
+        if not any(_rel(eng, rel.what, p, o) for o in others):
+            return False
+    if sel.condition is not None and not holds(eng, sel.condition, ctx, subject=p):
+        return False
+    return True
+
+
+def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
+    """A cell of the field for a move's destination: «свободная», «рядом с X»."""
+    for q in sel.qualifiers:
+        name, _arg = _qual(q)
+        if name == Q.FREE and eng.state.occupied(cell):
+            return False
+    for rel in sel.relations:
+        others = [eng.state.position(o) for o in select(eng, rel.to, ctx)]
+        if rel.what == R.ADJACENT and not any(o and board.adjacent(cell, o) for o in others):
+            return False
+    return True
+
+
+#: What a cell selector may say (judge/classic/support.py).
+CELL_QUALIFIERS = frozenset({Q.FREE})
+CELL_RELATIONS = frozenset({R.ADJACENT})
+
+
+def select(eng, sel: A.Selector, ctx):
+    """Every card on the table (or in a graveyard, when the selector says so) that fits; for a
+    cell selector, every cell of the field that fits."""
+    if sel.noun == N.CELL:
+        return [c for c in board.ALL_CELLS if cell_matches(eng, sel, c, ctx)]
+    named = {N.SELF: ctx.source, N.IT: ctx.refs.get("it"), N.ATTACKED: ctx.refs.get("attacked"),
+             N.ATTACKER: ctx.refs.get("attacker"), N.DEFENDER: ctx.refs.get("defender")}
+    if sel.noun in named:
+        p = named[sel.noun]
+        return [p] if p is not None and matches(eng, sel, p, ctx) else []
+    graveyard = Q.IN_GRAVEYARD in sel.qualifiers or Q.DEAD in sel.qualifiers
+    pool = eng.state.graveyard() if graveyard else eng.state.on_table()
+    return [p for p in pool if matches(eng, sel, p, ctx)]
+
+
+# ------------------------------------------------------------------ conditions
+def _subject(eng, cond: A.Condition, ctx, subject):
+    if subject is not None:
+        return subject
+    if cond.subject is None:
+        return ctx.source
+    found = select(eng, cond.subject, ctx)
+    return found[0] if found else None
+
+
+def _is(eng, p, params, ctx) -> bool:
+    for item in params:
+        if isinstance(item, A.Relation):
+            if not any(_rel(eng, item.what, p, o) for o in select(eng, item.to, ctx)):
+                return False
+        else:
+            name, arg = _qual(str(item))
+            if not QUALIFIERS[name](eng, p, arg, ctx):
+                return False
+    return True
+
+
+def _exists(eng, params, ctx) -> bool:
+    sel = params[0]
+    n = len(select(eng, sel, ctx))
+    lo, hi = sel.count if sel.count else (1, None)
+    return n >= lo and (hi is None or n <= hi)
+
+
+def _moved(p, params) -> bool:
+    need, direction = 1, None
+    for tag in params:
+        tag = str(tag)
+        if tag.startswith("cells:"):
+            need = int(tag.split(":")[1])
+        elif tag.startswith("direction:"):
+            direction = tag.split(":")[1]
+    return _moved_cells(p, need, direction)
+
+
+def _moved_cells(p, need: int, direction: str | None) -> bool:
+    """«переместилась хотя бы на N клеток [в одном направлении / в разных направлениях]»."""
+    if direction in ("same", "same_direction"):
+        return any(n >= need for n in p.moved_dirs.values())
+    if direction in ("different", "different_directions"):
+        return p.moved >= need and len(p.moved_dirs) >= 2
+    return p.moved >= need
+
+
+def _row_empty(eng, ctx, n: int) -> bool:
+    enemy = board.other(ctx.source.owner)
+    return not any(board.own_row_number(enemy, eng.state.position(q) or "a1") == n
+                   for q in eng.state.on_table(enemy) if q.zone == "field")
+
+
+_OPS = {">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
+        ">": lambda a, b: a > b, "<": lambda a, b: a < b}
+
+#: condition kind → test(eng, subject, params, ctx).  Old forms keep their stored names.
+CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
+    CK.IS: lambda eng, p, prm, ctx: _is(eng, p, prm, ctx),
+    CK.EXISTS: lambda eng, p, prm, ctx: _exists(eng, prm, ctx),
+    CK.WOUNDED: lambda eng, p, prm, ctx: p.wounds >= (prm[0] if prm else 1),
+    CK.UNWOUNDED: lambda eng, p, prm, ctx: p.wounds == 0,
+    CK.HAS_COUNTERS: lambda eng, p, prm, ctx: p.counters >= (prm[0] if prm else 1),
+    CK.DEFENDING: lambda eng, p, prm, ctx: eng.facts.get("defender") is p,
+    CK.ATTACKING: lambda eng, p, prm, ctx: (eng.facts.get("attacker") is p and (
+        not prm or matches(eng, prm[0], eng.facts.get("attacked"), ctx))),
+    CK.ATTACKED_BY: lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and (
+        not prm or any(eng.kind_in(eng.facts.get("kind"), k) for k in prm))),
+    CK.MOVED: lambda eng, p, prm, ctx: _moved(p, prm),
+    CK.ROLLED: lambda eng, p, prm, ctx: eng.facts.get("roll") in prm,
+    CK.OWN_TURN: lambda eng, p, prm, ctx: eng.state.turn == ctx.source.owner,
+    CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,
+    CK.COUNT: lambda eng, p, prm, ctx: _OPS[prm[1]](measure(eng, prm[0], ctx), int(prm[2])),
+    CK.ALL: lambda eng, p, prm, ctx: all(holds(eng, c, ctx) for c in prm),
+    CK.ANY: lambda eng, p, prm, ctx: any(holds(eng, c, ctx) for c in prm),
+    # the earlier grammar's forms
+    "counters_on_self": lambda eng, p, prm, ctx: (p.counters == 0) == (prm[0] == "none"),
+    "in_formation_with": lambda eng, p, prm, ctx: any(
+        matches(eng, prm[0], q, ctx) for q in formation_mates(eng, p)),
+    "not_moved_this_turn": lambda eng, p, prm, ctx: p.moved == 0,
+    "moved_cells": lambda eng, p, prm, ctx: _moved_cells(p, int(prm[0]), prm[1]),
+    "no_enemy_cards_in_row": lambda eng, p, prm, ctx: _row_empty(eng, ctx, int(prm[0])),
+    "self_attacked_by": lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and any(
+        eng.kind_in(eng.facts.get("kind"), k) for k in prm)),
+}
+
+
+def holds(eng, cond: A.Condition, ctx, subject = None) -> bool:
+    p = _subject(eng, cond, ctx, subject)
+    if p is None:
+        result = False
+    else:
+        result = bool(CONDITIONS[cond.what](eng, p, tuple(cond.params), ctx))
+    return result != bool(getattr(cond, "negated", False))
+
+
+# ------------------------------------------------------------------ measures
+def _of(eng, m: A.Measure, ctx):
+    return [ctx.source] if m.of is None else select(eng, m.of, ctx)
+
+
+def _strike(p, strength: str | None) -> int:
+    weak, medium, strong = p.strike
+    return {"weak": weak, "medium": medium, "strong": strong}.get(strength or "", weak)
+
+
+MEASURES: dict[str, Callable[[Any, A.Measure, Any], int]] = {
+    MK.COUNTERS: lambda eng, m, ctx: sum(p.counters for p in _of(eng, m, ctx)),
+    MK.SPENT_COUNTERS: lambda eng, m, ctx: ctx.spent,
+    MK.WOUNDS: lambda eng, m, ctx: sum(p.wounds for p in _of(eng, m, ctx)),
+    MK.CELLS_MOVED: lambda eng, m, ctx: sum(p.moved for p in _of(eng, m, ctx)),
+    MK.STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)[:1]),
+    MK.SUM_STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)),
+    MK.COUNT: lambda eng, m, ctx: len(select(eng, m.of, ctx)) if m.of is not None else 0,
+    MK.COST: lambda eng, m, ctx: sum(_cost(p) for p in _of(eng, m, ctx)[:1]),
+    MK.WOUNDS_DEALT: lambda eng, m, ctx: int(eng.facts.get("dealt", 0)),
+}
+
+
+def measure(eng, m: A.Measure, ctx) -> int:
+    return MEASURES[m.what](eng, m, ctx)

@@ -1,0 +1,249 @@
+"""The simple strike: declaration, defender, the fight by the strike table, what rides on it.
+
+A mixin of ``judge.classic.engine.Engine``.  Like every action it goes check (pure:
+``strike_problem``) → pay (the attacker closes; a card that «после нападения не закрывается»
+keeps open but has made its one action) → apply (the fight).  Both strikes of a fight land at once
+(514.1); each then carries what rides on a simple strike — the card's bare «Отравление на N»,
+vampirism — and the «при ударе …» triggers of the card that struck (a response strike is a
+simple strike with all its features, 514.3).  A miss deals nothing and triggers nothing but
+«при промахе» (514.5).
+"""
+from __future__ import annotations
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Strength
+from berserk.vocab import TriggerEvent as TE
+from judge import cites as C
+from judge.classic import board
+from judge.classic.attacks import deal
+from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, fight_options, strength_value
+from judge.classic.state import Piece
+from judge.classic.traits import protected_now
+from judge.classic.triggers import GameEvent
+from judge.core.context import Ctx, Problem
+
+
+class FightRules:
+    def strike_problem(self, actor: Piece, target: Piece, as_response: bool) -> Problem | None:
+        if as_response:
+            return Problem("простой удар — не внезапное действие; в ответ его объявить нельзя",
+                           (C.INSTANT, C.STRIKE))
+        problem = self.act_problem(actor, "нападать")
+        if problem is not None:
+            return problem
+        return self.attack_problem(actor, target, K.STRIKE, None)
+
+    def strike(self, actor: Piece, target: Piece, inputs, responses=(),
+               as_response: bool = False) -> bool:
+        problem = self.strike_problem(actor, target, as_response)
+        if problem is not None:
+            return self.cancel(problem)
+        self.note_refused(actor)
+        self.reveal_actor(actor)
+        self.emit("declare", f"«{actor.name}» ({actor.where}) нападает простым ударом на "
+                  f"«{target.name}» ({target.where}).", C.STRIKE)
+        self.fire(GameEvent(TE.ATTACKED, target, actor, K.STRIKE))
+        self.resolve_stack(list(responses))
+        if not self.still_there(actor, [target]):
+            return False
+        # pay: the attack is the card's action
+        if self.traits(actor).has(KW.NO_CLOSE_AFTER_ATTACK):
+            actor.acted = True
+            self.emit("no-close", f"«{actor.name}» после нападения не закрывается (текст карты "
+                      "сильнее правила о закрытии).", C.AXE, C.ACTION_CLOSE)
+        else:
+            self.close_after_action(actor, "нападение")
+        if target.flying and not actor.flying and actor.markers.get("anti_air") == 2:
+            self.emit("anti-air", f"«{actor.name}» закрывалась на удар по летающему и бьёт "
+                      f"«{target.name}» как рядом стоящую карту.", C.FLYERS)
+            actor.markers.pop("anti_air", None)      # its one strike on a flyer is made
+        self.reveal(target)
+        reflecting, defender = self.assign_defender(actor, target, inputs)
+        self.facts.update(attacker=actor, attacked=reflecting, kind=K.STRIKE,
+                          defender=defender, defended=target if defender else None)
+        att_str, def_str, fought = self.roll_fight(actor, reflecting, inputs)
+        # both strikes land at once (514.1); a miss deals nothing and triggers nothing (514.5)
+        hits = []
+        if att_str is None:
+            self.emit("miss", f"Нападающий «{actor.name}» промахивается: ран нет, сопутствующие "
+                      "удару особенности не срабатывают.", C.MISS)
+        else:
+            dmg = strength_value(actor.strike, att_str)
+            hits.append((actor, reflecting, att_str,
+                         dmg + self.bonus(actor, reflecting, K.STRIKE, att_str), (C.STRIKE,)))
+        if def_str is not None:
+            dmg = strength_value(reflecting.strike, def_str)
+            self.emit("response", f"Ответный удар «{reflecting.name}» ({STRENGTH_RU[def_str]}) — "
+                      "простой удар со всеми его особенностями, без закрытия.", C.RESPONSE)
+            hits.append((reflecting, actor, def_str,
+                         dmg + self.bonus(reflecting, actor, K.STRIKE, def_str), (C.RESPONSE,)))
+        elif fought and att_str is not None:
+            self.emit("miss", f"Отражающий «{reflecting.name}» не наносит удара.", C.MISS)
+        dealt = []
+        for src, dst, s, dmg, cs in hits:
+            if cs == (C.RESPONSE,) and self.traits(dst).has(KW.NO_RESPONSE_WOUNDS):
+                self.emit("no-wounds", f"«{dst.name}» не получает ран от ответных ударов (текст "
+                          "карты).", C.RESPONSE, C.AXE)
+                dealt.append((src, dst, s, 0))
+                continue
+            dealt.append((src, dst, s, self.hit(src, dst, K.STRIKE, dmg, *cs, strength=s)))
+        for src, dst, s, n in dealt:
+            self.after_strike(src, dst, n, s)
+        if defender is not None and defender.on_table:
+            defender.defended += 1
+            if self.traits(defender).has(KW.DEFENDS_WITHOUT_CLOSING):
+                defender.acted = True
+                self.emit("no-close", f"Защитник «{defender.name}» не закрывается после защиты "
+                          "(текст карты).", C.AXE, C.DEFENDER)
+            else:
+                defender.closed, defender.acted = True, True
+                self.emit("closed", f"Защитник «{defender.name}» закрывается после защиты.",
+                          C.DEFENDER)
+        if att_str is None:
+            self.fire(GameEvent(TE.MISS, actor, reflecting, K.STRIKE))
+        for src, dst, s, n in dealt:
+            self.attack_events(src, dst, K.STRIKE, s, self.landed_on(src, dst, K.STRIKE, s), n)
+        self.check_deaths()
+        self.facts.clear()
+        return True
+
+    def assign_defender(self, actor: Piece, target: Piece, inputs) -> tuple[Piece, Piece | None]:
+        named = "defender" in inputs.choices
+        choice = inputs.choices.get("defender")
+        if not named and inputs.strict and self.possible_defenders(actor, target):
+            inputs.choice(self, "defender", "защитник", None, C.DEFENDER)
+        if choice is None:
+            return target, None
+        problem = self.defender_problem(actor, target, choice, K.STRIKE)
+        if problem:
+            self.illegal(f"«{choice.name}» не может стать защитником: {problem[0]}.", *problem[1])
+            return target, None
+        self.emit("defender", f"Назначен защитник «{choice.name}» ({choice.where}); он "
+                  f"отражает удар вместо «{target.name}».", C.DEFENDER,
+                  *((C.FLYERS,) if actor.flying or target.flying else ()))
+        self.facts.update(defender=choice, defended=target)
+        self.fire(GameEvent(TE.BECOMES_DEFENDER, choice, target))
+        return choice, choice
+
+    def roll_fight(self, actor: Piece, reflecting: Piece, inputs):
+        """The strengths each side deals: a fight by the table, or one die (514.6–514.8)."""
+        traits = self.traits(actor)
+        self.note_refused(reflecting)        # its unread abilities might change the fight
+        rt = self.traits(reflecting)
+        closed = reflecting.closed and not rt.has(KW.DEFENDS_AS_OPEN_WHEN_CLOSED)
+        if reflecting.closed and not closed:
+            self.emit("as-open", f"«{reflecting.name}» закрыта, но отражает удар как открытая "
+                      "(текст карты).", C.AXE, C.CLOSED_TARGET)
+        if traits.has(KW.UNANSWERABLE):
+            mode = (C.AS_ON_CLOSED, C.UNANSWERABLE)
+            why = "безответный удар считается как по закрытой карте"
+        elif reflecting.owner == actor.owner:
+            mode, why = (C.OWN_CARD,), "удар по карте своего отряда — как по закрытой"
+        elif reflecting.is_artifact:
+            mode, why = (C.ARTIFACT, C.CLOSED_TARGET), "артефакт не отражает удары"
+        elif closed:
+            mode, why = (C.CLOSED_TARGET,), "отражающая карта закрыта и не сражается"
+        else:
+            mode, why = None, ""
+        if mode is None:
+            a = inputs.roll(self, f"нападающий «{actor.name}»", C.FIGHT_BOTH_ROLL)
+            d = inputs.roll(self, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
+            self.facts["roll"] = a
+            am, dm = traits.number(KW.OVA), rt.number(KW.OVZ)
+            options = fight_options(a + am, d + dm)
+            row = options[0].row
+            mods = []
+            if am:
+                mods.append(f"опыт в атаке +{am}: {a + am}")
+            if dm:
+                mods.append(f"опыт в защите +{dm}: {d + dm}")
+            self.emit("fight", f"Сражение: у нападающего {a}, у отражающего {d}"
+                      + (f" ({'; '.join(mods)})" if mods else "")
+                      + f" — {row.describe()}: нападающий — {deal(row.attacker)}, "
+                      f"отражающий — {deal(row.defender)}.", C.FIGHT_BOTH_ROLL,
+                      C.STRIKE_TABLE, *((C.AXE,) if mods else ()), rolls=[a, d])
+            opt = options[0]
+            if len(options) > 1:
+                who = "нападающий" if options[1].stepped_up == "attacker" else "отражающий"
+                step = inputs.choice(self, "step_up", f"ослабление удара ({who})", False,
+                                     C.STEP_UP)
+                if step:
+                    opt = options[1]
+                    self.emit("step-up", f"{who.capitalize()} выбросил больше и поднимается на "
+                              f"строку вверх: нападающий — {deal(opt.attacker)}, "
+                              f"отражающий — {deal(opt.defender)}; сам удара не получает.",
+                              C.STEP_UP, C.STRIKE_TABLE)
+                else:
+                    self.emit("step-up", f"{who.capitalize()} мог ослабить удар, но не стал.",
+                              C.STEP_UP)
+            return opt.attacker, opt.defender, True
+        raw = inputs.roll(self, f"нападающий «{actor.name}»", mode[0])
+        self.facts["roll"] = raw
+        am = traits.number(KW.OVA)
+        r = clamp(raw + am)
+        att_str = closed_strength(r)
+        extra = []
+        if am:
+            extra.append(f"опыт в атаке +{am}: {raw + am}")
+        if r != raw + am:
+            extra.append(f"сводится к {r}")
+        self.emit("roll", f"Кубик бросает только нападающий ({why}): {raw}"
+                  + (f" ({', '.join(extra)})" if extra else "")
+                  + f" — {STRENGTH_RU[att_str]} удар.", *mode,
+                  *((C.ROLL_CLAMP,) if r != raw + am else ()),
+                  *((C.AXE,) if am else ()), rolls=[raw])
+        return att_str, None, False
+
+    def after_strike(self, src: Piece, dst: Piece, dealt: int, strength: Strength) -> None:
+        """What rides on a simple strike that landed: the card's bare riders and vampirism."""
+        kit = self.kit(src)
+        traits = self.traits(src)
+        if not self.landed_on(src, dst, K.STRIKE, strength):
+            # the target is protected from this strike: it is wasted, and what rides on it too
+            if kit.riders or traits.vampirism or any(
+                    ab.node.trigger.event in (TE.ATTACK, TE.STRONG_ATTACK) for ab in kit.triggers):
+                self.emit("riders-none", f"«{dst.name}» защищена от этого удара — сопутствующие "
+                          "ему особенности тоже не действуют.", C.STRIKE, C.AXE)
+            return
+        if kit.riders:
+            ctx = Ctx(src, 0, "отравление", self.inputs, refs={"attacked": dst, "it": dst},
+                      cites=(C.STRIKE,))
+            self.interp.apply(kit.riders, ctx)
+        if traits.vampirism and dealt > 0:
+            if dst.incorporeal:
+                self.emit("vampirism-none", "Вампиризм не действует против бестелесных.",
+                          C.VAMPIRISM, C.INCORPOREAL)
+            elif dst.is_artifact:
+                self.emit("vampirism-none", "На артефакты нельзя применять вампиризм.",
+                          C.VAMPIRISM, C.ARTIFACT)
+            else:
+                healed = min(dealt, src.wounds)
+                src.wounds -= healed
+                self.emit("vampirism", f"Вампиризм: «{src.name}» излечивается на {healed}.",
+                          C.VAMPIRISM, amount=healed)
+
+    # ------------------------------------------------------------ flyers
+    def anti_air_problem(self, actor: Piece) -> Problem | None:
+        from_enemy = self.state.creatures(board.other(actor.owner))
+        if actor.flying:
+            return Problem(f"«{actor.name}» сама летает", (C.FLYERS,))
+        if not from_enemy or not all(p.flying for p in from_enemy):
+            return Problem("закрыться на удар по летающему можно, только когда у противника "
+                           "остались одни летающие", (C.FLYERS,))
+        return self.act_problem(actor, "закрыться на удар по летающему")
+
+    def anti_air(self, actor: Piece) -> bool:
+        """«Закрыться на удар по летающему» (only flyers are left on the other side)."""
+        problem = self.anti_air_problem(actor)
+        if problem is not None:
+            return self.cancel(problem)
+        self.reveal_actor(actor)
+        actor.markers["anti_air"] = 1
+        self.close_after_action(actor, "закрылась на удар по летающему")
+        self.emit("anti-air", f"«{actor.name}» в свой следующий ход сможет один раз напасть "
+                  "простым ударом на летающего как на рядом стоящую карту.", C.FLYERS)
+        return True
+
+    def protected_from_strike(self, src: Piece, dst: Piece, strength) -> bool:
+        return protected_now(self.traits(dst), K.STRIKE, src.flying, strength)

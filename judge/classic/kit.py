@@ -1,0 +1,331 @@
+"""A card's text read once into what the engine uses: the ``Kit``.
+
+``kit_of`` parses a card's text (grammar.parse) and sorts every ability into the three doors
+card text has into the engine (docs/DESIGN.md): *actions* (costs + effects a player uses),
+*triggers* (by the event they answer) and *continuous* abilities (printed grants, the card's own
+conditional statics — «пока …», «Строй: …», labels — and auras that reach other cards).  Each
+ability is an ``Ab``: its line (1-based position among the card's abilities, the scenario's
+``ability``), its node, its text, its choice points and — when the judge cannot apply it
+exactly — the reason (``refusal``).  A refused ability is named in the trace whenever it could
+matter and the card does not count towards `judge_applicable`.
+
+Whether an ability is applied is decided by the same tables the engine runs: the interpreter's
+handlers (judge/core) and the classic vocabulary (judge/classic/support.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import Verb
+from grammar import ast as A
+from grammar import parse
+from judge.classic.support import unsupported
+from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base
+from judge.core.context import Points, choice_points
+from judge.core.interp import unsupported_effects
+
+
+class _Vocab:
+    """The classic vocabulary as the interpreter's ``Port.unsupported`` (no engine needed)."""
+
+    @staticmethod
+    def unsupported(node) -> str | None:
+        return unsupported(node)
+
+
+VOCAB = _Vocab()
+
+#: Simple continuous abilities (what ``traits.fold`` reads).
+GRANTS = (A.Keyword, A.Protection, A.Reduction, A.Bonus, A.Vampirism, A.CounterLimit,
+          A.Restriction, A.Permission)
+
+#: Trigger events the engine emits (judge/classic/triggers.py), old forms included.
+EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS,
+                    TE.BECOMES_DEFENDER, TE.DEFENDS, TE.OWN_DEATH, TE.DEATH, TE.TURN_START,
+                    TE.OPPONENT_TURN_START, TE.TURN_END, TE.OPPONENT_TURN_END, TE.FIGHT_START,
+                    TE.MOVE, TE.MOVE_ADJACENT, TE.WOUNDED, TE.WOUNDED_BY,
+                    TE.CROSSED_TO_ENEMY_HALF, TE.CROSSED_TO_OWN_HALF, TE.ATTACKED,
+                    TE.THIRD_COUNTER})
+
+
+@dataclass(frozen=True, slots=True)
+class Ab:
+    """One ability of a card as the engine holds it."""
+
+    line: int
+    node: A.Node
+    text: str
+    refusal: str | None
+    points: Points
+    under: tuple = ()             # («formation», cond) / («order», first) / («label», kw) …
+
+    @property
+    def applied(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(frozen=True)
+class Kit:
+    abilities: tuple[Ab, ...]             # every ability (inner ones of Строй / labels too)
+    base: Traits                          # printed, unconditional grants folded
+    base_nodes: tuple                     # … and the nodes themselves
+    own: tuple[tuple[Ab, A.Node], ...]    # own conditional grants: (ability, grant node)
+    auras: tuple[Ab, ...]                 # statics that reach other cards
+    triggers: tuple[Ab, ...]
+    actions: tuple[Ab, ...]
+    riders: tuple[A.Node, ...]            # what rides on the simple strike (bare «Отравление»)
+    starts_with: int = 0
+    formation: bool = False
+    attack_kinds: frozenset = frozenset()
+
+    @property
+    def refused(self) -> tuple[Ab, ...]:
+        return tuple(a for a in self.abilities if a.refusal)
+
+    @property
+    def dynamic(self) -> bool:
+        return bool(self.own or self.auras)
+
+
+class _Reader:
+    def __init__(self, text: str, order: str | None):
+        self.text = text
+        self.order = order
+        self.abilities: list[Ab] = []
+        self.base: list = []
+        self.own: list = []
+        self.auras: list = []
+        self.triggers: list = []
+        self.actions: list = []
+        self.riders: list = []
+        self.starts = 0
+        self.formation = False
+        self.kinds: set = set()
+
+    def src(self, node) -> str:
+        s = node.span
+        return self.text[s.start:s.end].strip() if s.end > s.start else type(node).__name__
+
+    def add(self, line: int, node, refusal: str | None, under: tuple = ()) -> Ab:
+        text = self.src(node)
+        if isinstance(node, A.Activated) and node.effects and refusal is None:
+            # messages name what the ability does, not its cost: «Выстрел на 2»
+            first, last = node.effects[0].span, node.effects[-1].span
+            if last.end > first.start:
+                text = self.text[first.start:last.end].strip()
+        ab = Ab(line, node, text, refusal, choice_points(node), under)
+        self.abilities.append(ab)
+        return ab
+
+    # ---------------------------------------------------------------- one ability
+    def read(self, line: int, node, under: tuple = ()) -> None:
+        if isinstance(node, A.Opaque):
+            self.add(line, node, "грамматика не разобрала этот текст (Opaque)", under)
+        elif isinstance(node, A.Unknown):
+            self.add(line, node, f"значок «{node.icon}»: его значение не доказано", under)
+        elif isinstance(node, GRANTS):
+            self.grant(line, node, under)
+        elif isinstance(node, (A.StartsWithCounters,)) or (
+                isinstance(node, A.Action) and node.verb == Verb.START_WITH_COUNTER):
+            plain = all(u[0] == "order" for u in under)
+            self.add(line, node, None if plain else "фишка в начале боя с условием", under)
+            if plain:
+                self.starts += node.count if isinstance(node, A.StartsWithCounters) else (
+                    int(node.params[0]) if node.params else 1)
+        elif isinstance(node, A.Poison) and node.target is None:
+            ab = self.add(line, node, unsupported_effects((node,), VOCAB), under)
+            if ab.applied:
+                self.route_grant(ab, node, under, rider=True)
+        elif isinstance(node, (A.Attack, A.Finishing, A.Named, A.Activated)):
+            self.action(line, node, under)
+        elif isinstance(node, A.Triggered):
+            self.triggered(line, node, under)
+        elif isinstance(node, A.Static):
+            self.static(line, node, under)
+        elif isinstance(node, A.Formation):
+            self.formation = True
+            cond = () if node.condition is None else (node.condition,)
+            for inner in node.inner:
+                self.read(line, inner, under + (("formation",) + cond,))
+        elif isinstance(node, A.WhenOrder):
+            if self.order is None:
+                self.add(line, node, "не указано, каким ходит владелец ({first}/{second})", under)
+            elif node.order == self.order:
+                for inner in node.inner:
+                    self.read(line, inner, under + (("order", node.order),))
+        elif isinstance(node, A.Label):
+            if node.keyword is None or node.keyword not in KEYWORDS:
+                self.add(line, node, f"метка «{node.name}:» — судья не знает, когда она "
+                         "действует", under)
+            else:
+                for inner in node.inner:
+                    self.read(line, inner, under + (("label", node.keyword),))
+        elif isinstance(node, A.Action) and node.verb == Verb.TAUNT:
+            self.taunt(line, node, under)
+        else:
+            self.add(line, node, f"«{type(node).__name__}» — судья пока не применяет", under)
+
+    # ---------------------------------------------------------------- continuous
+    def grant(self, line: int, node, under: tuple) -> None:
+        reason = unsupported(node)
+        subject = getattr(node, "subject", None)
+        if reason is None and isinstance(node, (A.Restriction, A.Permission)) \
+                and node.duration is not None:
+            reason = "запрет со сроком без события пока не применяется"
+        ab = self.add(line, node, reason, under)
+        if ab.applied:
+            if subject is not None and subject.noun != N.SELF:
+                self.auras.append(ab)
+            else:
+                self.route_grant(ab, node, under)
+
+    def route_grant(self, ab: Ab, node, under: tuple, rider: bool = False) -> None:
+        if rider:
+            if under:
+                object.__setattr__(ab, "refusal", "сопутствующий удару эффект с условием")
+                return
+            self.riders.append(node)
+        elif not under or all(u[0] == "order" for u in under):
+            self.base.append(node)
+        else:
+            self.own.append((ab, node))
+
+    def static(self, line: int, node: A.Static, under: tuple) -> None:
+        under = under + ((("static", node.condition),) if node.condition is not None else ())
+        if node.condition is not None and (reason := unsupported(node.condition)):
+            self.add(line, node, reason, under)
+            return
+        for e in node.effects:
+            if isinstance(e, A.Gain) and e.duration is None and not _gain_duration(e):
+                target = e.target
+                self_grant = target is None or target.noun == N.SELF
+                reason = unsupported_effects((e,), VOCAB)
+                if reason is None and any(not isinstance(w, GRANTS) for w in e.what):
+                    reason = "получаемая особенность — не постоянное свойство"
+                ab = self.add(line, e if len(node.effects) > 1 else node, reason, under)
+                if not ab.applied:
+                    continue
+                if self_grant:
+                    for w in e.what:
+                        self.route_grant(ab, w, under)
+                else:
+                    self.auras.append(ab)
+            elif isinstance(e, GRANTS):
+                self.grant(line, e, under)
+            elif isinstance(e, A.Action) and e.verb == Verb.TAUNT:
+                self.taunt(line, e, under)
+            else:
+                self.add(line, node, "постоянный эффект этого вида судья пока не применяет",
+                         under)
+
+    def taunt(self, line: int, node: A.Action, under: tuple) -> None:
+        """The earlier grammar's «карты противника могут объявлять <kinds> только по этой карте,
+        пока она стоит рядом с существом противника (вне зависимости от дальности)»."""
+        quals = set(node.target.qualifiers) if node.target else set()
+        ok = (node.target is not None and node.target.noun == N.SELF
+              and quals <= {"while_adjacent_to_enemy", "any_range"}
+              and all(k in ATTACK_KINDS for k in node.params))
+        ab = self.add(line, node, None if ok else "вынуждение атаковать пока не применяется",
+                      under)
+        if ab.applied and not under:
+            self.auras.append(ab)
+        elif ab.applied:
+            object.__setattr__(ab, "refusal", "вынуждение с условием пока не применяется")
+
+    # ---------------------------------------------------------------- actions and triggers
+    def action(self, line: int, node, under: tuple) -> None:
+        if isinstance(node, A.Activated):
+            cost, effects, limit = node.cost, node.effects, node.limit
+        else:                               # a bare «Удар через ряд.» / «Добивание на 2.»
+            cost, effects, limit = A.Cost(tap=True), (node,), getattr(node, "limit", None)
+        reason = unsupported_effects(effects, VOCAB)
+        if reason is None and limit is not None and limit.each is not None:
+            reason = "ограничение «для каждого …» пока не отслеживается"
+        if reason is None and under:
+            reason = "действие под условием пока не применяется"
+        if reason is None and isinstance(cost.counters, str) and not _x_used(effects):
+            reason = "стоимость X фишек, а X в тексте не используется"
+        for e in effects:
+            if isinstance(e, A.Attack):
+                self.kinds.add(e.attack)
+        ab = self.add(line, node, reason, under)
+        if ab.applied:
+            self.actions.append(ab)
+
+    def triggered(self, line: int, node: A.Triggered, under: tuple) -> None:
+        t = node.trigger
+        reason = None
+        if t.event not in EVENTS:
+            reason = f"срабатывание «{t.event}» судья пока не применяет"
+        elif t.timing not in (None, "after") or t.params or t.cause or t.also:
+            reason = "уточнение срабатывания пока не применяется"
+        elif t.event == TE.DEATH and t.subject is None:
+            reason = "не сказано, чья гибель"
+        elif t.event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS) \
+                and t.subject is not None:
+            # the earlier grammar wrote the attacked card here, the compositional one the
+            # attacker: until the AST says which, the judge does not guess
+            reason = "не ясно, чей это удар и по кому"
+        else:
+            for sel in (t.subject, t.target, t.origin, t.destination):
+                if sel is not None and (reason := unsupported(sel)):
+                    break
+        if reason is None and node.condition is not None:
+            reason = unsupported(node.condition)
+        if reason is None and node.limit is not None and node.limit.each is not None:
+            reason = "ограничение «для каждого …» пока не отслеживается"
+        if reason is None:
+            reason = unsupported_effects(node.effects, VOCAB)
+        if reason is None and under and any(u[0] not in ("formation", "order", "label")
+                                            for u in under):
+            reason = "срабатывание под условием пока не применяется"
+        ab = self.add(line, node, reason, under)
+        if ab.applied:
+            self.triggers.append(ab)
+
+    def build(self) -> Kit:
+        return Kit(tuple(self.abilities), fold_base(tuple(self.base)), tuple(self.base),
+                   tuple(self.own), tuple(self.auras), tuple(self.triggers), tuple(self.actions),
+                   tuple(self.riders), self.starts, self.formation, frozenset(self.kinds))
+
+
+def _gain_duration(e: A.Gain) -> bool:
+    return any(isinstance(w, A.Bonus) and w.duration is not None for w in e.what)
+
+
+def _x_used(effects) -> bool:
+    return any(isinstance(n, A.Variable) and n.definition is None
+               for e in effects for n in A.walk(e))
+
+
+@lru_cache(maxsize=4096)
+def kit_of(text: str | None, name: str = "", order: str | None = None,
+           type_keywords: tuple[str, ...] = ()) -> Kit:
+    """The Kit of a card text (cached).  ``order``: "first"/"second" when known;
+    ``type_keywords``: what the card is by its type (a flyer flies, a symbiote is one)."""
+    r = _Reader(text or "", order)
+    if text:
+        parsed = parse(text, name=name or None)
+        r.text = parsed.text
+        for i, node in enumerate(parsed.abilities, start=1):
+            r.read(i, node)
+    for kw in type_keywords:
+        r.base.append(A.Keyword(kw))
+    for ab in r.actions:
+        for e in (ab.node.effects if isinstance(ab.node, A.Activated) else (ab.node,)):
+            if isinstance(e, A.Attack):
+                r.kinds.add(e.attack)
+    return r.build()
+
+
+def kit_refusals(kit: Kit) -> list[tuple[int, str, str]]:
+    """(line, text, reason) of every refused ability."""
+    return [(a.line, a.text, a.refusal) for a in kit.refused]
+
+
+__all__ = ["Ab", "Kit", "KW", "K", "kit_of", "kit_refusals"]

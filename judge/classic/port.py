@@ -1,0 +1,296 @@
+"""The classic engine as the interpreter's Port (judge/core/port.py): the facts of the 5×6 table
+and the changes card text makes to it, each cited.
+
+A mixin of ``judge.classic.engine.Engine``.  The effect-level legality lives here
+(``target_problem``): what an effect cannot do to a card at all is a ``Problem`` found before
+anything is paid — healing an artefact, poisoning one, wounding a terrain, finishing a
+symbiote — so the action is cancelled unpaid and nothing is turned face up.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from berserk.text import plural
+from berserk.vocab import AttackKind as K
+from berserk.vocab import CardType
+from berserk.vocab import KeywordName as KW
+from grammar import ast as A
+from judge import cites as C
+from judge.classic import board, facts
+from judge.classic.board import AIR, FIELD
+from judge.classic.combat import clamp, closed_strength, strength_value
+from judge.classic.state import Piece
+from judge.classic.support import unsupported
+from judge.classic.traits import protected
+from judge.core.context import Ctx, Problem
+from judge.core.effects import life_gain
+from judge.core.port import Hit
+
+
+def wounds_word(n: int) -> str:
+    return plural(n, "рану", "раны", "ран")
+
+
+class PortRules:
+    book = C.BOOK
+
+    # ---------------------------------------------------------------- vocabulary and facts
+    def unsupported(self, node) -> str | None:
+        return unsupported(node)
+
+    def select(self, sel: A.Selector, ctx: Ctx) -> list:
+        return facts.select(self, sel, ctx)
+
+    def matches(self, sel: A.Selector, obj: Any, ctx: Ctx) -> bool:
+        return isinstance(obj, (Piece, str)) and facts.matches(self, sel, obj, ctx)
+
+    def holds(self, cond: A.Condition, ctx: Ctx) -> bool:
+        return facts.holds(self, cond, ctx)
+
+    def measure(self, m: A.Measure, ctx: Ctx) -> int:
+        value = facts.measure(self, m, ctx)
+        self.emit("measure", f"«{ctx.text}»: X = {value} (считается по столу).",
+                  *(ctx.cites[:1] or (C.AXE,)), C.AXE, value=value)
+        return value
+
+    def by_strength(self, d: A.ByStrength, ctx: Ctx) -> int:
+        roll = ctx.inputs.roll(self, f"«{ctx.source.name}» ({ctx.text})", C.AS_ON_CLOSED)
+        self.facts["roll"] = roll
+        s = closed_strength(clamp(roll))
+        value = strength_value((d.weak, d.medium, d.strong), s)
+        self.emit("roll", f"«{ctx.text}»: на кубике {roll} — {s.fem} сила, {value}.",
+                  C.AS_ON_CLOSED, C.AXE, rolls=[roll])
+        return value
+
+    def ref(self, raw: Any, ctx: Ctx) -> Any:
+        return raw                          # the scenario layer hands over pieces and cells
+
+    # ---------------------------------------------------------------- legality (pure)
+    def target_problem(self, node, obj: Any, ctx: Ctx) -> Problem | None:
+        if isinstance(obj, str):            # a cell (a move's destination)
+            return None
+        p: Piece = obj
+        family = C.SPELL if ctx.guard == K.SPELLS else C.NAMED_EFFECT
+        if not p.on_table and not isinstance(node, (A.Action,)):
+            return Problem(f"«{p.name}» не в игре ({p.where})", (C.DEATH,))
+        if isinstance(node, A.Attack):
+            return self.attack_problem(ctx.source, p, node.attack, self.attack_range(ctx.source,
+                                                                                     node))
+        if p.kind in (CardType.TERRAIN, CardType.EQUIPMENT) and isinstance(
+                node, (A.Wound, A.Heal, A.Poison, A.Finishing)):
+            return Problem(f"«{p.name}» — {p.kind}: она не получает ран, не излечивается и не "
+                           "отравляется", (C.TERRAIN if p.kind is CardType.TERRAIN
+                                            else C.EQUIPMENT, family))
+        if isinstance(node, A.Heal) and p.is_artifact:
+            return Problem("артефакты не излечиваются", (C.ARTIFACT, family))
+        if isinstance(node, A.Poison) and p.is_artifact:
+            return Problem(f"на артефакт «{p.name}» нельзя применять отравление",
+                           (C.POISON, C.ARTIFACT))
+        if isinstance(node, A.Finishing):
+            return self.finishing_problem(ctx.source, p, node, ctx)
+        if isinstance(node, A.Gain) and life_gain(node) is not None and not p.is_creature:
+            return Problem(f"«{p.name}» — не существо: дополнительных жизней она не получает",
+                           (C.ARTIFACT,) if p.is_artifact else (C.AXE,))
+        return None
+
+    def attack_range(self, actor: Piece, node: A.Attack) -> int | None:
+        return node.range
+
+    def finishing_problem(self, actor: Piece, p: Piece, node, ctx: Ctx) -> Problem | None:
+        st = self.state
+        a, t = st.position(actor), st.position(p)
+        if node.target is None and (a is None or t is None or not board.adjacent(a, t)):
+            return Problem(f"добивание действует только на рядом стоящую карту, а «{p.name}» "
+                           "не рядом", (C.FINISHING,))
+        if p.is_artifact:
+            return Problem("на артефакты нельзя применять добивание", (C.FINISHING, C.ARTIFACT))
+        if not p.is_creature:
+            return Problem(f"«{p.name}» — не существо", (C.FINISHING,))
+        if p.incorporeal:
+            return Problem("добивание не действует против бестелесных",
+                           (C.FINISHING, C.INCORPOREAL))
+        if p.symbiote:
+            return Problem("добивание не действует против симбиотов", (C.FINISHING, C.SYMBIOTE))
+        if isinstance(node.amount, A.Fixed) and p.lives > node.amount.value:
+            return Problem(f"у «{p.name}» осталось жизней: {p.lives} — больше, чем "
+                           f"{node.amount.value}; добивание на {node.amount.value} невозможно",
+                           (C.FINISHING,))
+        return None
+
+    # ---------------------------------------------------------------- changes
+    def attack(self, node: A.Attack, target: Any, ctx: Ctx) -> Hit:
+        landed, dealt, strength = self.resolve_attack(node, target, ctx)
+        self.attack_events(ctx.source, target, node.attack, strength, landed, dealt)
+        return Hit(landed, dealt, strength)
+
+    def wound(self, target: Piece, amount: int, source: Piece | None = None, kind: str = "",
+              *cites: str) -> int:
+        """Give ``amount`` wounds (already reduced); returns the wounds actually given.  As the
+        Port's ``wound(target, amount, ctx)`` the third argument is the context."""
+        if isinstance(source, Ctx):
+            ctx = source
+            cites = ctx.cites or (C.NAMED_EFFECT,)
+            source, kind = ctx.source, ctx.guard or K.EFFECTS
+        if amount <= 0:
+            return 0
+        target.wounds += amount
+        target.wounded_turn += amount
+        self.emit("wounds", f"«{target.name}» получает {amount} {wounds_word(amount)} "
+                  f"(осталось жизней: {max(target.lives, 0)}).", *cites, C.DEATH,
+                  target=target.id, amount=amount)
+        self.fire_wounded(target, source, kind, amount)
+        return amount
+
+    def heal(self, target: Piece, amount: int | None, ctx: Ctx) -> int:
+        n = target.wounds if amount is None else min(amount, target.wounds)
+        target.wounds -= n
+        self.emit("heal", f"«{target.name}» излечивается на {n}.", *(ctx.cites or (C.AXE,)),
+                  amount=n)
+        return n
+
+    def poison(self, target: Piece, amount: int, ctx: Ctx) -> bool:
+        return self.apply_poison(target, amount, ctx.source)
+
+    def apply_poison(self, dst: Piece, amount: int, src: Piece) -> bool:
+        if dst.is_artifact:
+            self.emit("poison-none", f"На артефакт «{dst.name}» нельзя применять отравление.",
+                      C.POISON, C.ARTIFACT)
+        elif dst.incorporeal:
+            self.emit("poison-none", f"Отравление не действует на бестелесную «{dst.name}».",
+                      C.POISON, C.INCORPOREAL)
+        elif protected(self.traits(dst).protections, K.POISON):
+            self.emit("protected", f"«{dst.name}» защищена от отравления.", C.POISON, C.AXE)
+        elif K.EFFECTS in self.traits(dst).protections:
+            # the rules define poison as a воздействие, like finishing
+            self.emit("protected", f"«{dst.name}» защищена от воздействий, а отравление — "
+                      "воздействие.", C.POISON, C.NAMED_EFFECT, C.AXE)
+        elif dst.on_table:
+            dst.markers["poison"] = max(dst.markers.get("poison", 0), amount)
+            self.emit("poisoned", f"«{dst.name}» отравлена на {amount} (от «{src.name}»).",
+                      C.POISON, amount=amount)
+            return True
+        return False
+
+    def finish(self, target: Piece, amount: int, ctx: Ctx) -> bool:
+        if target.lives > amount:
+            self.emit("finishing-none", f"У «{target.name}» осталось жизней: {target.lives} — "
+                      f"больше, чем {amount}: добивание не срабатывает.", C.FINISHING)
+            return False
+        if protected(self.traits(target).protections, K.EFFECTS):
+            self.emit("protected", f"«{target.name}» защищена от воздействий.", C.FINISHING,
+                      C.AXE)
+            return False
+        self.emit("finishing", f"«{ctx.source.name}» добивает «{target.name}» (осталось "
+                  f"жизней {target.lives} ≤ {amount}).", C.FINISHING, C.NAMED_EFFECT)
+        self.bury(target, f"«{target.name}» уничтожена добиванием и уходит на кладбище.",
+                  C.FINISHING, C.DEATH)
+        self.check_victory()
+        return True
+
+    def destroy(self, target: Piece, ctx: Ctx) -> bool:
+        if not target.on_table:
+            return False
+        self.bury(target, f"«{target.name}» уничтожена («{ctx.text}») и уходит на кладбище.",
+                  *(ctx.cites or (C.AXE,)), C.DEATH)
+        self.check_victory()
+        return True
+
+    def set_closed(self, target: Piece, closed: bool, ctx: Ctx) -> bool:
+        if target.closed == closed:
+            self.emit("noop", f"«{target.name}» уже {'закрыта' if closed else 'открыта'} — "
+                      "ничего не происходит.", *(ctx.cites or (C.AXE,)))
+            return False
+        if closed:
+            target.closed = True
+            target.moves_left = 0
+            self.emit("close", f"«{target.name}» закрывается («{ctx.text}»).",
+                      *(ctx.cites or (C.AXE,)))
+            return True
+        return self.open_card(target, f"«{ctx.text}»", *(ctx.cites or (C.AXE,)))
+
+    def relocate(self, target: Piece, verb: str, to: Any, ctx: Ctx) -> bool:
+        return self.move_by_effect(target, verb, to, ctx)
+
+    def counters(self, target: Piece, delta: int | None, ctx: Ctx) -> int:
+        before = target.counters
+        if delta is None:
+            target.counters = 0
+        else:
+            target.counters = max(0, before + delta)
+            limit = self.traits(target).counter_limit
+            if limit is not None and target.counters > limit:
+                target.counters = max(before, limit)
+                self.emit("counter-limit", f"«{target.name}» не может иметь больше {limit} "
+                          "фишек.", C.COUNTERS, C.AXE)
+        change = target.counters - before
+        if change:
+            self.emit("counter", f"«{target.name}» {'получает' if change > 0 else 'теряет'} "
+                      f"фишек: {abs(change)} (всего {target.counters}).",
+                      *(ctx.cites or (C.COUNTERS,)), C.COUNTERS, counters=target.counters)
+        return change
+
+    def marker(self, target: Piece, name: str, delta: int, ctx: Ctx) -> int:
+        target.markers[name] = max(0, target.markers.get(name, 0) + delta)
+        if not target.markers[name]:
+            target.markers.pop(name)
+        self.emit("marker", f"«{target.name}»: маркер «{name}» "
+                  + ("положен" if delta > 0 else "снят") + ".", *(ctx.cites or (C.AXE,)),
+                  C.AXE)
+        return delta
+
+    def grant(self, target: Piece, what: tuple, duration: A.Duration | None, ctx: Ctx) -> bool:
+        lives = life_gain(A.Gain(A.Selector("it"), what)) if duration is None else None
+        if lives is not None:
+            target.extra_lives += lives
+            self.emit("extra-lives", f"«{target.name}» получает дополнительных жизней: {lives} "
+                      f"(жизней теперь {target.lives}).", *(ctx.cites or (C.AXE,)), C.AXE,
+                      amount=lives)
+            return True
+        self.add_temp(target, what, duration, ctx)
+        whose = "" if ctx.source is target else f" от «{ctx.source.name}»"
+        self.emit("gain", f"«{target.name}» получает{whose} то, что даёт «{ctx.text}» "
+                  f"({self.until_ru(duration)}).", *(ctx.cites or (C.AXE,)), C.AXE)
+        return True
+
+    def lose(self, target: Piece, node: A.Lose, ctx: Ctx) -> bool:
+        return False                        # only counters are lost today (support.py)
+
+    def delay(self, node: A.Triggered, ctx: Ctx) -> None:
+        self.refuse(ctx.source, ctx.text, "отложенный эффект пока не применяется")
+
+    def shielded(self, target: Piece, ctx: Ctx) -> bool:
+        if ctx.guard not in (K.EFFECTS, K.SPELLS):
+            return False
+        prot = self.traits(target).protections
+        spell = ctx.guard == K.SPELLS
+        if ctx.guard in prot or (spell and (K.MAGIC in prot or K.MAGICAL in prot)):
+            self.emit("protected", f"«{target.name}» защищена от "
+                      + ("заклинаний" if spell else "воздействий") + " — эффект не действует.",
+                      C.SPELL if spell else C.NAMED_EFFECT, C.AXE)
+            return True
+        return False
+
+    def cancel(self, problem: Problem, ctx: Ctx | None = None) -> bool:
+        return self.illegal(problem.text + ".", *problem.cites)
+
+    def settle(self) -> None:
+        self.check_deaths()
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    @staticmethod
+    def until_ru(duration: A.Duration | None) -> str:
+        if duration is None:
+            return "до конца боя"
+        from_vocab = getattr(duration.until, "ru", None)
+        if duration.count is not None and from_vocab:
+            return from_vocab.replace("N", str(duration.count)).replace("X", str(duration.count))
+        return from_vocab or str(duration.until)
+
+    def on_field(self, p: Piece) -> bool:
+        return p.zone in (FIELD, AIR)
+
+    def has_kw(self, p: Piece, kw: KW) -> bool:
+        return self.traits(p).has(kw)

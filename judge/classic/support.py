@@ -1,0 +1,287 @@
+"""Which parts of card text the classic judge applies exactly — the one answer for both the
+trace and the figures.
+
+``unsupported(node)`` gives a reason (Russian) why the judge cannot apply a selector, relation,
+condition, measure, duration or granted ability, or None when it can.  The interpreter asks it
+for every such node below an effect (judge/core/interp.py), the reader of a card
+(judge/classic/kit.py) for every ability; an ability with a reason is refused at the table and
+does not count towards `judge_applicable`.  The tables it consults are the ones the engine runs
+(judge/classic/facts.py, judge/classic/traits.py), so «supported» means «applied».
+"""
+from __future__ import annotations
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind as CK
+from berserk.vocab import DurationKind as D
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Verb
+from grammar import ast as A
+from berserk.vocab import SelectorNoun as N
+from judge.classic.facts import (
+    CELL_QUALIFIERS,
+    CELL_RELATIONS,
+    CONDITIONS,
+    MEASURES,
+    NOUNS,
+    QUALIFIERS,
+    RELATIONS,
+    _qual,
+)
+from judge.classic.traits import ATTACK_KINDS, BONUS_TARGETS, KEYWORDS, PERMISSION_FLAGS
+
+#: Durations the judge tracks (judge/classic/continuous.py says when each ends).
+DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN,
+                       D.END_OF_YOUR_NEXT_TURN, D.END_OF_OPPONENT_NEXT_TURN, D.END_OF_FIGHT,
+                       D.NEXT_TURN, D.THIS_TURN, D.UNTIL_YOUR_NEXT_TURN, D.X_OPPONENT_TURNS,
+                       D.OPPONENT_TURNS, D.WHILE_SELF_ON_FIELD, "next_turn", "end_of_turn"})
+#: Restriction verbs the engine enforces (what a card may not do).
+RESTRICTIONS = frozenset({Verb.ATTACK, Verb.OPEN, Verb.DEFEND, Verb.DECLARE, Verb.MOVE,
+                          Verb.GET_WOUNDS, Verb.HEAL})
+#: Condition params of the tag kind the engine reads.
+MOVED_TAGS = ("this_turn", "cells:", "direction:same", "direction:different")
+ATTACK_WORDS = frozenset(K)
+
+
+def unsupported(node) -> str | None:
+    """Why the classic judge cannot evaluate ``node`` exactly, or None."""
+    fn = _BY_CLASS.get(type(node))
+    if fn is None:
+        return f"«{type(node).__name__}» судья пока не применяет"
+    return fn(node)
+
+
+# ------------------------------------------------------------------ selectors
+def _selector(sel: A.Selector) -> str | None:
+    if sel.noun == N.CELL:
+        bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS]
+        bad += [r.what for r in sel.relations if r.what not in CELL_RELATIONS]
+        if bad or sel.condition is not None:
+            return f"клетка «{bad[0] if bad else 'с условием'}» судья пока не выбирает"
+        return next((r for r in (_selector(rel.to) for rel in sel.relations) if r), None)
+    if sel.noun not in NOUNS:
+        return f"судья не знает, что выбирает «{sel.noun}»"
+    for q in sel.qualifiers:
+        name, arg = _qual(str(q))
+        if name not in QUALIFIERS:
+            return f"уточнение «{q}» судья пока не проверяет"
+        if name in ("cost<=", "cost>=", "cost_max", "cost_min", "life_max") \
+                and not arg.lstrip("-").isdigit():
+            return f"уточнение «{q}» с переменной пока не проверяется"
+        if name == "element" and not arg:
+            return "стихия не названа"
+    for rel in sel.relations:
+        reason = _relation(rel)
+        if reason:
+            return reason
+    if sel.condition is not None:
+        return _condition(sel.condition)
+    return None
+
+
+def _relation(rel: A.Relation) -> str | None:
+    if rel.what not in RELATIONS:
+        return f"отношение «{rel.what}» судья пока не проверяет"
+    return _selector(rel.to)
+
+
+# ------------------------------------------------------------------ conditions
+def _condition(cond: A.Condition) -> str | None:
+    if cond.what not in CONDITIONS:
+        return f"условие «{cond.what}» судья пока не проверяет"
+    if cond.subject is not None:
+        reason = _selector(cond.subject)
+        if reason:
+            return reason
+    p = tuple(cond.params)
+    what = cond.what
+    if what == CK.IS:
+        for item in p:
+            if isinstance(item, A.Relation):
+                reason = _relation(item)
+            elif isinstance(item, str) and _qual(item)[0] in QUALIFIERS:
+                reason = None
+            else:
+                reason = f"условие «{item}» судья пока не проверяет"
+            if reason:
+                return reason
+    elif what in (CK.EXISTS, "in_formation_with"):
+        if len(p) != 1 or not isinstance(p[0], A.Selector):
+            return "условие «есть такие карты» без описания карт"
+        return _selector(p[0])
+    elif what == CK.ATTACKING:
+        return _selector(p[0]) if p and isinstance(p[0], A.Selector) else None
+    elif what in (CK.ATTACKED_BY, "self_attacked_by"):
+        if not all(k in ATTACK_WORDS for k in p):
+            return "вид атаки в условии не распознан"
+    elif what == CK.MOVED:
+        if not all(isinstance(t, str) and t.startswith(MOVED_TAGS) for t in p):
+            return f"условие о перемещении {p} пока не проверяется"
+    elif what in (CK.WOUNDED, CK.HAS_COUNTERS):
+        if p and not isinstance(p[0], int):
+            return "порог в условии не число"
+    elif what == CK.ROLLED:
+        if not all(isinstance(f, int) for f in p):
+            return "грани кубика в условии не числа"
+    elif what == CK.COUNT:
+        if len(p) != 3 or not isinstance(p[0], A.Measure):
+            return "сравнение числа в условии не разобрано"
+        return _measure(p[0])
+    elif what in (CK.ALL, CK.ANY):
+        for c in p:
+            reason = _condition(c) if isinstance(c, A.Condition) else "часть условия не разобрана"
+            if reason:
+                return reason
+    elif what == "counters_on_self":
+        if p not in (("none",), ("some",)):
+            return "условие о фишках не разобрано"
+    elif what in ("moved_cells",):
+        if len(p) != 2 or not isinstance(p[0], int):
+            return "условие о перемещении не разобрано"
+    return None
+
+
+# ------------------------------------------------------------------ measures and durations
+def _measure(m: A.Measure) -> str | None:
+    if m.what not in MEASURES:
+        return f"величина «{m.what}» судья пока не считает"
+    if m.params:
+        return f"уточнения величины {m.params} пока не учитываются"
+    if m.of is not None:
+        return _selector(m.of)
+    return None
+
+
+def _duration(d: A.Duration) -> str | None:
+    if d.until not in DURATIONS:
+        return f"срок «{d.until}» судья пока не отслеживает"
+    if d.until in (D.OPPONENT_TURNS,) and not isinstance(d.count, int):
+        return "число ходов срока не названо"
+    return None
+
+
+# ------------------------------------------------------------------ granted simple abilities
+def _kinds_known(kinds) -> bool:
+    return all(k in ATTACK_WORDS for k in kinds)
+
+
+def _keyword(node: A.Keyword) -> str | None:
+    rule = KEYWORDS.get(node.name)
+    if rule is None:
+        return f"особенность «{node.name}» судья пока не применяет"
+    if rule.numbered and not isinstance(node.value, int):
+        return f"у особенности «{node.name}» нет числа"
+    if node.against is not None:
+        if node.name != KW.DIRECT:
+            return f"«{node.name}» против части карт пока не применяется"
+        return _selector(node.against)
+    return None
+
+
+def _protection(node: A.Protection) -> str | None:
+    if not _kinds_known(node.against):
+        return "вид защиты не распознан"
+    return None
+
+
+def _reduction(node: A.Reduction) -> str | None:
+    if not isinstance(node.amount, A.Fixed):
+        return "уменьшение на переменную величину пока не применяется"
+    if not _kinds_known(node.against):
+        return "вид атаки в уменьшении не распознан"
+    if node.source is not None:
+        reason = _selector(node.source)
+        if reason:
+            return reason
+    if node.condition is not None:
+        return _condition(node.condition)
+    return None
+
+
+def _bonus(node: A.Bonus) -> str | None:
+    if not all(t in BONUS_TARGETS for t in node.to):
+        bad = next(t for t in node.to if t not in BONUS_TARGETS)
+        return f"прибавка к «{bad}» пока не применяется"
+    if isinstance(node.amount, A.Variable):
+        if not isinstance(node.amount.definition, A.Measure):
+            return "прибавка X без определения X"
+        reason = _measure(node.amount.definition)
+        if reason:
+            return reason
+    elif not isinstance(node.amount, A.Fixed):
+        return "прибавка на переменную величину пока не применяется"
+    if node.duration is not None:
+        return "прибавка со сроком вне «получает …» пока не применяется"
+    if isinstance(node.per, A.Measure):
+        reason = _measure(node.per)
+        if reason:
+            return reason
+    elif node.per not in (None, "counter"):
+        return f"прибавка «за каждую {node.per}» пока не применяется"
+    for sel in (node.against, node.attacker):
+        if sel is not None:
+            reason = _selector(sel)
+            if reason:
+                return reason
+    if node.condition is not None:
+        return _condition(node.condition)
+    return None
+
+
+def _vampirism(node: A.Vampirism) -> str | None:
+    if node.amount is not None or node.maximum is not None:
+        return "вампиризм с числом пока не применяется"
+    return None
+
+
+def _restriction(node: A.Restriction) -> str | None:
+    if node.what not in RESTRICTIONS:
+        return f"запрет «{node.what}» судья пока не применяет"
+    if not _kinds_known(node.kinds):
+        return "вид атаки в запрете не распознан"
+    if node.params and not all(p in ("any_range", "next_turn", "when_defending")
+                               for p in node.params):
+        return f"уточнения запрета {node.params} пока не применяются"
+    if node.what == Verb.DECLARE and node.only is None:
+        return "запрет объявлять атаку без указания, по кому можно"
+    for sel in (node.subject, node.only):
+        if sel is not None:
+            reason = _selector(sel)
+            if reason:
+                return reason
+    if node.condition is not None:
+        reason = _condition(node.condition)
+        if reason:
+            return reason
+    return None
+
+
+def _permission(node: A.Permission) -> str | None:
+    if any((node.what, p) in PERMISSION_FLAGS for p in node.params) and len(node.params) == 1:
+        return None if node.subject is None and node.condition is None else \
+            "разрешение для других карт пока не применяется"
+    return f"разрешение «{node.what}» {tuple(node.params)} судья пока не применяет"
+
+
+def _counter_limit(node: A.CounterLimit) -> str | None:
+    return None
+
+
+def _lose(node: A.Lose) -> str | None:
+    if node.what == "counters":
+        return None
+    return f"потеря «{node.what}» пока не применяется"
+
+
+def _triggered(node: A.Triggered) -> str | None:
+    return "отложенный эффект пока не применяется"
+
+
+_BY_CLASS = {
+    A.Selector: _selector, A.Relation: _relation, A.Condition: _condition,
+    A.Measure: _measure, A.Duration: _duration, A.Keyword: _keyword,
+    A.Protection: _protection, A.Reduction: _reduction, A.Bonus: _bonus,
+    A.Vampirism: _vampirism, A.Restriction: _restriction, A.Permission: _permission,
+    A.CounterLimit: _counter_limit, A.Lose: _lose, A.Triggered: _triggered,
+}
+
+__all__ = ["ATTACK_KINDS", "unsupported"]

@@ -1,0 +1,230 @@
+"""Triggers: game events the engine emits and the card abilities that answer them.
+
+The engine calls ``fire`` at each event of the rules — an attack declared, a strike landed or
+missed, wounds received, a death, a turn's start and end, a move, a card becoming a defender,
+the start of the fight.  Every card on the table (and a card that has just died, for its own
+«при гибели») whose ``Triggered`` ability matches the event answers it:
+
+* **order** — the non-active player's triggers first, then the active player's (reading,
+  docs/judge.md: the order the Heroes basics of seed 001 state for simultaneous abilities);
+  within one player, the order the scenario names (``order: [c3/2, d4/1]``), else the table's
+  (cells a1…e6, then the additional zone);
+* **limits** — «(N раз за ход)» / «(N раз за бой)» are counted per card and ability line in the
+  state (``Piece.used`` resets at every turn start, ``Piece.used_fight`` never), and a trigger
+  over its limit says so in the trace;
+* **refusals** — an ability the judge cannot apply that answers this event is named as refused,
+  whichever card holds it.
+
+A trigger's effects go through the interpreter: check (its targets; a problem cancels the
+trigger, citing the legality rule) → apply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import Strength
+from berserk.vocab import TriggerEvent as TE
+from grammar import ast as A
+from judge import cites as C
+from judge.classic import board, facts
+from judge.classic.state import Piece
+from judge.classic.traits import matches_kind
+from judge.core.context import Answers, Ctx
+
+#: An event of the rules → the trigger events that answer it (the earlier grammar's too).
+ANSWERS: dict[str, tuple[str, ...]] = {
+    TE.ATTACK: (TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS),
+    TE.MISS: (TE.MISS, TE.ATTACK_OR_MISS),
+    TE.BECOMES_DEFENDER: (TE.BECOMES_DEFENDER, TE.DEFENDS),
+    TE.DEATH: (TE.OWN_DEATH, TE.DEATH),
+    TE.TURN_START: (TE.TURN_START, TE.OPPONENT_TURN_START),
+    TE.TURN_END: (TE.TURN_END, TE.OPPONENT_TURN_END),
+    TE.FIGHT_START: (TE.FIGHT_START,),
+    TE.MOVE: (TE.MOVE,),
+    TE.MOVE_ADJACENT: (TE.MOVE_ADJACENT,),
+    TE.CROSSED_TO_ENEMY_HALF: (TE.CROSSED_TO_ENEMY_HALF,),
+    TE.CROSSED_TO_OWN_HALF: (TE.CROSSED_TO_OWN_HALF,),
+    TE.WOUNDED: (TE.WOUNDED, TE.WOUNDED_BY),
+    TE.ATTACKED: (TE.ATTACKED,),
+    TE.THIRD_COUNTER: (TE.THIRD_COUNTER,),
+}
+#: Every trigger event some event of the rules answers.
+EMITTED = frozenset(e for answers in ANSWERS.values() for e in answers)
+#: What the trace calls each event.
+EVENT_RU = {TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
+            TE.DEATH: "гибель", TE.TURN_START: "начало хода", TE.TURN_END: "конец хода",
+            TE.FIGHT_START: "начало боя", TE.MOVE: "перемещение",
+            TE.MOVE_ADJACENT: "перемещение на соседнюю клетку", TE.WOUNDED: "получение ран",
+            TE.CROSSED_TO_ENEMY_HALF: "переход на половину противника",
+            TE.CROSSED_TO_OWN_HALF: "переход на свою половину", TE.ATTACKED: "атака объявлена",
+            TE.THIRD_COUNTER: "третья фишка"}
+#: The clause each event rests on (next to Правило Топора: the card text acts).
+EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFENDER,
+              TE.DEATH: C.DEATH, TE.TURN_START: C.TURN_START, TE.TURN_END: C.TURN,
+              TE.FIGHT_START: C.TURN, TE.MOVE: C.MOVEMENT, TE.MOVE_ADJACENT: C.MOVEMENT,
+              TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
+              TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
+              TE.THIRD_COUNTER: C.COUNTERS}
+MAX_DEPTH = 8
+
+
+@dataclass
+class GameEvent:
+    kind: str                       # an event of the rules (a key of ANSWERS)
+    subject: Piece | None = None    # whose event: who attacks, dies, moves, defends
+    target: Piece | None = None     # who is attacked / defended
+    attack: str | None = None
+    strength: str | None = None
+    player: str | None = None       # whose turn starts / ends
+    data: dict = field(default_factory=dict)
+
+
+class Triggers:
+    # ------------------------------------------------------------ the events of the rules
+    def attack_events(self, src: Piece, dst: Piece, kind: str, strength: str | None,
+                      landed: bool, dealt: int) -> None:
+        """An attack was delivered (not a miss, the target not protected from it): the
+        attacker's «при …» answer it.  A wasted attack triggers nothing (seed: «атака пропадает
+        впустую»); a miss is its own event (judge/classic/fight.py)."""
+        if landed:
+            self.fire(GameEvent(TE.ATTACK, src, dst, kind, strength, data={"dealt": dealt}))
+
+    def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
+        self.fire(GameEvent(TE.WOUNDED, target, source, kind or None,
+                            data={"amount": amount}))
+
+    # ------------------------------------------------------------ answering an event
+    def fire(self, ev: GameEvent) -> None:
+        if self.state.winner is not None or self._depth >= MAX_DEPTH:
+            return
+        wanted = ANSWERS.get(ev.kind, ())
+        pool = self.state.on_table()
+        if ev.kind == TE.DEATH and ev.subject is not None and ev.subject not in pool:
+            pool = pool + [ev.subject]
+        subs = []
+        for holder in pool:
+            kit = self.kit(holder)
+            for ab in kit.refused:
+                if isinstance(ab.node, A.Triggered) and ab.node.trigger.event in wanted:
+                    self.refuse_ab(holder, ab)
+            for ab in kit.triggers:
+                if ab.node.trigger.event in wanted and self.under_holds(holder, ab) \
+                        and self.answers(holder, ab, ev):
+                    subs.append((holder, ab))
+        if not subs:
+            return
+        self._depth += 1
+        try:
+            for holder, ab in self.ordered(subs):
+                if self.state.winner is not None:
+                    return
+                self.run_trigger(holder, ab, ev)
+        finally:
+            self._depth -= 1
+
+    def answers(self, holder: Piece, ab, ev: GameEvent) -> bool:
+        """Does ``holder``'s trigger ``ab`` answer ``ev``?"""
+        t: A.Trigger = ab.node.trigger
+        e = t.event
+        if t.turn == "own" and self.state.turn != holder.owner:
+            return False
+        if t.turn == "opponent" and self.state.turn == holder.owner:
+            return False
+        if e in (TE.TURN_START, TE.TURN_END):
+            return ev.player == holder.owner
+        if e in (TE.OPPONENT_TURN_START, TE.OPPONENT_TURN_END):
+            return ev.player != holder.owner
+        if e == TE.FIGHT_START:
+            return True
+        if e == TE.DEATH:
+            ctx = Ctx(holder, ab.line, ab.text, self.inputs)
+            return ev.subject is not holder and facts.matches(self, t.subject, ev.subject, ctx)
+        if ev.subject is not holder:
+            return False
+        if e in (TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS):
+            if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
+                return False
+            if e == TE.STRONG_ATTACK and ev.strength != Strength.STRONG:
+                return False
+            if t.strength is not None and ev.strength != t.strength:
+                return False
+            if t.target is not None:
+                ctx = Ctx(holder, ab.line, ab.text, self.inputs)
+                return facts.matches(self, t.target, ev.target, ctx)
+            return True
+        if e in (TE.WOUNDED, TE.WOUNDED_BY):
+            return t.attack is None or matches_kind((t.attack,), ev.attack or "")
+        return True
+
+    def ordered(self, subs: list) -> list:
+        """Non-active player's first, then the active player's; within a player the order the
+        scenario names (``order``), else the table's."""
+        active = self.state.turn
+        out = []
+        for player in (board.other(active), active):
+            mine = [s for s in subs if s[0].owner == player]
+            mine.sort(key=lambda s: (_place(s[0]), s[1].line))
+            named = self.inputs.choices.get("order")
+            if len(mine) > 1:
+                if named:
+                    rank = {key: i for i, key in enumerate(named)}
+                    mine.sort(key=lambda s: rank.get(f"{s[0].id}/{s[1].line}", len(rank)))
+                else:
+                    self.inputs.choice(self, "order", f"порядок одновременных срабатываний "
+                                       f"игрока {player}", "по порядку клеток", C.AXE)
+            out.extend(mine)
+        if len(out) > 1:
+            self.emit("order", "Одновременные срабатывания выполняются по порядку: "
+                      + ", ".join(f"«{h.name}» ({h.where}, игрок {h.owner})" for h, ab in out)
+                      + " — сначала неактивного игрока, затем активного.", C.AXE,
+                      order=[f"{h.id}/{ab.line}" for h, ab in out])
+        return out
+
+    def run_trigger(self, holder: Piece, ab, ev: GameEvent) -> bool:
+        node: A.Triggered = ab.node
+        key = f"{holder.id}/{ab.line}"
+        limit = node.limit
+        used = holder.used if limit is None or limit.per == "turn" else holder.used_fight
+        if limit is not None and used.get(key, 0) >= limit.times:
+            per = "ход" if limit.per == "turn" else "бой"
+            self.emit("limit", f"«{holder.name}»: «{ab.text}» уже сработало {limit.times} раз(а) "
+                      f"за {per} — больше не срабатывает.", C.AXE)
+            return False
+        refs: dict[str, Any] = {}
+        if ev.kind in (TE.ATTACK, TE.MISS, TE.ATTACKED):
+            # «при ударе — оно …»: the pronoun is the attacked card
+            refs.update(attacker=ev.subject, attacked=ev.target, it=ev.target)
+        elif ev.subject is not None:
+            # «когда X становится защитником, он …», «при гибели X — его …»: the event's card
+            refs["it"] = ev.subject
+            if ev.target is not None:
+                refs["defended" if ev.kind == TE.BECOMES_DEFENDER else "attacker"] = ev.target
+        cite = EVENT_CITE.get(ev.kind, C.AXE)
+        # a part of card text that names no kind is a воздействие (seed: «если тип особенности
+        # не указан явно, то она является воздействием»)
+        ctx = Ctx(holder, ab.line, ab.text, self.inputs,
+                  answers=Answers(self.inputs.choices.get(key)), points=ab.points,
+                  guard=K.EFFECTS, cites=(C.AXE, cite), refs=refs, event=ev, key=key)
+        if ev.data.get("dealt") is not None:
+            self.facts["dealt"] = ev.data["dealt"]
+        if node.condition is not None and not facts.holds(self, node.condition, ctx):
+            return False
+        self.emit("trigger", f"Срабатывает «{ab.text}» карты «{holder.name}» "
+                  f"({EVENT_RU.get(ev.kind, ev.kind)}).", C.AXE, cite, card=holder.id,
+                  line=ab.line)
+        problem = self.interp.check(node.effects, ctx)
+        if problem is not None:
+            self.cancel(problem)
+            return False
+        if limit is not None:
+            used[key] = used.get(key, 0) + 1
+        self.interp.apply(node.effects, ctx)
+        self.check_deaths()
+        return True
+
+
+def _place(p: Piece) -> tuple:
+    cell = p.cell or "z9"
+    return (p.zone != "field", cell[1], cell[0], p.id)

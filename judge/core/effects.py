@@ -1,0 +1,202 @@
+"""Handlers of the effect nodes that change the table: attacks, wounds, heals, poison,
+finishing, gaining and losing abilities, counters and markers.
+
+Each handler is the one ``check`` / ``apply`` / ``unsupported`` of its node class (registered in
+``judge.core.interp.HANDLERS``); the work itself is the ruleset's, through the Port.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from grammar import ast as A
+from judge.core.context import Ctx, Problem
+from judge.core.interp import (
+    Interp,
+    amount_unsupported,
+    handles,
+    selector_unsupported,
+    unsupported_effects,
+)
+from judge.core.port import Port
+
+CONCRETE = frozenset(K.concrete_kinds())
+
+
+# ==================================================================== attacks
+def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
+    got = it.each_target(node, node.target, ctx)
+    return got if isinstance(got, Problem) else None
+
+
+def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
+    if node.attack not in CONCRETE:
+        return f"атака вида «{node.attack}» пока не применяется"
+    if tuple(node.count) != (1, 1):
+        return "несколько атак одной особенностью пока не применяются"
+    return (amount_unsupported(node.damage, port) or selector_unsupported(node.target, port)
+            or unsupported_effects(node.riders, port))
+
+
+@handles(A.Attack, _attack_check, _attack_unsupported)
+def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
+    for target in it.reached(node, node.target, ctx):
+        hit = it.port.attack(node, target, ctx)
+        if hit.landed and node.riders:
+            saved = ctx.refs.get("attacked")
+            ctx.refs["attacked"] = target
+            it.apply(node.riders, ctx)
+            ctx.refs["attacked"] = saved
+
+
+# ==================================================================== wounds, heals, poison
+def _targets_check(it: Interp, node, ctx: Ctx):
+    got = it.each_target(node, node.target, ctx)
+    return got if isinstance(got, Problem) else None
+
+
+def _amount_target_unsupported(node, port: Port) -> str | None:
+    return amount_unsupported(node.amount, port) or selector_unsupported(node.target, port)
+
+
+@handles(A.Wound, _targets_check, _amount_target_unsupported)
+def _wound_apply(it: Interp, node: A.Wound, ctx: Ctx) -> None:
+    targets = it.reached(node, node.target, ctx)
+    n = it.amount(node.amount, ctx)
+    for target in targets:
+        if not it.port.shielded(target, ctx):
+            it.port.wound(target, n, ctx)
+    it.port.settle()
+
+
+def _heal_unsupported(node: A.Heal, port: Port) -> str | None:
+    return _amount_target_unsupported(node, port)
+
+
+@handles(A.Heal, _targets_check, _heal_unsupported)
+def _heal_apply(it: Interp, node: A.Heal, ctx: Ctx) -> None:
+    targets = it.reached(node, node.target, ctx)
+    n = None if node.amount is None else it.amount(node.amount, ctx)
+    for target in targets:
+        if not it.port.shielded(target, ctx):
+            it.port.heal(target, n, ctx)
+
+
+@handles(A.Poison, _targets_check, _amount_target_unsupported)
+def _poison_apply(it: Interp, node: A.Poison, ctx: Ctx) -> None:
+    targets = it.reached(node, node.target, ctx)
+    n = it.amount(node.amount, ctx)
+    for target in targets:
+        it.port.poison(target, n, ctx)
+
+
+@handles(A.Finishing, _targets_check, _amount_target_unsupported)
+def _finish_apply(it: Interp, node: A.Finishing, ctx: Ctx) -> None:
+    targets = it.reached(node, node.target, ctx)
+    n = it.amount(node.amount, ctx)
+    for target in targets:
+        it.port.finish(target, n, ctx)
+    it.port.settle()
+
+
+# ==================================================================== gaining and losing
+def counter_gain(node: A.Gain) -> int | None:
+    """«получает {counter}» / «получает 2 {counter}»: counters, not an ability."""
+    if len(node.what) == 1 and isinstance(node.what[0], A.Keyword) \
+            and node.what[0].name == KW.COUNTER:
+        return node.what[0].value or 1
+    return None
+
+
+def marker_gain(node: A.Gain) -> str | None:
+    """«получает маркер «добычи»» (the earlier grammar's form)."""
+    if len(node.what) == 1 and isinstance(node.what[0], A.Action) \
+            and node.what[0].verb == "marker" and node.what[0].params:
+        return str(node.what[0].params[0])
+    return None
+
+
+def life_gain(node: A.Gain) -> int | None:
+    """«получает 2 дополнительные жизни»: extra lives, for good (not a «+N» for a while)."""
+    w = node.what[0] if len(node.what) == 1 else None
+    if isinstance(w, A.Bonus) and tuple(w.to) == ("life",) and isinstance(w.amount, A.Fixed) \
+            and w.duration is None and node.duration is None and not w.against:
+        return w.amount.value
+    return None
+
+
+def granted(node: A.Gain) -> tuple:
+    """What a Gain grants: the idiom «{ova}1 или +1 к {ova}» read as one +1, and a granted
+    bonus without its own duration (the Gain's, ``gain_duration``, is the one that counts)."""
+    what = node.what
+    keywords = {w.name: w for w in what if isinstance(w, A.Keyword)}
+    out = []
+    for w in what:
+        if isinstance(w, A.Bonus) and len(w.to) == 1 and w.to[0] in keywords \
+                and isinstance(w.amount, A.Fixed) and keywords[w.to[0]].value == w.amount.value:
+            continue                               # the «… или +N к …» half of the idiom
+        if isinstance(w, A.Bonus) and w.duration is not None:
+            w = replace(w, duration=None)
+        out.append(w)
+    return tuple(out)
+
+
+def gain_duration(node: A.Gain) -> A.Duration | None:
+    """The duration of what is granted: on the Gain, or (earlier grammar) on a granted Bonus."""
+    if node.duration is not None:
+        return node.duration
+    found = {w.duration for w in node.what if isinstance(w, A.Bonus) and w.duration}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
+    reason = selector_unsupported(node.target, port)
+    if reason:
+        return reason
+    if counter_gain(node) is not None or marker_gain(node) is not None \
+            or life_gain(node) is not None:
+        return None
+    durations = {w.duration for w in node.what if isinstance(w, A.Bonus) and w.duration}
+    if node.duration is None and len(durations) > 1:
+        return "у частей полученного разные сроки"
+    for w in granted(node):
+        if isinstance(w, (A.Choice, A.Sequence_)):
+            return "выбор среди получаемых особенностей пока не применяется"
+        reason = port.unsupported(w)
+        if reason:
+            return reason
+    if node.duration is not None:
+        return port.unsupported(node.duration)
+    return None
+
+
+@handles(A.Gain, _targets_check, _gain_unsupported)
+def _gain_apply(it: Interp, node: A.Gain, ctx: Ctx) -> None:
+    targets = it.reached(node, node.target, ctx)
+    n, mark = counter_gain(node), marker_gain(node)
+    for target in targets:
+        if n is not None:
+            it.port.counters(target, n, ctx)
+        elif mark is not None:
+            it.port.marker(target, mark, 1, ctx)
+        else:
+            it.port.grant(target, granted(node), gain_duration(node), ctx)
+
+
+def _lose_unsupported(node: A.Lose, port: Port) -> str | None:
+    reason = selector_unsupported(node.target, port)
+    if reason:
+        return reason
+    if node.what == "counters":
+        return None
+    return port.unsupported(node)
+
+
+@handles(A.Lose, _targets_check, _lose_unsupported)
+def _lose_apply(it: Interp, node: A.Lose, ctx: Ctx) -> None:
+    for target in it.reached(node, node.target, ctx):
+        if node.what == "counters":
+            it.port.counters(target, -node.amount if node.amount else None, ctx)
+        else:
+            it.port.lose(target, node, ctx)

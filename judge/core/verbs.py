@@ -1,0 +1,194 @@
+"""Handlers of ``Action`` verbs and of Restriction / Permission used as effects.
+
+``VERBS`` is keyed by ``berserk.vocab.Verb``: a verb without an entry is refused by the judge
+(its card is not `judge_applicable`), never guessed.  Each entry's work is the ruleset's
+(through the Port); the entry says which Port call a verb is and what its target defaults to.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from berserk.vocab import Verb
+from grammar import ast as A
+from judge.core.context import Ctx, Problem
+from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
+from judge.core.port import Port
+
+#: The target a verb acts on when the text names none: the card itself.
+SELF = A.Selector("self")
+
+
+def _target(node: A.Action) -> A.Selector:
+    return node.target if node.target is not None else SELF
+
+
+#: The earlier grammar's destinations (Action.params) as the ``to`` selector they mean.
+FREE_CELL = A.Selector("cell", qualifiers=("free",))
+OLD_DESTINATIONS = {(Verb.TELEPORT, ("free_cell",)): FREE_CELL}
+
+
+def destination(node: A.Action) -> tuple[A.Selector | None, int]:
+    """Where a move goes, and the key of that choice (judge/core/context.py)."""
+    if node.to is not None:
+        return node.to, id(node.to)
+    old = OLD_DESTINATIONS.get((node.verb, tuple(node.params)))
+    return old, -id(node)
+
+
+def _check(it: Interp, node: A.Action, ctx: Ctx):
+    got = it.each_target(node, _target(node), ctx)
+    if isinstance(got, Problem):
+        return got
+    to, key = destination(node)
+    if to is not None:
+        dest = it.targets(node, to, ctx, key=key)
+        if isinstance(dest, Problem):
+            return dest
+    return None
+
+
+def _plain_unsupported(node: A.Action, port: Port) -> str | None:
+    if node.params:
+        return f"уточнение действия «{node.verb}» ({node.params}) пока не применяется"
+    return selector_unsupported(node.target, port)
+
+
+def verb(name: Verb, check=_check, unsupported=_plain_unsupported):
+    def register(apply):
+        VERBS[name] = Handler(check, apply, unsupported)
+        return apply
+    return register
+
+
+@verb(Verb.NOTHING, check=lambda it, n, ctx: None, unsupported=lambda n, p: None)
+def _nothing(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    return None
+
+
+@verb(Verb.OPEN)
+def _open(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, _target(node), ctx):
+        it.port.set_closed(t, False, ctx)
+
+
+@verb(Verb.CLOSE)
+def _close(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, _target(node), ctx):
+        if not it.port.shielded(t, ctx):
+            it.port.set_closed(t, True, ctx)
+
+
+@verb(Verb.DESTROY)
+def _destroy(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, _target(node), ctx):
+        if not it.port.shielded(t, ctx):
+            it.port.destroy(t, ctx)
+    it.port.settle()
+
+
+def _marker_unsupported(node: A.Action, port: Port) -> str | None:
+    if len(node.params) != 1 or not isinstance(node.params[0], str):
+        return "маркер без имени"
+    return selector_unsupported(node.target, port)
+
+
+@verb(Verb.MARKER, unsupported=_marker_unsupported)
+def _marker(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, _target(node), ctx):
+        it.port.marker(t, str(node.params[0]), 1, ctx)
+
+
+def _move_unsupported(node: A.Action, port: Port) -> str | None:
+    to, _key = destination(node)
+    if to is None:
+        return (f"перемещение «{node.params}» пока не применяется" if node.params
+                else "не сказано, куда перемещать")
+    return selector_unsupported(node.target, port) or port.unsupported(to)
+
+
+def _relocate(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    to, key = destination(node)
+    for t in it.reached(node, _target(node), ctx):
+        dest = it.targets(node, to, ctx, key=key)
+        if isinstance(dest, Problem) or not dest:
+            it.port.cancel(Problem(f"«{ctx.text}»: некуда переместить"), ctx)
+            continue
+        it.port.relocate(t, node.verb, dest[0], ctx)
+
+
+for _v in (Verb.MOVE, Verb.TELEPORT, Verb.SWAP):
+    VERBS[_v] = Handler(_check, _relocate, _move_unsupported)
+
+
+# ==================================================================== the earlier grammar's forms
+def _old_restriction(node: A.Action) -> A.Restriction | None:
+    """cannot_attack / no_open_next_turn (kept so stored ASTs read) as the Restriction the
+    compositional grammar writes for them."""
+    if node.verb == Verb.NO_OPEN_NEXT_TURN:
+        return A.Restriction("open", duration=A.Duration("next_turn"))
+    if node.verb == Verb.CANNOT_ATTACK:
+        until = node.params[0] if node.params else None
+        return A.Restriction("attack", duration=A.Duration(until) if until else None)
+    return None
+
+
+def _old_unsupported(node: A.Action, port: Port) -> str | None:
+    r = _old_restriction(node)
+    return selector_unsupported(node.target, port) or port.unsupported(r)
+
+
+def _old_apply(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    r = _old_restriction(node)
+    for t in it.reached(node, _target(node), ctx):
+        it.port.grant(t, (replace(r, duration=None),), r.duration, ctx)
+
+
+for _v in (Verb.NO_OPEN_NEXT_TURN, Verb.CANNOT_ATTACK):
+    VERBS[_v] = Handler(_check, _old_apply, _old_unsupported)
+
+
+# ==================================================================== the Action node
+def _action_check(it: Interp, node: A.Action, ctx: Ctx):
+    handler = VERBS.get(node.verb)
+    if handler is None:
+        return Problem(f"действие «{node.verb}» судья не применяет")
+    return handler.check(it, node, ctx)
+
+
+def _action_unsupported(node: A.Action, port: Port) -> str | None:
+    handler = VERBS.get(node.verb)
+    if handler is None:
+        return f"действие «{node.verb}» судья пока не применяет"
+    return handler.unsupported(node, port)
+
+
+@handles(A.Action, _action_check, _action_unsupported)
+def _action_apply(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    VERBS[node.verb].apply(it, node, ctx)
+
+
+# ==================================================================== restrictions as effects
+def _subject(node) -> A.Selector:
+    return node.subject if node.subject is not None else SELF
+
+
+def _limit_check(it: Interp, node, ctx: Ctx):
+    got = it.each_target(node, _subject(node), ctx)
+    return got if isinstance(got, Problem) else None
+
+
+def _limit_unsupported(node, port: Port) -> str | None:
+    if node.duration is None:
+        return "бессрочное ограничение как эффект пока не применяется"
+    return (selector_unsupported(node.subject, port)
+            or port.unsupported(replace(node, subject=None, duration=None))
+            or port.unsupported(node.duration))
+
+
+def _limit_apply(it: Interp, node, ctx: Ctx) -> None:
+    for t in it.reached(node, _subject(node), ctx):
+        it.port.grant(t, (replace(node, subject=None, duration=None),), node.duration, ctx)
+
+
+handles(A.Restriction, _limit_check, _limit_unsupported)(_limit_apply)
+handles(A.Permission, _limit_check, _limit_unsupported)(_limit_apply)
