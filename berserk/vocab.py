@@ -327,6 +327,9 @@ class CardType(Vocabulary):
     TERRAIN = "местность", ("местности",)
     EQUIPMENT = "экипировка", ()
     HERO = "герой", (), True
+    # «Берсерк. Герои» (heroes-15 107.1): spells and support cards (their classes: HEROES_CLASSES)
+    SPELL = "заклинание", ("заклинания",)
+    SUPPORT = "поддержка", ("карта поддержки", "карты поддержки", "поддержки")
 
     @classmethod
     def of(cls, word: str) -> CardType | None:
@@ -336,6 +339,40 @@ class CardType(Vocabulary):
 
 _CARD_TYPE_ALIASES: dict[str, CardType] = {
     fold(a): t for t in CardType for a in (t.value, *t.aliases)}
+
+
+# ---------------------------------------------------------------- the two games
+class Game(Vocabulary):
+    """``Card.game``: which game a card belongs to — the same words mean other things in each
+    («местность» is a classic card type and a Heroes support class; «удар» is «1-2-3» in the
+    classic game and one number in «Берсерк. Герои»)."""
+
+    CLASSIC = "classic"
+    HEROES = "heroes"
+
+
+#: «Берсерк. Герои»: the four card types (heroes-15 107.1) and the closed class list of each
+#: (107.3.3); «механизм» and «кошмар» belong to creatures and support cards both (107.3.2).
+HEROES_TYPES = (CardType.HERO, CardType.CREATURE, CardType.SPELL, CardType.SUPPORT)
+HEROES_CLASSES: dict[CardType, frozenset[str]] = {
+    CardType.HERO: frozenset(("герой-воин", "герой-голем", "герой-жрец", "герой-маг",
+                              "герой-разбойник")),
+    CardType.CREATURE: frozenset((
+        "акванит", "аккениец", "ангел", "артефакт", "архаалит", "боевая машина", "братство",
+        "вайл", "великан", "ворг", "гарпия", "гном", "гоблин", "голем", "гремлин", "демон",
+        "дитя кронга", "дракон", "драконид", "дух", "зверь", "инквизитор", "йордлинг",
+        "кентавр", "ковен", "койар", "кошмар", "ктулхист", "линунг", "метаморф", "механизм",
+        "минотавр", "нага", "наёмник", "нежить", "огр", "орк", "пират", "подземник",
+        "порождение", "пустой", "речная дева", "речная рыба", "рой", "свин", "слуа",
+        "страж леса", "сумрак", "тигролюд", "тоа-дан", "тролль", "ург", "фея", "хван",
+        "элементаль", "эльф", "энт", "яйцо")),
+    CardType.SPELL: frozenset(("волшебство", "грех", "действие", "зелье", "приказ", "ритуал",
+                               "сфера")),
+    CardType.SUPPORT: frozenset(("амулет", "броня", "кошмар", "местность", "механизм", "оружие",
+                                 "событие")),
+}
+#: Support classes that are equipment (107.1.3).
+HEROES_EQUIPMENT = frozenset(("амулет", "броня", "оружие"))
 
 
 # ---------------------------------------------------------------- the ability language (issue 9)
@@ -615,7 +652,8 @@ class TriggerParam(_Worded):
     NTH = "nth", "N-й (nth:N: «третью фишку»)"
 
 
-__all__ = ["AttackKind", "CardType", "ConditionKind", "DurationKind", "Element", "Forms",
+__all__ = ["AttackKind", "CardType", "ConditionKind", "DurationKind", "Element", "Forms", "Game",
+           "HEROES_CLASSES", "HEROES_EQUIPMENT", "HEROES_TYPES",
            "KeywordName", "LimitPer", "MeasureKind", "Qualifier", "RelationKind", "SelectorNoun",
            "Side", "Strength", "TriggerEvent", "TriggerParam", "TriggerTiming", "Verb",
            "Vocabulary"]

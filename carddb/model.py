@@ -11,6 +11,10 @@ Decisions that other modules rely on (documented in docs/carddb.md):
   (the corpus writes «Полет» in the move column).  ``card_type`` «летающее» implies ``flying``.
 * ``strike`` is ``(weak, medium, strong)`` or ``None`` (cards that do not strike: terrain,
   buildings — the corpus writes «--»).
+* ``game`` says which game the card is of (``berserk.vocab.Game``).  A «Берсерк. Герои» card
+  (heroes-15) has one of the four Heroes types, classes from its type's closed list (107.3.3;
+  a support card exactly one), its strike as one number in ``strike_value`` (106.3; ``strike``
+  stays None) and a cost that may be «X» (``cost_x``, ``cost`` 0: 106.1.4).
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from typing import Any
 
 from berserk.errors import BerserkError, Location
 from berserk.text import fold
-from berserk.vocab import CardType, Element, KeywordName
+from berserk.vocab import HEROES_CLASSES, HEROES_TYPES, CardType, Element, Game, KeywordName
 from grammar import parse
 from grammar.parser import fold_for_matching
 
@@ -109,6 +113,9 @@ class Card:
     classes: tuple[str, ...] = ()
     rarity: str | None = None
     text: str | None = None
+    game: Game = Game.CLASSIC
+    strike_value: int | None = None   # «Берсерк. Герои»: the strike is one number (106.3)
+    cost_x: bool = False              # «Берсерк. Герои»: the cost is «X» (106.1.2)
     repairs: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -156,6 +163,8 @@ class Card:
     def to_dict(self) -> dict[str, Any]:
         """The canonical YAML/JSON form (see docs/carddb.md): readable, round-trips."""
         out: dict[str, Any] = {"name": self.name}
+        if self.game != Game.CLASSIC:
+            out["game"] = str(self.game)
         if self.set:
             out["set"] = self.set
         if self.number is not None:
@@ -164,7 +173,9 @@ class Card:
         elements = [str(e) for e in self.elements]
         out["element"] = elements[0] if len(elements) == 1 else elements
         out["type"] = str(self.card_type)
-        if self.cost is not None:
+        if self.cost_x:
+            out["cost"] = "X"
+        elif self.cost is not None:
             out["cost"] = self.cost
         out["elite"] = self.elite
         out["unique"] = self.unique
@@ -176,6 +187,8 @@ class Card:
             out["move"] = self.move
         if self.strike is not None:
             out["strike"] = strike_text(self.strike)
+        elif self.strike_value is not None:
+            out["strike"] = self.strike_value
         if self.classes:
             out["classes"] = list(self.classes)
         if self.rarity:
@@ -199,6 +212,11 @@ class Card:
                 return None
 
         known = {f.name for f in fields(cls)} | {"element", "type", "classes", "class", "uniq"}
+        game = Game.get(str(data.get("game", Game.CLASSIC)).strip().lower())
+        if game is None:
+            errors.append(CardFieldError("game", f"неизвестная игра «{data.get('game')}»; "
+                                         "допустимы: " + ", ".join(Game)))
+            game = Game.CLASSIC
         for name in sorted(set(data) - known):
             errors.append(CardFieldError(name, "неизвестное поле; допустимы: "
                                          + ", ".join(sorted(known - {"repairs"}))))
@@ -213,16 +231,25 @@ class Card:
                                          + ", ".join(CardType)))
         move, flying = field_value(_move, data.get("move"), bool(data.get("flying", False))) \
             or (None, False)
-        strike = field_value(parse_strike, data.get("strike"))
         classes = data.get("classes", data.get("class", ()))
         if isinstance(classes, str):
             classes = [c for c in (p.strip() for p in classes.split(",")) if c]
+        cost_raw, strike_value, cost_x = data.get("cost"), None, False
+        if game == Game.HEROES:
+            strike = None
+            strike_value = field_value(_heroes_strike, data.get("strike"))
+            if card_type is not None:
+                errors.extend(_heroes_type_errors(card_type, classes))
+            if str(cost_raw).strip() in ("X", "Х", "x", "х"):
+                cost_raw, cost_x = 0, True
+        else:
+            strike = field_value(parse_strike, data.get("strike"))
         text = data.get("text")
         if text is not None and not isinstance(text, str):
             errors.append(CardFieldError("text", "текст должен быть строкой"))
         values = {
             "number": field_value(_int_or_none, data.get("number"), "number"),
-            "cost": field_value(_int_or_none, data.get("cost"), "cost"),
+            "cost": field_value(_int_or_none, cost_raw, "cost"),
             "life": field_value(_int_or_none, data.get("life"), "life"),
             "elite": field_value(_bool, data.get("elite", False), "elite"),
             "unique": field_value(_bool, data.get("unique", data.get("uniq", False)), "unique"),
@@ -234,7 +261,8 @@ class Card:
             card_type=card_type, move=move, flying=flying, strike=strike,
             classes=tuple(str(c).strip() for c in classes),
             rarity=(str(data["rarity"]) if data.get("rarity") else None),
-            text=None if text is None else text.rstrip("\n"), **values,
+            text=None if text is None else text.rstrip("\n"), game=game,
+            strike_value=strike_value, cost_x=cost_x, **values,
         )
 
 
@@ -272,6 +300,32 @@ def _elements(value: Any) -> tuple[Element, ...]:
                                      + ", ".join(Element))
             out.append(canon)
     return tuple(dict.fromkeys(out))
+
+
+def _heroes_strike(value: Any) -> int | None:
+    """«Берсерк. Герои»: the strike is one number ≥ 0 (106.3), not «1-2-3»."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise CardFieldError("strike", f"в «Героях» удар — одно число (например 3), а не «{value}»")
+
+
+def _heroes_type_errors(card_type: CardType, classes) -> list[CardFieldError]:
+    """A Heroes card has one of the four Heroes types (107.1), classes of its type only
+    (107.3.1–107.3.3), and a support card exactly one class (212.1)."""
+    if card_type not in HEROES_TYPES:
+        return [CardFieldError("type", f"в «Героях» нет типа «{card_type}»; допустимы: "
+                               + ", ".join(HEROES_TYPES))]
+    allowed = HEROES_CLASSES[card_type]
+    out = [CardFieldError("classes", f"«{c}» — не класс карт типа «{card_type}» (107.3.3)")
+           for c in (str(c).strip().lower() for c in classes) if c not in allowed]
+    if card_type == CardType.SUPPORT and len(classes) != 1:
+        out.append(CardFieldError("classes", "у карты поддержки ровно один класс (оружие, броня, "
+                                  "амулет, местность, событие, механизм или кошмар)"))
+    return out
 
 
 def _move(value: Any, flying: bool) -> tuple[int | str | None, bool]:
