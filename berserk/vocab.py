@@ -181,6 +181,22 @@ class KeywordName(Vocabulary):
     MAX_HEALTH = "max_health", "наибольшее число жизней", True
     MOVE = "move", "ход", True
     LIFE = "life", "жизни", True
+    # «Берсерк. Герои» (heroes-15 part 7): keywords the Heroes judge reads
+    FIRST_STRIKE = "first_strike", "первый удар"
+    LAST_STRIKE = "last_strike", "последний удар"
+    VULNERABLE = "vulnerable", "уязвимость"
+    WRATH = "wrath", "гнев"
+    FRENZY = "frenzy", "бешенство"
+    UNIQUE = "unique", "уникальность"
+    SCALES = "scales", "чешуя", True
+    MEDITATION = "meditation", "медитация", True
+    SUPERIORITY = "superiority", "превосходство"         # Keyword.against: over whom
+    ELUSIVE = "elusive", "неуловимость"                  # Keyword.against: from whom
+    UNDEAD = "undead", "немёртвый"
+    STUNNED = "stunned", "оглушение"
+    POISONING = "poisoning", "отравление", True           # the state «Отравление X»
+    FURY = "fury", "ярость"
+    UNITY = "unity", "единение", True
 
 
 # ---------------------------------------------------------------- triggers
@@ -247,6 +263,12 @@ class TriggerEvent(_Worded):
     TURN = "turn", "в ход"
     FIGHTS = "fights", "когда сражается"
     PLACEMENT = "placement", "при рассадке"
+    # «Берсерк. Герои»
+    PLAYED = "played", "когда разыгрывается карта"
+    DRAWS = "draws", "когда берёт карту"
+    DISCARDS = "discards", "когда сбрасывает карту"
+    STRENGTHENED = "strengthened", "когда получает эффект усиления"
+    COINS_LOST = "coins_lost", "когда теряет монету"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -417,6 +439,12 @@ class SelectorNoun(_Worded):
     ANY_OF = "any_of", "одно из перечисленного"
     ALL_OF = "all_of", "каждое из перечисленного"
     FLYER = "flyer", "летающее существо"
+    TIMES = "times", "раз (счёт повторений)"
+    DIE = "die", "кубик"
+    RESULT = "result", "результат (броска)"
+    CHARACTER = "character", "персонаж (герой или существо)"
+    SUPPORT = "support", "карта поддержки"
+    SPELL = "spell", "заклинание"
 
 
 class Qualifier(_Worded):
@@ -526,6 +554,7 @@ class ConditionKind(_Worded):
     ALL = "all", "всё из (params: Conditions)"
     ANY = "any", "хотя бы одно из (params: Conditions)"
     EVENT = "event", "во время события (params: Trigger)"
+    DONE = "done", "предыдущая часть выполнена полностью («при этом», «иначе»)"
 
 
 class Verb(_Worded):
@@ -594,6 +623,19 @@ class Verb(_Worded):
     ENTER = "enter", "входить"
     REFLECT = "reflect", "отражать"
     PASS = "pass", "переходить"
+    # «Берсерк. Герои»: cards, coins and effects the Heroes judge applies
+    DRAW = "draw", "взять карты из колоды («возьмите»)"
+    DISCARD = "discard", "сбросить карты с руки"
+    SEARCH = "search", "поиск в колоде"
+    GAIN_COINS = "gain_coins", "получить монеты"
+    LOSE_COINS = "lose_coins", "потерять монеты"
+    STRENGTHEN = "strengthen", "положить эффект усиления"
+    WEAKEN = "weaken", "положить эффект ослабления"
+    STUN = "stun", "оглушить"
+    PREPARE = "prepare", "подготовить"
+    TAKE_CONTROL = "take_control", "взять под контроль"
+    PRAY = "pray", "получить жетоны молитвы"
+    WIN = "win", "выиграть игру"
     # the ids the earlier grammar produced (kept so stored ASTs still read)
     CANNOT_ATTACK = "cannot_attack", "не может атаковать (старая форма; теперь Restriction)"
     NO_OPEN_NEXT_TURN = "no_open_next_turn", "не открывается (старая форма; теперь Restriction)"
