@@ -509,6 +509,7 @@ class Qualifier(_Worded):
     ORDINAL = "ordinal", "по порядку (ordinal:N)"
     COUNT = "count", "в числе X (count:X)"
     OWN_OF_SUBJECT = "own_of_subject", "своё (того, кто действует)"
+    COLUMN = "column", "в столбце (column:central, column:edge, column:leftmost|rightmost)"
 
 
 class RelationKind(_Worded):
@@ -662,6 +663,7 @@ class MeasureKind(_Worded):
     ARMOR = "armor", "оставшаяся броня"
     DIE = "die", "результат броска кубика"
     SAME = "same", "столько же (как выше)"
+    DISTINCT_CLASSES = "distinct_classes", "число разных классов среди"
 
 
 class LimitPer(_Worded):
@@ -691,6 +693,8 @@ class TriggerParam(_Worded):
     EACH = "each", "каждый"
     FROM_TEXT = "from_text", "особенностью (не атакой)"
     EACH_TURN = "each_turn", "каждого хода (не только вашего)"
+    LAST = "last", "последний (за ход)"
+    FACE = "face", "на кубике выпало (face:N)"
     NTH = "nth", "N-й (nth:N: «третью фишку»)"
 
 

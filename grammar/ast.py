@@ -285,6 +285,7 @@ class Action(Node):
     amount: "Damage | None" = None
     duration: "Duration | None" = None
     by: Selector | None = None        # who does it, when not the card («выбранное существо …»)
+    origin: Selector | None = None    # from where / whom («перенаправить удар с X на Y»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +376,7 @@ class Bonus(Node):
     per: Measure | None = None        # «за каждую ⚪️ на X» → Measure(counters, of=X): amount × it
     condition: Condition | None = None  # «, когда атакует карты во втором ряду противника»
     attacker: Selector | None = None  # «+1 к ударам летающих существ»: whose attacks
+    maximum: int | None = None        # «(максимум +2)»: the bonus (× per) is at most this
 
 
 @dataclass(frozen=True, slots=True)

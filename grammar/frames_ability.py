@@ -139,12 +139,13 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if parts and isinstance(parts[0], P) and parts[0].kind == "named" and b.named is None:
             t0 = Tails()
             rest0 = strip_tails(parts[1:], ctx, t0)
-            if t0.notes or t0.duration or t0.condition or t0.where is not None:
-                raise Reject("named head tails")
             b.named = parts[0]
-            b.named_limit = t0.limit
             b.named_prefix, b.effects = b.effects, []
             if not rest0:
+                # «Воздействие «x» (1 раз за бой) —»: the head alone, its body follows
+                if t0.notes or t0.duration or t0.condition or t0.where is not None:
+                    raise Reject("named head tails")
+                b.named_limit = t0.limit
                 k += 1
                 continue
             # «Воздействие дар силы свести …» (no dash): the name heads every clause after it
@@ -215,12 +216,23 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             got = list(got) + [A.Conditional(tails.condition, tuple(then_eff), span=_span(then))]
         elif tails.condition is not None:
             got = [A.Conditional(tails.condition, tuple(got), span=_span(parts))]
+        if tails.where is not None and "where" not in tails._used:
+            # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
+            got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
         if tails.named is not None:
             kind, name = tails.named
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),
                            span=_span([b.effects, parts]))]
             b.effects = []
         tails.check()
+        if sep == "CCOMMA" and b.effects and isinstance(b.effects[-1], A.Attack) and len(got) == 1 \
+                and isinstance(got[0], (A.Poison, A.Wound, A.Gain, A.Action, A.Lose, A.Heal)):
+            # «Выстрел на 2, атакованное существо получает отравление на 1»: a rider of the attack
+            a = b.effects[-1]
+            b.effects[-1] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, a.target,
+                                     a.riders + (got[0],), span=_span([a, got[0]]))
+            k += 1
+            continue
         if sep == "OR_V" and b.effects:
             prev = b.effects.pop()
             got = [A.Choice((prev,) + tuple(got), "owner", span=_span([prev, parts]))]
@@ -300,7 +312,8 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                 trig = when_trigger(inner, ctx)
             except Reject as e:
                 if "without verb" not in str(e):
-                    raise
+                    # berserk-nxt dropped the dash: the body starts inside the first clause
+                    return [_split_when(inner, p0.kind, ctx, clauses.span, items[1:])]
                 # «Когда X закрыт, …»: a state, not an event → a static with a condition
                 cond = cond_clause(inner, ctx)
                 effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
@@ -315,9 +328,13 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [_triggered(trig, effects, limit, clauses.span)]
         return [_split_when(inner, p0.kind, ctx, clauses.span)]
     if isinstance(p0, P) and p0.kind in ("while", "if") and len(parts) == 1:
+        inner = list(p0.v["clause"].parts)
         if len(items) == 1:
-            return [_split_cond(list(p0.v["clause"].parts), ctx, clauses.span)]
-        cond = cond_clause(list(p0.v["clause"].parts), ctx)
+            return [_split_cond(inner, ctx, clauses.span)]
+        try:
+            cond = cond_clause(inner, ctx)
+        except Reject:
+            return [_split_cond(inner, ctx, clauses.span, items[1:])]
         effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
         if limit is not None:
             raise Reject("conditional with a limit")
@@ -368,7 +385,7 @@ def _as_ability(e):
     return A.Static((e,), span=e.span)
 
 
-def _split_when(inner: list, kind: str, ctx: Ctx, span) -> A.Node:
+def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.Node:
     """«Когда X становится защитником излечить …» (berserk-nxt dropped the dash): the first
     cut after the verb where both the trigger and the body have a meaning."""
     preds = [i for i, q in enumerate(inner) if _is_pred(q)]
@@ -379,7 +396,7 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span) -> A.Node:
         head, rest = inner[:k], inner[k:]
         try:
             trig = when_trigger(head, ctx)
-            effects, limit = body_effects(Clauses([Clause(rest, _span(rest))], _span(rest)), ctx)
+            effects, limit = body_effects(_rest_clauses(list(more), rest), ctx)
         except Reject as e:
             last_err = e
             continue
@@ -391,18 +408,22 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span) -> A.Node:
     raise last_err or Reject("when split")
 
 
-def _split_cond(inner: list, ctx: Ctx, span) -> A.Node:
-    """«Пока X стоит рядом получает +1 …» (no comma or dash): the first cut where both halves
-    have a meaning."""
+def _split_cond(inner: list, ctx: Ctx, span, more: list = ()) -> A.Node:
+    """«Пока X стоит рядом получает +1 …», «Если X атакован {strike} может …» (no comma or
+    dash): the first cut where both halves have a meaning."""
     for k in range(1, len(inner)):
         head, rest = inner[:k], inner[k:]
         try:
             cond = cond_clause(head, ctx)
-            effects, limit = body_effects(Clauses([Clause(rest, _span(rest))], _span(rest)), ctx)
+            effects, limit = body_effects(_rest_clauses(list(more), rest), ctx)
         except Reject:
             continue
-        if limit is None:
-            return A.Static(tuple(_unwrap_self_gain(effects)), cond, span=span)
+        if limit is not None:
+            continue
+        if any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
+                                  A.Restriction, A.Permission)) for e in effects):
+            return A.Static((A.Conditional(cond, tuple(effects), span=span),), span=span)
+        return A.Static(tuple(_unwrap_self_gain(effects)), cond, span=span)
     raise Reject("condition split")
 
 

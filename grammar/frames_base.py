@@ -38,7 +38,8 @@ NOUNS = {
     "defender": N.DEFENDER, "target": N.TARGET, "terrain": N.TERRAIN, "row": N.ROW,
     "column": N.COLUMN, "opponent": N.OPPONENT, "hero": N.HERO, "half": N.HALF,
     "graveyard": N.GRAVEYARD, "deck": N.DECK, "squad": N.SQUAD, "marker": N.MARKER,
-    "token": N.TOKEN, "hand": N.HAND, "owner": N.PLAYER,
+    "token": N.TOKEN, "hand": N.HAND, "owner": N.PLAYER, "times": N.TIMES, "die": N.DIE,
+    "result": N.RESULT,
 }
 # adjective lemma → qualifier
 QUALIFIERS = {
@@ -241,6 +242,7 @@ class _Late:
     where: Callable = None
     clause_effects: Callable = None
     paren: Callable = None
+    lift_tails: Callable = None
 
 
 LATE = _Late()

@@ -7,13 +7,15 @@ Predicates: a verb (``frames_verbs``), a negated verb («не открывает
 with ``only``, «не может X» / «нельзя X» → Restriction, «должен X» → Action(obliged)."""
 from __future__ import annotations
 
+import re
+
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import LimitPer
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
 from grammar.frames_select import attack_ref, subject_of, take_np
 from grammar.frames_tails import strip_tails
@@ -27,6 +29,8 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if not parts:
         if tails.maximum is not None and "{health}" in ctx.orig(_span(tails.span_parts)):
             return [A.Keyword(KW.MAX_HEALTH, tails.use("maximum"), span=_span(tails.span_parts))]
+        if tails.maximum is not None and "{counter}" in ctx.orig(_span(tails.span_parts)):
+            return [A.CounterLimit(tails.use("maximum"), span=_span(tails.span_parts))]
         raise Reject("empty clause")
     sp = _span(parts)
     if isinstance(parts[0], P) and parts[0].kind == "named":
@@ -43,9 +47,21 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if not preds:
         return qualities(parts, ctx, tails)
     i = preds[0]
+    # manner adverbs before the predicate («полностью излечиться») belong to it
+    lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
+    if lead and parts[:len(lead)] == lead:
+        parts = parts[len(lead):i + 1] + lead + parts[i + 1:]
+        i -= len(lead)
     pred = parts[i]
     subj_parts = parts[:i]
     subject = None
+    prop = _strength_of(subj_parts)
+    if prop is not None and pred.kind == "modal" and pred.v["neg"] and i + 1 < len(parts) \
+            and isinstance(parts[i + 1], P) and parts[i + 1].kind == "verb" \
+            and parts[i + 1].v["lemma"] == "lower" and i + 2 == len(parts):
+        # «Сила {strike} X не может быть снижена»
+        owner, kinds = prop
+        return [A.Restriction(V.REDUCE_STRIKE, owner, None, tuple(kinds), span=sp)]
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
@@ -57,6 +73,23 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if pred.kind == "modal":
         return [_modal(pred, subject, parts[i + 1:], ctx, tails, sp)]
     return [_verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)]
+
+
+def _strength_of(subj_parts: list):
+    """«Сила {strike} X» (a subject that is the strength of X's attack) → (X, kinds)."""
+    if len(subj_parts) < 2 or not isinstance(subj_parts[0], NP) or subj_parts[0].noun not in (
+            "strength", "magnitude") or subj_parts[0].adjs:
+        return None
+    try:
+        kinds, strengths = attack_ref(subj_parts[1])
+    except Reject:
+        return None
+    if strengths:
+        return None
+    owner = None
+    if len(subj_parts) > 2:
+        owner = subject_of(subj_parts[2:])
+    return owner, kinds
 
 
 def _either(parts, ctx, tails, sp):
@@ -77,15 +110,33 @@ def _either(parts, ctx, tails, sp):
     if len(opts) < 2:
         raise Reject("one option")
     nodes = []
+    duration = None
     for o in opts:
         sub = Tails()
         got = clause_effects(head + o, ctx, sub)
-        if sub.duration is not None and tails.duration is None:
-            tails.duration = sub.duration
-            sub.use("duration")
         sub.check()
-        nodes.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(o)))
+        node = got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(o))
+        if isinstance(node, (A.Gain, A.Lose)) and node.duration is not None:
+            if duration is not None and duration != node.duration:
+                raise Reject("options with different durations")
+            duration = node.duration
+        nodes.append(node)
+    if duration is None and tails.duration is not None:
+        duration = tails.use("duration")
+    if duration is not None:
+        # «либо A, либо B (до конца хода)»: the parenthesis covers every option
+        nodes = [_with_duration(n, duration) for n in nodes]
     return A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=sp)
+
+
+def _with_duration(node, duration):
+    if isinstance(node, A.Gain) and node.duration is None:
+        return A.Gain(node.target, node.what, duration, span=node.span)
+    if isinstance(node, A.Lose) and node.duration is None:
+        return A.Lose(node.target, node.what, node.amount, duration, node.abilities, span=node.span)
+    if isinstance(node, (A.Gain, A.Lose)):
+        return node
+    raise Reject("a duration for this option")
 
 
 def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
@@ -97,10 +148,17 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
         return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
     if lemma == "reduce_to":
         return v_reduce_to(v, subject, list(args), ctx, tails, sp, subj_parts)
+    if lemma == "declare" and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
+            and subject is None:
+        # «объявить выстрел на 1»: the attack itself
+        got = qualities(list(args), ctx, tails)
+        if len(got) != 1 or not isinstance(got[0], A.Attack):
+            raise Reject("declare what")
+        return got[0]
     frame = VERBS.get(lemma)
     if frame is None:
         raise Reject(f"verb {lemma}")
-    return frame(v, subject, Args(args, heal=lemma == "heal"), ctx, tails, sp)
+    return frame(v, subject, Args(args, heal=lemma == "heal", verb=lemma), ctx, tails, sp)
 
 
 def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selector | None]:
@@ -165,7 +223,8 @@ def _negated(v, subject, args, ctx, tails, sp):
     lemma = v["lemma"]
     args = list(args)
     duration = None
-    turn = [q for q in args if isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN]
+    turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
+            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующего|первого хода", q.text or ""))]
     if turn:
         args.remove(turn[0])
         duration = A.Duration(D.NEXT_TURN, span=turn[0].span)
@@ -287,7 +346,13 @@ def _permission(v, subject, args, ctx, tails, sp):
             try:
                 k, s = attack_ref(q)
             except Reject:
-                return None
+                # «атаковать летающих {strike}»: the adjectives select the target
+                if lemma != "attack" or target is not None or not q.adjs \
+                        or any(a not in QUALIFIERS for a in q.adjs):
+                    return None
+                k, s = attack_ref(NP(q.kind, q.noun, (), None, q.name, q.opp, q.span, q.text))
+                target = A.Selector(N.CREATURE, qualifiers=tuple(QUALIFIERS[a] for a in q.adjs),
+                                    span=q.span)
             if s:
                 return None
             kinds += k
@@ -299,7 +364,7 @@ def _permission(v, subject, args, ctx, tails, sp):
                 and isinstance(args[j + 1], NP) and target is None:
             target, j = take_np(args, j + 1)
             continue
-        elif isinstance(q, NP) and defender and target is None:
+        elif isinstance(q, NP) and target is None and (defender or lemma == "attack"):
             target, j = take_np(args, j)
             continue
         else:

@@ -10,6 +10,8 @@ verb («стоит …», «имеет раны», «перемещался …�
 kind."""
 from __future__ import annotations
 
+import re
+
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
@@ -21,12 +23,16 @@ from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, 
 from grammar.parts import NP, Clause, P
 
 
-def condition(p: P, ctx: Ctx) -> A.Condition:
-    """«если …» / «пока …» (a ctail part) → Condition."""
+def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
+    """«если …» / «пока …» (a ctail part) → Condition; the notes of a parenthesis at its end
+    («(вне зависимости от дальности)») belong to the clause it is a tail of (``outer``)."""
     cl: Clause = p.v["clause"]
     if cl is None:
         raise Reject("empty condition")
-    c = cond_clause(list(cl.parts), ctx)
+    parts = list(cl.parts)
+    if outer is not None and ctx is not None and parts and isinstance(parts[-1], P) and parts[-1].kind == "paren":
+        parts = LATE.lift_tails(parts, ctx, outer)
+    c = cond_clause(parts, ctx)
     return A.with_span(c, p.span)
 
 
@@ -208,15 +214,25 @@ def _state_of(np: NP) -> tuple:
         return (f"{Q.CLASS}:{np.noun[4:]}",)
     if np.kind == "noun" and np.noun in ("host", "parasite", "defender"):
         return (np.noun,)
+    if np.kind == "noun" and np.noun == "cost" and np.adjs in (("odd",), ("even",)) and not np.count:
+        return (f"{Q.COST}:{np.adjs[0]}",)
     raise Reject("state noun")
 
 
 def _near_stand(subj, args, neg, sp) -> A.Condition:
-    """«рядом с X стоят [хотя бы] N Y» → exists Y (count) adjacent to X."""
+    """«рядом с X стоят [хотя бы] N Y» → exists Y (count) adjacent to X; «… стоят существа
+    минимум N разных классов» → a count of distinct classes."""
     hit = np_post(subj, 0)
     if hit is None or hit[1] != len(subj):
         raise Reject("condition subject")
     rel = hit[0]
+    if len(args) == 3 and isinstance(args[0], NP) and isinstance(args[1], P) and args[1].kind == "minimum" \
+            and isinstance(args[2], NP) and args[2].noun == "class" and args[2].adjs == ("different",):
+        n = re.search(r"\d+", args[1].text or "")
+        if n is None:
+            raise Reject("minimum of classes")
+        whom = _merge_posts(selector(args[0]), rel)
+        return _cond(C.COUNT, (A.Measure(M.DISTINCT_CLASSES, whom), ">=", int(n.group(0))), neg, None, sp)
     args = [q for q in args if not (isinstance(q, P) and q.kind == "even")]
     sels, j, joiner = take_np_list(args, 0)
     if j != len(args):
@@ -265,13 +281,6 @@ def _stand(subject, args, neg, sp):
         nxt = args[i + 1] if i + 1 < len(args) else None
         if isinstance(q, P) and q.kind == "even":
             i += 1
-            continue
-        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "column":
-            cols = [a for a in nxt.adjs if a in ("central", "edge", "leftmost", "rightmost")]
-            if not cols or len(cols) != len(nxt.adjs) or nxt.count:
-                raise Reject("column")
-            params.extend(QUALIFIERS[a] for a in cols)
-            i += 2
             continue
         hit = np_post(args, i)
         if hit:
@@ -379,33 +388,50 @@ COND_VERBS = {
 
 
 # ---------------------------------------------------------------- measures
-def where(p: P, ctx: Ctx) -> A.Measure:
-    """«где X — <measure>» → Measure."""
+def where(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Measure:
+    """«где X — <measure>» → Measure; a «(максимум N)» / «(минимум N)» after the measure
+    bounds the variable (it goes to the clause's ``outer`` tails)."""
     cl = p.v["clause"]
     tails = Tails()
     parts = LATE.strip_tails(list(cl.parts), ctx, tails) if ctx is not None else list(cl.parts)
     if tails.limit or tails.duration or tails.condition:
         raise Reject("measure tails")
-    return measure(parts)
+    while parts and isinstance(parts[-1], P) and parts[-1].kind == "nomod":
+        # «… без учёта элитности / модификаторов» without parentheses
+        tails.notes.append("without_eliteness" if "элитн" in (parts[-1].v or "") else "without_modifiers")
+        parts = parts[:-1]
+    got = measure(parts, tails)
+    if outer is not None:
+        for bound in ("maximum", "minimum"):
+            if getattr(tails, bound) is not None and getattr(outer, bound) is None:
+                setattr(outer, bound, tails.use(bound))
+    tails.check()
+    return got
 
 
-def measure(parts: list) -> A.Measure:
+def measure(parts: list, tails: Tails | None = None) -> A.Measure:
+    """«количество {counter} на X», «число ран, нанесённых X», «количество клеток, на которое
+    передвинулся X в этот ход», «число <selector>», «величина / сумма [слабых] ударов X»,
+    «стоимость показанной карты» → Measure."""
     if not parts or not isinstance(parts[0], NP):
         raise Reject("measure")
     head, rest = parts[0], parts[1:]
     n = head.noun
     sp = _span(parts)
-    if n in ("amount", "number") and rest and isinstance(rest[0], NP):
+    params: tuple = ("base",) if tails is not None and tails.note("without_modifiers") else ()
+    if n in ("amount", "number") and rest and isinstance(rest[0], NP) and not params:
         what, tail = rest[0], rest[1:]
-        if what.noun == "counter":
+        if what.noun == "counter" and set(what.adjs) <= {"spent"}:
             kind = M.SPENT_COUNTERS if "spent" in what.adjs else M.COUNTERS
             return A.Measure(kind, _holder(tail), span=sp)
-        if what.noun == "wound":
-            if what.adjs == ("dealt",) or (tail and isinstance(tail[0], NP) and "dealt" in tail[0].adjs):
-                return A.Measure(M.WOUNDS_DEALT, _dealer(tail), span=sp)
+        if what.noun == "wound" and not what.adjs:
+            dealer = _dealer(tail)
+            if dealer is not None:
+                return A.Measure(M.WOUNDS_DEALT, dealer, span=sp)
             return A.Measure(M.WOUNDS, _holder(tail), span=sp)
         if what.noun == "cell" and not what.adjs:
-            return A.Measure(M.CELLS_MOVED, span=sp)
+            of, tags = _moved_clause(tail)
+            return A.Measure(M.CELLS_MOVED, of, params=tags, span=sp)
         if what.noun == "card" and "shown" in what.adjs and not tail:
             return A.Measure(M.CARDS_SHOWN, span=sp)
         if what.noun in ("creature", "card") or what.kind == "elided" or (what.noun or "").startswith("cls:"):
@@ -420,14 +446,16 @@ def measure(parts: list) -> A.Measure:
         of = None
         j = 1
         if len(rest) > 1:
-            of, j = take_np(rest, 1)
+            sels, j, joiner = take_np_list(rest, 1)
+            of = joined(sels, joiner)
         if j != len(rest):
             raise Reject("measure tail")
         kind = M.SUM_STRIKE_VALUE if n == "amount" else M.STRIKE_VALUE
-        return A.Measure(kind, of, strengths[0] if strengths else None,
-                         (kinds[0],) if kinds[0] != "strike" else (), span=sp)
-    if n == "cost" and len(rest) == 1 and isinstance(rest[0], NP) and "shown" in rest[0].adjs:
-        return A.Measure(M.SHOWN_CARD_COST, span=sp)
+        tags = ((kinds[0],) if kinds[0] != "strike" else ()) + params
+        return A.Measure(kind, of, strengths[0] if strengths else None, tags, span=sp)
+    if n == "cost" and len(rest) == 1 and isinstance(rest[0], NP) and "shown" in rest[0].adjs and not params:
+        tags = ("without_eliteness",) if tails is not None and tails.note("without_eliteness") else ()
+        return A.Measure(M.SHOWN_CARD_COST, params=tags, span=sp)
     raise Reject("measure")
 
 
@@ -443,15 +471,37 @@ def _holder(tail: list) -> A.Selector | None:
 
 
 def _dealer(tail: list) -> A.Selector | None:
-    """«ран, нанесённых X»."""
+    """«ран, нанесённых X» (the lexer reads «нанесённых» as an adjective of X)."""
     t = [q for q in tail if not (isinstance(q, P) and q.kind == "lcomma")]
-    if len(t) == 1 and isinstance(t[0], NP) and t[0].kind == "self":
-        return SELF
-    if len(t) == 2 and isinstance(t[0], NP) and t[0].kind == "elided" and t[0].adjs == ("dealt",):
-        return selector(t[1]) if isinstance(t[1], NP) else None
-    if not t:
-        return None
-    raise Reject("measure dealer")
+    if len(t) == 1 and isinstance(t[0], NP) and "dealt" in t[0].adjs:
+        np = t[0]
+        rest = tuple(a for a in np.adjs if a != "dealt")
+        return selector(NP(np.kind, np.noun, rest, np.count, np.name, np.opp, np.span, np.text))
+    if len(t) == 2 and isinstance(t[0], NP) and t[0].kind == "elided" and t[0].adjs == ("dealt",) \
+            and isinstance(t[1], NP):
+        return selector(t[1])
+    return None
+
+
+def _moved_clause(tail: list) -> tuple[A.Selector | None, tuple]:
+    """«(клеток), на которое передвинулся X в этот ход» → (X, ("this_turn",))."""
+    if not tail:
+        return None, ()
+    if len(tail) != 1 or not isinstance(tail[0], P) or tail[0].kind != "rel_which":
+        raise Reject("cells moved by whom")
+    parts = list(tail[0].v["clause"].parts)
+    if not parts or not (isinstance(parts[0], P) and parts[0].kind == "verb" and parts[0].v["lemma"] == "move"):
+        raise Reject("cells moved verb")
+    of = None
+    tags: list = []
+    for q in parts[1:]:
+        if isinstance(q, NP) and of is None:
+            of = selector(q)
+        elif isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
+            tags.append("this_turn")
+        else:
+            raise Reject("cells moved tail")
+    return of, tuple(tags)
 
 
 LATE.condition = condition

@@ -13,7 +13,7 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
+from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
                                  Tails, _span, dmg, signed)
 from grammar.frames_select import attack_ref, joined, take_np, take_np_list
 from grammar.frames_trigger import event_trigger
@@ -82,7 +82,15 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
                 items[k] = (j0, it + nxt[1:])
     nodes, joiners = [], []
     for joiner, item in items:
-        nodes.append(quality(item, ctx, tails))
+        node = quality(item, ctx, tails)
+        if nodes and isinstance(nodes[-1], A.Attack) and isinstance(node, A.Bonus) and joiner == "and" \
+                and node.duration is None:
+            # «Магический удар на 0-1-2, +1 к удару за каждую {counter}»: a rider of the attack
+            a = nodes[-1]
+            nodes[-1] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, a.target,
+                                 a.riders + (node,), span=_span([a, node]))
+            continue
+        nodes.append(node)
         joiners.append(joiner)
     if len(nodes) > 1 and "or" in joiners[1:]:
         if "and" in joiners[1:]:
@@ -224,8 +232,12 @@ def _bonus(amount, item, tails, sp):
             attacker, j = take_np(item, j)
             continue
         raise Reject("bonus tail")
-    return A.Bonus(define_x(amount, tails), tuple(dict.fromkeys(to)), tuple(strengths), against,
-                   tails.use("duration"), per, cond, attacker, span=sp)
+    amount = define_x(amount, tails)
+    maximum = None
+    if not isinstance(amount, A.Variable) and tails.maximum not in (None, -1):
+        maximum = tails.use("maximum")
+    return A.Bonus(amount, tuple(dict.fromkeys(to)), tuple(strengths), against,
+                   tails.use("duration"), per, cond, attacker, maximum, span=sp)
 
 
 def _genitive_plural(np: NP) -> bool:
@@ -310,7 +322,7 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
     if n == "atk:direct" and not np.adjs:
         return _keyword_against(rest, KW.DIRECT, sp)
     if n.startswith("atk:") or n in ("finishing", "poison"):
-        return attack(item, tails, sp)
+        return attack(item, tails, sp, ctx)
     if n == "prophecy" and isinstance(np.num, int) and not rest and not np.adjs:
         return A.Action(V.PROPHECY, amount=A.Fixed(np.num), span=sp)
     if n == "counter" and not rest and not np.adjs:
@@ -376,7 +388,7 @@ def define_x(d, tails: Tails):
     return A.Variable(d.name, d.offset, maximum, definition, d.factor, minimum, span=d.span)
 
 
-def attack(item: list, tails: Tails, sp) -> A.Node:
+def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
     """«Выстрел [«name»] на 2-3-4[, дальность 3] [по X] …» → Attack / Finishing / Poison."""
     np: NP = item[0]
     n = np.noun
@@ -395,8 +407,9 @@ def attack(item: list, tails: Tails, sp) -> A.Node:
             count = (1, c[1])
         else:
             raise Reject("attack count")
-    if np.adjs and not (set(np.adjs) <= {"simple"} and kind == K.STRIKE):
+    if np.adjs and not (set(np.adjs) <= {"simple", "unanswerable"} and kind == K.STRIKE):
         raise Reject("attack adjectives")
+    unanswerable = "unanswerable" in np.adjs
     damage = rng = target = None
     j = 1
     while j < len(item):
@@ -412,6 +425,11 @@ def attack(item: list, tails: Tails, sp) -> A.Node:
         if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(item) \
                 and isinstance(item[j + 1], NP) and target is None:
             target, j = take_np(item, j + 1)
+            continue
+        if isinstance(q, P) and q.kind == "only" and j + 2 < len(item) and isinstance(item[j + 1], P) \
+                and item[j + 1].kind == "prep" and item[j + 1].v == "po" and isinstance(item[j + 2], NP) \
+                and target is None:
+            target, j = take_np(item, j + 2)        # «…, только по хозяину»
             continue
         raise Reject("attack tail")
     note = tails.take_note("target")
@@ -434,7 +452,13 @@ def attack(item: list, tails: Tails, sp) -> A.Node:
             damage = A.Fixed(1)          # bare «Удар через ряд» deals 1
         else:
             raise Reject("attack without amount")
-    return A.Attack(kind, damage, rng, np.name, count, target, span=sp)
+    riders: list = [A.Keyword(KW.UNANSWERABLE, span=np.span)] if unanswerable else []
+    rider = tails.take_note("rider_parts")
+    if rider is not None:
+        sub = Tails()
+        riders += LATE.clause_effects(list(rider), ctx, sub)
+        sub.check()
+    return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), span=sp)
 
 
 def granted(q: NP, ctx: Ctx):

@@ -56,6 +56,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(f"{Q.CLASS}:{n[5:]}")
         elif n in NOUNS:
             noun = NOUNS[n]
+        elif n == "inc_token":
+            noun = N.TOKEN
+            quals.append(f"{Q.KIND}:incarnation")
         elif n.startswith("atk:") and n[4:] in ATTACK_NOUNS:
             noun = N.ATTACK
             quals.append(f"{Q.KIND}:{ATTACK_NOUNS[n[4:]]}")
@@ -72,6 +75,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
                 noun = role
             else:
                 raise Reject(f"«{a}» on a {noun}")
+        elif a == "poss":
+            relations.append(A.Relation(R.OF, A.Selector(N.IT)))
         elif a.startswith("el:"):
             quals.append(f"{Q.ELEMENT}:{a[3:]}")
         elif a.startswith("ord:"):
@@ -80,6 +85,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(f"{Q.ORDINAL}:{a[4:]}")
         elif a in RELATION_ADJ:
             relations.append(A.Relation(RELATION_ADJ[a], SELF))
+        elif a.startswith("adj:") and a.endswith(":it") and a[4:-3] in ("near", "opposite", "behind"):
+            # «стоящее рядом с ней существо»
+            relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT)))
         elif a in QUALIFIERS:
             quals.append(QUALIFIERS[a])
         elif a in STRENGTH and noun == N.ATTACK:
@@ -179,6 +187,8 @@ def np_post(parts: list, i: int) -> tuple[list, int] | None:
             return [Q.POISONED], i + 2
         if w == "s" and n == "marker" and nxt.name:
             return [f"{Q.MARKER}:{nxt.name}"], i + 2
+        if w == "s" and nxt.kind == "quoted":
+            return [f"{Q.MARKER}:{nxt.name}"], i + 2        # «клетка с «вратами»»
         if w == "s" and (n in WITH_NOUNS or n.startswith("atk:")):
             return _with_list(parts, i + 2, nxt)
         if w == "na" and n == "graveyard":
@@ -206,6 +216,8 @@ def np_post(parts: list, i: int) -> tuple[list, int] | None:
             return [A.Relation(R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
         if w == "iz" and n in ("deck", "hand", "graveyard"):
             return [{"deck": Q.IN_DECK, "hand": Q.IN_HAND, "graveyard": Q.IN_GRAVEYARD}[n]], i + 2
+        if w == "v":
+            return _column(parts, i + 1)
         return None
     if isinstance(p, NP) and p.kind == "noun" and p.noun == "field" and not p.adjs and not p.count:
         # «клетка / половина поля боя [противника]»: of the battlefield (its side, if said)
@@ -231,6 +243,30 @@ def np_post(parts: list, i: int) -> tuple[list, int] | None:
     return None
 
 
+_COLUMN_ADJ = ("central", "edge", "leftmost", "rightmost")
+
+
+def _column(parts: list, j: int) -> tuple[list, int] | None:
+    """«в центральном столбце», «в крайнем левом или правом столбце» → column:<which>."""
+    which: list[str] = []
+    while j < len(parts):
+        q = parts[j]
+        if not isinstance(q, NP) or q.count or q.opp or not q.adjs or any(a not in _COLUMN_ADJ for a in q.adjs):
+            return None
+        which += list(q.adjs)
+        if q.kind == "noun":
+            if q.noun != "column":
+                return None
+            if {"leftmost", "rightmost"} & set(which):
+                which = [w for w in which if w != "edge"]
+            return [f"{Q.COLUMN}:{'|'.join(dict.fromkeys(which))}"], j + 1
+        if j + 1 < len(parts) and isinstance(parts[j + 1], P) and parts[j + 1].kind in ("or", "and"):
+            j += 2
+            continue
+        return None
+    return None
+
+
 def _position(parts: list, i: int) -> tuple[list, int] | None:
     """«рядом с X», «напротив X», «справа и слева от X», «рядом» alone (next to this card)."""
     p = parts[i]
@@ -247,9 +283,17 @@ def _position(parts: list, i: int) -> tuple[list, int] | None:
     else:
         return None
     if j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind == "prep" \
-            and parts[j].v in ("s", "ot") and isinstance(parts[j + 1], NP):
-        other, k = take_np(parts, j + 1)
-        return [A.Relation(what, other, span=_span(parts[i:k]))], k
+            and parts[j].v in ("s", "ot"):
+        k = j + 1
+        at_least = isinstance(parts[k], P) and parts[k].kind == "even"
+        if at_least:
+            k += 1                                   # «рядом с хотя бы одним …»
+        if k < len(parts) and isinstance(parts[k], NP):
+            other, k = take_np(parts, k)
+            if at_least and other.count and other.count[0] == other.count[1]:
+                other = A.Selector(other.noun, other.side, other.qualifiers, (other.count[0], None),
+                                   other.relations, other.condition, other.members, span=other.span)
+            return [A.Relation(what, other, span=_span(parts[i:k]))], k
     if what in (R.OPPOSITE, R.BEHIND) and j < len(parts) and isinstance(parts[j], NP) \
             and parts[j].kind in ("self", "pron", "noun", "elided") and _genitive_like(parts[j]):
         other, k = take_np(parts, j)
@@ -294,11 +338,47 @@ def rel_items(p: P) -> list | None:
                 return None
             return got if j == len(parts) else None
         return None
+    heads = [t for t in p.v.get("toks", ()) if t[0] not in ("RCOMMA", "WHICH")]
+    if heads:
+        return _relative_position(heads, parts, p)
     try:
         c = LATE.cond_clause(parts, None)
     except Reject:
         return None
     return [A.Condition(c.what, c.params, c.negated, c.subject, span=p.span)]
+
+
+_REL_ADV = {("near",): R.ADJACENT, ("opposite",): R.OPPOSITE, ("behind",): R.BEHIND,
+            ("left", "right"): R.LEFT_RIGHT, ("right", "left"): R.LEFT_RIGHT}
+
+
+def _relative_position(heads: list, parts: list, p: P) -> list | None:
+    """«клетка, рядом с которой стоит X» → Relation(adjacent, X); «существа, справа и слева от
+    которых нет других его существ» → a condition: no such card (``Selector(it)`` inside a
+    selector's condition is the selected card itself)."""
+    advs = tuple(v for t, v in heads if t == "ADV")
+    what = _REL_ADV.get(advs)
+    if what is None or not parts:
+        return None
+    q0 = parts[0]
+    if isinstance(q0, P) and q0.kind == "verb" and q0.v["lemma"] in ("stand", "located") and not q0.v["neg"]:
+        try:
+            sels, j, joiner = take_np_list(parts, 1)
+        except Reject:
+            return None
+        return [A.Relation(what, joined(sels, joiner), span=p.span)] if j == len(parts) else None
+    if isinstance(q0, P) and q0.kind in ("no", "is"):
+        try:
+            sels, j, joiner = take_np_list(parts, 1)
+        except Reject:
+            return None
+        if j != len(parts):
+            return None
+        rel = A.Relation(what, A.Selector(N.IT))
+        found = [A.Selector(s.noun, s.side, s.qualifiers, s.count, s.relations + (rel,), s.condition,
+                            s.members, span=s.span) for s in sels]
+        return [A.Condition("exists", (joined(found, joiner),), q0.kind == "no", span=p.span)]
+    return None
 
 
 def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
@@ -315,6 +395,10 @@ def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
         q, j = hit
         posts.extend(q)
     sel = selector(np, posts)
+    if sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
+            and (parts[j].noun in ("finishing", "poison") or (parts[j].noun or "").startswith("atk:")) \
+            and not parts[j].adjs:
+        j += 1                          # «цель добивания»: the target of this very effect
     if j > i + 1:
         sel = A.with_span(sel, _span(parts[i:j]))
     return sel, j

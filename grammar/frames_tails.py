@@ -7,12 +7,50 @@ from __future__ import annotations
 
 
 from grammar import ast as A
-from grammar.parts import Clauses, P
+from grammar.parts import NP, Clauses, P
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum
 from grammar.frames_select import take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, where
+
+
+def lift_tails(parts: list, ctx: Ctx, outer: Tails) -> list:
+    """The tails at the end of a clause-final phrase («…, пока X не покинет поле боя (1 раз за
+    бой)») belong to the clause it ends: moved to ``outer``; the phrase's own parts returned."""
+    sub = Tails()
+    rest = strip_tails(parts, ctx, sub)
+    if sub.duration is not None or sub.condition is not None or sub.where is not None or sub.named:
+        raise Reject("tails inside a clause-final phrase")
+    for name in ("limit", "maximum", "minimum", "chooser"):
+        value = getattr(sub, name)
+        if value is not None:
+            if getattr(outer, name) is not None:
+                raise Reject("two " + name)
+            setattr(outer, name, value)
+    outer.notes.extend(sub.notes)
+    outer.except_.extend(sub.except_)
+    return rest
+
+
+def until_while(p: P, ctx: Ctx, outer: Tails) -> A.Duration:
+    """«до тех пор, пока X не покинет поле боя» → the duration while the card stays."""
+    parts = list(p.v["clause"].parts) if p.v.get("clause") is not None else []
+    parts = lift_tails(parts, ctx, outer)
+    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].kind == "self" \
+            and isinstance(parts[1], P) and parts[1].kind == "verb" and parts[1].v["lemma"] == "leave" \
+            and parts[1].v["neg"] and isinstance(parts[2], NP) and parts[2].noun == "field":
+        return A.Duration(D.WHILE_SELF_ON_FIELD, span=p.span)
+    raise Reject("until while")
+
+
+def chooser_of(text: str) -> str:
+    """«(по выбору атакованного / противника / владельца)» → who chooses."""
+    if "атакован" in text:
+        return "attacked"
+    if "противник" in text or "его" in text:
+        return "opponent"
+    return "owner"
 
 
 def for_turns(text: str, span: A.Span) -> A.Duration:
@@ -52,7 +90,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 continue
             if k in ("if", "while") and out:
                 try:
-                    tails.condition = condition(p, ctx)
+                    tails.condition = condition(p, ctx, tails)
                 except Reject:
                     # «…, если после этого у Келе нет ран не закрывается …» (the dash was dropped):
                     # the longest prefix that is a condition; the rest is the governed effect
@@ -76,7 +114,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 continue
             if k == "bychoice":
                 txt = ctx.orig(p.span).lower()
-                tails.chooser = "opponent" if "противник" in txt or "атакован" in txt or "его" in txt else "owner"
+                tails.chooser = chooser_of(txt)
                 tails.span_parts.append(p)
                 continue
             if k == "anyrange":
@@ -84,7 +122,11 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 tails.span_parts.append(p)
                 continue
             if k == "where":
-                tails.where = where(p, ctx)
+                tails.where = where(p, ctx, tails)
+                tails.span_parts.append(p)
+                continue
+            if k == "until_while":
+                tails.duration = until_while(p, ctx, tails)
                 tails.span_parts.append(p)
                 continue
             if k == "paren":
@@ -121,21 +163,30 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
                 tails.minimum = _maximum(ctx.orig(q.span))
             elif isinstance(q, P) and q.kind == "bychoice":
                 txt = ctx.orig(q.span).lower()
-                tails.chooser = "opponent" if ("противник" in txt or "атакован" in txt) else "owner"
+                tails.chooser = chooser_of(txt)
             elif isinstance(q, P) and q.kind == "anyrange":
                 tails.notes.append("any_range")
             elif isinstance(q, P) and q.kind == "nomod":
-                tails.notes.append("without_modifiers")
+                tails.notes.append("without_eliteness" if "элитн" in (q.v or "") else "without_modifiers")
             elif isinstance(q, P) and q.kind == "lcomma":
                 pass
             else:
                 rest.append(q)
+        if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "verb" and rest[0].v["lemma"] == "keep" \
+                and tails.duration is not None:
+            rest = []                  # «(сохраняются до конца хода противника)»: the duration said
         if not rest:
+            continue
+        if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "where":
+            tails.where = where(rest[0], ctx, tails)
             continue
         if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind in ("if", "while"):
             tails.condition = condition(rest[0], ctx)
             continue
-        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed":
+        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed" \
+                or any(isinstance(q, P) and q.kind == "verb" for q in rest[:1]):
+            # «(+2 к разряду за каждую {counter})», «(игнорирует особенности атакованного)»:
+            # a rider of the attack the clause declares
             tails.notes.append(("rider_parts", rest))
             continue
         if isinstance(rest[0], P) and rest[0].kind == "named" and len(rest) == 1:
@@ -187,3 +238,4 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
 LATE.strip_tails = strip_tails
 
 LATE.paren = paren
+LATE.lift_tails = lift_tails

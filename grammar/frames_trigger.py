@@ -30,6 +30,8 @@ EVENT_NOUNS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE, "evt:miss": TE.MISS,
 # «при получении ран / {counter}»: the event is named by what is received
 RECEIVED = {"wound": TE.WOUNDED, "counter": TE.GETS_COUNTER}
 CAUSES = {"poison": K.POISON, "effect": K.EFFECTS, "spell": K.SPELLS}
+# how a move was made («при перемещении по диагонали»): Trigger.params tags
+MOVE_ADVERBS = {"по диагонали": "diagonal", "по вертикали": "vertical", "по горизонтали": "horizontal"}
 
 
 def turn_event(text: str, end: bool) -> tuple[str, tuple]:
@@ -77,6 +79,8 @@ def event_trigger(p: P) -> A.Trigger:
                     raise Reject("«за ход» without «первый»")
             elif a == "each":
                 params.append(TP.EACH)
+            elif a == "last":
+                params.append(TP.LAST)
             else:
                 raise Reject("event adjective " + a)
         if "response" in kind_adjs:
@@ -208,6 +212,10 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             fields["turn"] = "opponent" if "противника" in q.v else "own"
             j += 1
             continue
+        if isinstance(q, P) and q.kind == "adv" and q.v in MOVE_ADVERBS and trig.event in (TE.MOVE, TE.JUMP, TE.TELEPORT):
+            params.append(MOVE_ADVERBS[q.v])
+            j += 1
+            continue
         break
     event = trig.event
     if event == TE.DEATH and fields["subject"] is None:
@@ -240,6 +248,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     if pred.kind != "verb" or pred.v["neg"]:
         raise Reject("when modal")
     lemma = pred.v["lemma"]
+    if lemma in ("equal", "roll_result"):
+        return _die_roll(clause_parts, i)
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
     subject = subject_of(subj) if subj else None
     args = clause_parts[i + 1:]
@@ -295,6 +305,30 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     return A.Trigger(event, None, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))
+
+
+def _die_roll(parts: list, i: int) -> A.Trigger:
+    """«когда бросок кубика X равен N», «когда X выбрасывает на кубике N» → die_roll."""
+    subj = list(parts[:i])
+    if subj and isinstance(subj[0], NP) and subj[0].noun == "roll" and not subj[0].adjs:
+        subj = subj[1:]
+        if subj and isinstance(subj[0], NP) and subj[0].noun == "die" and not subj[0].adjs:
+            subj = subj[1:]
+    subject = subject_of(subj) if subj else None
+    faces = []
+    for q in parts[i + 1:]:
+        if isinstance(q, P) and q.kind == "bare" and q.v.split(":", 1)[1].isdigit():
+            faces.append(int(q.v.split(":", 1)[1]))
+        elif (isinstance(q, P) and q.kind in ("or", "and", "lcomma")) or \
+                (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
+                (isinstance(q, NP) and q.noun == "die" and not q.adjs):
+            continue
+        else:
+            raise Reject("die roll tail")
+    if not faces or any(f < 1 or f > 6 for f in faces):
+        raise Reject("die faces")
+    return A.Trigger(TE.DIE_ROLL, subject=subject, params=tuple(f"{TP.FACE}:{f}" for f in faces),
+                     span=_span(parts))
 
 
 LATE.when_trigger = when_trigger

@@ -13,11 +13,12 @@ from typing import Callable
 
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import STRENGTH, VERB_IDS, Reject, dmg
 from grammar.frames_quality import attack_targets, define_x, qualities
-from grammar.frames_select import SELF, joined, take_np, take_np_list
+from grammar.frames_select import SELF, attack_ref, joined, take_np, take_np_list
 from grammar.parts import NP, P
 
 # adverbs and adverbial phrases a generic action carries as params tags
@@ -29,14 +30,21 @@ ADVERBS = {"closed": "closed", "open": "open", "по диагонали": "diago
            "по горизонтали": "horizontal"}
 
 
+def _drop_implied(verb: str, args: list) -> list:
+    nouns = IMPLIED.get(verb, ())
+    return [q for q in args if not (isinstance(q, NP) and q.kind == "noun" and q.noun in nouns
+                                    and not q.adjs and not q.count and not q.opp)]
+
+
 class Args:
     """A verb's arguments: direct objects, an amount «на N», prepositional phrases, adverbs,
     quoted texts; ``rest`` what is none of these (the frame rejects it)."""
 
     __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from")
 
-    def __init__(self, args: list, heal: bool = False):
+    def __init__(self, args: list, heal: bool = False, verb: str = ""):
         self.heal_from = None
+        args = _drop_implied(verb, args)
         if heal:
             args = self._wounds_received(list(args))
         self.objs: list[A.Selector] = []
@@ -229,16 +237,25 @@ ROLES = {"na": "to", "v": "to", "k": "to", "po": "target", "s": "origin", "iz": 
 _ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.IN_HAND}
 
 
+# objects a verb names itself («бросить кубик»): no target of their own
+IMPLIED = {"roll": ("die",), "reroll": ("die",), "choose": ("row",)}
+
+
 def _generic(verb: str, obj_required: bool = False):
     """An action with a target and role phrases: Action(verb, target, params, to, amount)."""
     def frame(v, subject, a: Args, ctx, tails, sp):
         a.check()
+        times = None
+        for sel in list(a.objs):
+            if sel.noun == N.TIMES and sel.count and sel.count[0] == sel.count[1] and not sel.qualifiers:
+                times = sel.count[0]
+                a.objs.remove(sel)
         refl = _reflexive(v)
         target = a.objects() if a.objs else None
         if target is None and refl:
             target = _subject_or_self(subject)
         by = subject if subject is not None and not refl else None
-        to = origin = None
+        to = origin = source = None
         for prep, sel, np in a.pp:
             role = ROLES.get(prep)
             if sel is None or role is None:
@@ -249,6 +266,8 @@ def _generic(verb: str, obj_required: bool = False):
                 target = sel
             elif role == "origin" and origin is None and isinstance(np, NP) and np.noun in _ORIGIN_QUALIFIER:
                 origin = _ORIGIN_QUALIFIER[np.noun]
+            elif role == "origin" and source is None and prep == "s":
+                source = sel
             else:
                 raise Reject(f"{verb}: role {role}")
         if origin is not None:
@@ -271,8 +290,12 @@ def _generic(verb: str, obj_required: bool = False):
         if tails.note("closed"):
             params.append("closed")
         amount = define_x(dmg(a.amount.v), tails) if a.amount is not None else None
+        if times is not None:
+            if amount is not None:
+                raise Reject(f"{verb}: amount and times")
+            amount = A.Fixed(times)
         return A.Action(VERB_IDS[verb], target, tuple(params), to, amount, tails.use("duration"), by,
-                        span=sp)
+                        source, span=sp)
     return frame
 
 
@@ -337,9 +360,11 @@ def v_reduce_to(v, subject, parts, ctx, tails, sp, subj_parts=()):
     head = list(subj_parts) + parts[:k]
     if not head or not isinstance(head[0], NP):
         raise Reject("reduce_to what")
-    if head[0].count and head[0].count[0] == "all":
-        h = head[0]
-        head[0] = NP(h.kind, h.noun, h.adjs, None, h.name, h.opp, h.span, h.text)
+    h = head[0]
+    if (h.count and h.count[0] == "all") or {"own", "own_their"} & set(h.adjs):
+        # «все удары …», «свой удар»: the attack itself
+        head[0] = NP(h.kind, h.noun, tuple(a for a in h.adjs if a not in ("own", "own_their")), None,
+                     h.name, h.opp, h.span, h.text)
     kinds, strengths, j = attack_targets(head, 0)
     whom = by = None
     while j < len(head):
@@ -361,12 +386,79 @@ def v_reduce_to(v, subject, parts, ctx, tails, sp, subj_parts=()):
                     by=by if verb == V.REDUCE_TO else None, span=sp)
 
 
+def v_reduce(v, subject, parts, ctx, tails, sp):
+    """«уменьшить величину выбранного удара на N» → Action(reduce_strike, target=the attack)."""
+    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].noun == "magnitude" and not parts[0].adjs \
+            and isinstance(parts[1], NP) and (parts[1].noun or "").startswith("atk:") \
+            and isinstance(parts[2], P) and parts[2].kind == "amount":
+        attack = take_np(parts, 1)[0]
+        return A.Action(V.REDUCE_STRIKE, attack, amount=define_x(dmg(parts[2].v), tails), by=subject,
+                        span=sp)
+    raise Reject("reduce what")
+
+
+def v_deal(v, subject, parts, ctx, tails, sp):
+    """«X наносит по Y {strike}» → Action(forced_attack, by=X, target=Y, params=(kind,))."""
+    kinds: list[str] = []
+    target = None
+    j = 0
+    while j < len(parts):
+        q = parts[j]
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(parts) \
+                and isinstance(parts[j + 1], NP) and target is None:
+            target, j = take_np(parts, j + 1)
+            continue
+        if isinstance(q, NP) and (q.noun or "").startswith("atk:"):
+            k, s = attack_ref(q)
+            if s:
+                raise Reject("deal strengths")
+            kinds += k
+            j += 1
+            continue
+        raise Reject("deal tail")
+    if len(kinds) != 1 or target is None:
+        raise Reject("deal what")
+    return A.Action(V.FORCED_ATTACK, target, (kinds[0],), by=subject, span=sp)
+
+
 def v_ignore(v, subject, parts, ctx, tails, sp):
-    """«игнорирует X»: what is ignored (protections, keywords) → Permission(ignore, …)."""
+    """«игнорирует X»: what is ignored (protections, keywords) → Permission(ignore, …);
+    «игнорирует особенности X» → Permission(ignore, target=X, params=("abilities",));
+    «игнорирует особенности, обязывающие выбирать целью <attack> …» → the forced targeting."""
+    if parts and isinstance(parts[0], NP) and parts[0].noun == "ability" and not parts[0].adjs:
+        if len(parts) >= 2 and isinstance(parts[1], NP):
+            target, j = take_np(parts, 1)
+            if j == len(parts):
+                return A.Permission(V.IGNORE, subject, target=target, params=("abilities",), span=sp)
+        if len(parts) == 2 and isinstance(parts[1], P) and parts[1].kind == "rel_part" \
+                and parts[1].v.get("part") == "obliging":
+            return _ignore_forced(subject, parts[1], sp)
+        raise Reject("ignore which abilities")
     what = qualities(parts, ctx, tails)
     if any(isinstance(n, A.Choice) for n in what):
         raise Reject("ignore a choice")
     return A.Permission(V.IGNORE, subject, params=tuple(what), span=sp)
+
+
+def _ignore_forced(subject, rel: P, sp):
+    """«…, обязывающие выбирать целью <attack> какую-либо карту»."""
+    inner = list(rel.v["clause"].parts) if rel.v.get("clause") is not None else []
+    kinds: list[str] = []
+    for q in inner:
+        if isinstance(q, P) and q.kind == "verb" and q.v["lemma"] in ("choose", "select_as"):
+            continue
+        if isinstance(q, NP) and q.noun == "target" and not q.adjs:
+            continue
+        if isinstance(q, NP) and q.noun == "card" and set(q.adjs) <= {"any_which", "any"}:
+            continue
+        if isinstance(q, NP) and (q.noun or "").startswith("atk:"):
+            k, s = attack_ref(q)
+            if s:
+                raise Reject("forced targeting strengths")
+            kinds += k
+            continue
+        raise Reject("forced targeting")
+    return A.Permission(V.IGNORE, subject, kinds=tuple(kinds), params=("forced_targeting",), span=sp)
 
 
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
@@ -376,8 +468,8 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("put", True), ("remove", True), ("redirect", True),
     ("block", False), ("roll", False), ("reroll", False), ("choose", True), ("show", False),
     ("look", False), ("take", True), ("pay", False), ("prevent", False), ("fight", False),
-    ("declare", True), ("land", False), ("leave", True))})
+    ("declare", True), ("land", False), ("leave", True), ("incarnate", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
-              "redistribute": v_redistribute}
+              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal}
 
 __all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

@@ -136,12 +136,21 @@ def _names(toks: list[Tok], text: str) -> list[Tok]:
 
 
 # ------------------------------------------------------------------ token-level merges
+_POSSESSIVE = ("его", "ее", "её", "их")
+
+
 def _merge(toks: list[Tok]) -> list[Tok]:
     out: list[Tok] = []
     i = 0
     n = len(toks)
     while i < n:
         t = toks[i]
+        # «его / её / их» before a noun phrase is a possessive («других его существ»)
+        if t.type == "PRON" and fold(t.text) in _POSSESSIVE and i + 1 < n \
+                and toks[i + 1].type in ("NOUN", "ADJ"):
+            out.append(Tok("ADJ", "poss", t.start, t.end, t.text))
+            i += 1
+            continue
         nxt = toks[i + 1] if i + 1 < n else None
         # «2 (или менее) раны» → «2 или менее раны»; «до трех существ» → count «up to 3»
         if t.type in ("NUM", "NUMW") and i + 3 < n and nxt.type == "LPAR" and toks[i + 2].type == "ORLESS" \
@@ -176,6 +185,14 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("NOUN", "atk:special" if t.value == "special" else "atk:magic", t.start, nxt.end,
                            t.text + " " + nxt.text))
             i += 2
+            continue
+        # «стоящее рядом с ней существо»: a participle phrase before its noun → one adjective
+        if t.type == "PART" and t.value == "standing" and i + 4 < n and toks[i + 1].type == "ADV" \
+                and toks[i + 1].value in ("near", "opposite", "behind") and toks[i + 2].type == "P_S" \
+                and toks[i + 3].type == "PRON" and toks[i + 3].value == "it" \
+                and toks[i + 4].type in ("NOUN", "ADJ"):
+            out.append(Tok("ADJ", f"adj:{toks[i + 1].value}:it", t.start, toks[i + 3].end))
+            i += 4
             continue
         # «стоящ* рядом/напротив/сзади» before a noun → one adjective
         if t.type == "PART" and t.value == "standing" and nxt and nxt.type == "ADV" \
@@ -335,7 +352,9 @@ def _classify_commas(toks: list[Tok]) -> list[Tok]:
                 out.append(Tok("LCOMMA", ",", t.start, t.end))
                 continue
             verb_ahead = _has_verb(toks, i + 1)
-            if open_rel and verb_ahead:
+            if open_rel and (verb_ahead or nxt.type == "AMOUNT"):
+                # the comma that closes a participle phrase: a verb, or the main verb's «на N»
+                # («ранить существо, стоящее позади атакованного, на X»), follows
                 out.append(Tok("RCLOSE", ",", t.start, t.end))
                 open_rel = False
                 continue

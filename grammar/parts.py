@@ -133,10 +133,12 @@ class ToParts(Transformer):
     # ------------------------------------------------------------ ctails
     def _ctail(self, kind):
         def f(items):
-            inner = [i for i in items if isinstance(i, (Clause, P, NP))]
-            toks = [i for i in items if isinstance(i, Token)]
+            # the head words of the tail, in order: its tokens and the preposition of a relative
+            # clause («, рядом с которой …» → ADV near, PREP s, WHICH)
+            toks = [(i.type, str(i)) if isinstance(i, Token) else ("PREP", i.v) for i in items
+                    if isinstance(i, Token) or (isinstance(i, P) and i.kind == "prep")]
             return P(kind, {"clause": next((i for i in items if isinstance(i, Clause)), None),
-                            "toks": [(t.type, str(t)) for t in toks]}, self._sp(items))
+                            "toks": toks}, self._sp(items))
         return f
 
     def if_(self, items): return self._ctail("if")(items)

@@ -64,6 +64,16 @@ def _demix(m: re.Match) -> str:
     return fixed if not re.search(r"[a-zA-Z]", fixed) else word
 
 
+_UNCLOSED_QUOTE = re.compile(r"«(?P<inner>[^«»()]*)(?=\))")
+
+
+def quotes(text: str, notes: list[Repair]) -> str:
+    """«(воздействие «ядовитый взрыв)»: a « whose » is missing before the «)» that ends the
+    parenthesis → » restored there."""
+    return sub_noted(_UNCLOSED_QUOTE, lambda m: "«" + m.group("inner") + "»", text,
+                     "unbalanced-quote", notes, "missing » restored before «)»")
+
+
 def characters(text: str, notes: list[Repair]) -> str:
     text = sub_noted(_CONTROL, "", text, "control-char", notes,
                      lambda m, n: f"U+{ord(m.group(0)):04X} removed")
