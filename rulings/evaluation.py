@@ -31,7 +31,7 @@ from rulings.lookup import GAMES, Answer, load_book, open_book, resolve
 from rulings.search import COLUMNS, documents
 
 STYLES = ("keywords", "question")           # key words / the question verbatim
-SPLITS = ("dev", "test", "fresh")
+SPLITS = ("dev", "test", "fresh", "fresh2")
 FIELDS = {"id", "game", "keywords", "question", "gold", "note"}
 
 
@@ -52,6 +52,8 @@ class Question:
     def split(self) -> str:
         if self.id.startswith("f"):
             return "fresh"
+        if self.id.startswith("g"):
+            return "fresh2"
         return "test" if int(re.sub(r"\D", "", self.id)) % 3 == 0 else "dev"
 
     def text(self, style: str) -> str:
