@@ -114,6 +114,7 @@ ATTACK_WORDS = tuple(k.value for k in AttackKind.concrete_kinds())
 OTHER_SENSE = {
     # the card's «удар» stat (Card.strike, the ``strike`` column and YAML field)
     ("carddb/build.py", "strike"), ("carddb/model.py", "strike"), ("carddb/present.py", "strike"),
+    ("carddb/sources.py", "strike"),
     # icon codes of the canonical notation ({strike}, {uchr}), not AST ids
     ("grammar/icons.py", "strike"), ("grammar/icons.py", "uchr"),
 }
