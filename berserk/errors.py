@@ -59,12 +59,30 @@ class Location:
         return cls(source, line, column)
 
 
+#: Characters of the offending line shown either side of the caret (a minified JSON file is
+#: one line of megabytes).
+CARET_WINDOW = 60
+
+
 def caret_lines(text: str, line: int, column: int, width: int = 1) -> str:
-    """The offending line of ``text`` with a caret (``^~~``) under the column (both 1-based)."""
-    lines = text.splitlines() or [""]
-    row = lines[min(max(line, 1), len(lines)) - 1]
+    """The offending line of ``text`` with a caret (``^~~``) under the column (both 1-based);
+    a long line is cut to ``CARET_WINDOW`` characters either side, the cuts shown as «…»."""
+    start = 0
+    for _ in range(max(line, 1) - 1):            # no splitlines(): the text may be 50 MB
+        found = text.find("\n", start)
+        if found < 0:
+            break
+        start = found + 1
+    end = text.find("\n", start)
+    row = text[start:] if end < 0 else text[start:end]
+    row = row.rstrip("\r")
     col = max(1, min(column, len(row) + 1))
-    return f"  {row}\n  {' ' * (col - 1)}^{'~' * max(0, width - 1)}"
+    left = max(0, col - 1 - CARET_WINDOW)
+    right = min(len(row), col - 1 + max(width, 1) + CARET_WINDOW)
+    shown = ("…" if left else "") + row[left:right] + ("…" if right < len(row) else "")
+    offset = col - 1 - left + (1 if left else 0)
+    width = max(1, min(width, right - (col - 1)))
+    return f"  {shown}\n  {' ' * offset}^{'~' * (width - 1)}"
 
 
 @dataclass

@@ -5,7 +5,8 @@ up disagreeing.
 """
 from __future__ import annotations
 
-from typing import Iterable, TypeVar
+import reprlib
+from typing import Any, Iterable, TypeVar
 
 T = TypeVar("T", bound=str)
 
@@ -35,3 +36,14 @@ def plural(n: int, one: str, few: str, many: str) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 4, 4, 40, 40
+
+
+def shorten(value: Any, limit: int = 60) -> str:
+    """``value`` as a message quotes it: text cut to ``limit`` characters (the cut shown as
+    «…»), a list or dict through ``reprlib`` (a file may hold a million-item list)."""
+    text = value if isinstance(value, str) else _REPR.repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

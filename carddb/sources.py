@@ -21,24 +21,42 @@ Formats (detected from the content; ``format=`` forces one):
 
 ``problems`` are errors (the build refuses them; the other cards are still read so that every
 problem is listed at once).  ``warnings`` are source defects that were repaired or that leave a
-field unknown; they are reported and stored, never fatal.
+field unknown; they are reported and stored, never fatal.  A problem repeated on many cards
+(the same field, the same message: a file read with the wrong ``--format``) is listed once, with
+how many cards have it and the first few of them.
+
+Hostile files are problems too, never exceptions: ``-`` is standard input; the bytes, size and
+nesting limits are ``berserk.files`` (JSON) and ``berserk.yamlio`` (YAML); every field is
+type-checked and every number range-checked here (``MAX_STAT`` …), before anything reaches
+SQLite (an integer ≥ 2**63 cannot be stored at all).
 """
 from __future__ import annotations
 
-import json
+import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from berserk import yamlio
+from berserk import files, yamlio
 from berserk.errors import InputError, Location, Problem
+from berserk.text import plural, shorten
 from berserk.vocab import CardType, Element
 from berserk.yamlio import MDict, MList
 from carddb.model import Card, CardFieldError, parse_strike
 from grammar.icons import normalise
 
 FORMATS = ("tgbot", "nxt", "canonical")
+#: Largest cost, life, move or strike value a card may have (real cards: 0–15).
+MAX_STAT = 9999
+#: Largest card number within a set.
+MAX_NUMBER = 99999
+#: Largest number written in a card's text («Броня 5»); a longer one is a broken file.
+MAX_TEXT_NUMBER = 999_999_999
+#: Text fields a number may stand in (a set called 2024, a rarity code).
+NUMBER_NAMED = frozenset({"set", "rarity"})
+#: How many cards a repeated problem names before «и ещё N».
+SHOWN_REPEATS = 3
 
 
 @dataclass
@@ -48,38 +66,34 @@ class ReadResult:
     warnings: list[Problem] = field(default_factory=list)
     format: str | None = None
     path: str = ""
+    #: sha256 (hex) of the bytes read — standard input cannot be read twice to hash it
+    sha256: str = ""
+    # (location, card, field, message) of each card problem / warning, folded into
+    # ``problems`` / ``warnings`` at the end of ``read_cards`` (repeats listed once)
+    card_problems: list[tuple[Location, str, str, str]] = field(default_factory=list, repr=False)
+    card_warnings: list[tuple[Location, str, str, str]] = field(default_factory=list, repr=False)
 
 
 # ---------------------------------------------------------------- entry point
 def read_cards(path: str | Path, format: str | None = None) -> ReadResult:
-    """Read one card file; never raises on bad content (problems are listed instead)."""
-    path = Path(path)
-    label = str(path)
+    """Read one card file (``-``: standard input); never raises on bad content (problems are
+    listed instead)."""
+    label = files.label(path)
     result = ReadResult([], path=label)
     if format is not None and format not in FORMATS:
         result.problems.append(Problem(Location(label), f"неизвестный формат «{format}»; "
                                        "допустимы: " + ", ".join(FORMATS)))
         return result
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        result.problems.append(Problem(Location(label), "файл не найден"))
-        return result
-    except (OSError, UnicodeDecodeError) as err:
-        result.problems.append(Problem(Location(label), f"файл не читается: {err}"))
-        return result
-
-    is_yaml = path.suffix.lower() in (".yaml", ".yml")
     lines: dict[int, int] = {}
     try:
+        data = files.read_bytes(path, "файл карт")
+        result.sha256 = hashlib.sha256(data).hexdigest()
+        raw = files.decode(data, label)
+        is_yaml = _is_yaml(path, raw)
         if is_yaml:
             data, lines = _load_yaml(raw, label)
         else:
-            data = json.loads(raw)
-    except json.JSONDecodeError as err:
-        result.problems.append(Problem(Location(label, err.lineno, err.colno),
-                                       f"битый JSON: {err.msg}", raw))
-        return result
+            data = files.load_json(raw, label)
     except InputError as err:
         result.problems.extend(err.problems)
         return result
@@ -98,8 +112,20 @@ def read_cards(path: str | Path, format: str | None = None) -> ReadResult:
         return result
     reader = {"tgbot": _read_tgbot, "nxt": _read_nxt, "canonical": _read_canonical}[fmt]
     reader(data, result, lines)
+    _fold_repeats(result)
+    detected = detect_format(data, is_yaml)
+    if format is not None and result.problems and detected not in (None, format):
+        result.problems.insert(0, Problem(Location(label), f"файл похож на формат «{detected}», "
+                                          f"а указан --format {format}"))
     _check_duplicates(result, lines)
     return result
+
+
+def _is_yaml(path: str | Path, raw: str) -> bool:
+    """YAML by the extension; standard input by its first character (JSON opens with [ or {)."""
+    if files.is_stdin(path):
+        return raw.lstrip()[:1] not in ("[", "{")
+    return Path(path).suffix.lower() in (".yaml", ".yml")
 
 
 def detect_format(data: Any, is_yaml: bool = False) -> str | None:
@@ -121,19 +147,35 @@ def detect_format(data: Any, is_yaml: bool = False) -> str | None:
 
 
 # ---------------------------------------------------------------- helpers
-def _where(result: ReadResult, index: int, name: Any, field_name: str | None,
-           lines: dict[int, int]) -> tuple[Location, str]:
-    """Location and a Russian prefix naming the card and the field."""
-    who = f"карта №{index + 1}" + (f" «{name}»" if isinstance(name, str) and name else "")
-    if field_name:
-        who += f", поле «{field_name}»"
-    return Location(result.path, lines.get(index)), who
-
-
 def _problem(result: ReadResult, index: int, name: Any, field_name: str | None, message: str,
              lines: dict[int, int], warning: bool = False) -> None:
-    loc, who = _where(result, index, name, field_name, lines)
-    (result.warnings if warning else result.problems).append(Problem(loc, f"{who}: {message}"))
+    who = f"карта №{index + 1}" + (f" «{shorten(name)}»" if isinstance(name, str) and name else "")
+    entry = (Location(result.path, lines.get(index)), who, field_name or "", message)
+    (result.card_warnings if warning else result.card_problems).append(entry)
+
+
+def _fold_repeats(result: ReadResult) -> None:
+    """Card problems into ``problems`` (warnings into ``warnings``): one Problem per distinct
+    (field, message), naming the card — or, repeated, how many cards and the first few."""
+    for raw, out in ((result.card_problems, result.problems),
+                     (result.card_warnings, result.warnings)):
+        groups: dict[tuple[str, str], list[tuple[Location, str]]] = {}
+        for loc, who, field_name, message in raw:
+            groups.setdefault((field_name, message), []).append((loc, who))
+        for (field_name, message), cards in groups.items():
+            where = f"поле «{field_name}»: " if field_name else ""
+            if len(cards) == 1:
+                loc, who = cards[0]
+                out.append(Problem(loc, f"{who}, {where}{message}" if where
+                                   else f"{who}: {message}"))
+                continue
+            shown = ", ".join(who.removeprefix("карта ") for _, who in cards[:SHOWN_REPEATS])
+            more = len(cards) - SHOWN_REPEATS
+            n = len(cards)
+            out.append(Problem(cards[0][0], f"{where}{message} — у {n} "
+                               f"{plural(n, 'карты', 'карт', 'карт')}: {shown}"
+                               + (f" и ещё {more}" if more > 0 else "")))
+        raw.clear()
 
 
 def _load_yaml(raw: str, label: str) -> tuple[Any, dict[int, int]]:
@@ -160,9 +202,44 @@ def _int_field(value: Any, field_name: str, message: str) -> int:
     """An integer field of a source card; ``CardFieldError(field_name, message)`` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,30}\s*", value):
         return int(value)
     raise CardFieldError(field_name, message)
+
+
+def _in_range(card: Card, index: int, result: ReadResult, lines) -> Card | None:
+    """``card`` if every number of it is in range, else None after listing each one out of
+    range (the same check for every format: SQLite cannot store an integer ≥ 2**63, and no
+    card has a cost of a million)."""
+    numbers = [("cost", card.cost, MAX_STAT), ("life", card.life, MAX_STAT),
+               ("move", card.move, MAX_STAT), ("number", card.number, MAX_NUMBER)]
+    numbers += [("strike", n, MAX_STAT) for n in card.strike or ()]
+    bad = False
+    for field_name, value, top in numbers:
+        if isinstance(value, int) and not 0 <= value <= top:
+            _problem(result, index, card.name, field_name,
+                     f"число «{shorten(str(value), 24)}» вне допустимого (0–{top})", lines)
+            bad = True
+    for found in re.finditer(r"\d+", card.text or ""):
+        if len(found.group()) > 9 or int(found.group()) > MAX_TEXT_NUMBER:
+            _problem(result, index, card.name, "text", f"число «{shorten(found.group(), 24)}» "
+                     f"в тексте больше {MAX_TEXT_NUMBER:_}".replace("_", " "), lines)
+            bad = True
+            break
+    return None if bad else card
+
+
+def _text_field(value: Any, field_name: str, lists: bool = False) -> None:
+    """A text field (or, with ``lists``, a list of texts): ``CardFieldError`` for a number,
+    an object, a nested list."""
+    if value is None or isinstance(value, str):
+        return
+    if field_name in NUMBER_NAMED and isinstance(value, int) and not isinstance(value, bool):
+        return                                      # «set: 2024», a rarity code
+    if lists and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return
+    shape = "текст или список текстов" if lists else "текст"
+    raise CardFieldError(field_name, f"ожидался {shape}, а не «{shorten(value)}»")
 
 
 # ---------------------------------------------------------------- tgbot
@@ -171,15 +248,31 @@ TGBOT_TERRAIN_CLASSES = frozenset({"горы", "болото", "пустыня",
 
 def _read_list(data: list, result: ReadResult, lines: dict[int, int], build,
                expected: str = "ожидался объект карты") -> None:
-    """Every entry through ``build`` (→ Card or None after listing its problems); a bad entry
-    is reported and the others are still read."""
+    """Every entry through ``build`` (→ Card or None after listing its problems) and the
+    range check; a bad entry is reported and the others are still read."""
     for index, item in enumerate(data):
         if not isinstance(item, dict):
             _problem(result, index, None, None, expected, lines)
             continue
         card = build(item, index, result, lines)
         if card is not None:
+            card = _in_range(card, index, result, lines)
+        if card is not None:
             result.cards.append(card)
+
+
+def _scalars(item: dict, names: tuple[str, ...], index: int, result: ReadResult, lines,
+             lists: tuple[str, ...] = ()) -> bool:
+    """Type-check text fields of a source card (``lists``: a list of texts allowed too);
+    True if all are right."""
+    ok = True
+    for name in names:
+        try:
+            _text_field(item.get(name), name, lists=name in lists)
+        except CardFieldError as err:
+            _problem(result, index, item.get("name"), err.field, err.message, lines)
+            ok = False
+    return ok
 
 
 def _read_tgbot(data: list, result: ReadResult, lines: dict[int, int]) -> None:
@@ -191,8 +284,9 @@ def _read_tgbot(data: list, result: ReadResult, lines: dict[int, int]) -> None:
 
 def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     name = item.get("name")
-    before = len(result.problems)
+    before = len(result.card_problems)
     notes: list[str] = []
+    _scalars(item, ("set", "class", "rarity", "element"), index, result, lines)
 
     def bad(field_name: str, message: str) -> None:
         _problem(result, index, name, field_name, message, lines)
@@ -212,19 +306,20 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
     cost = None
     try:
         cost = _int_field(item.get("cost"), "cost",
-                          f"стоимость должна быть числом, а не «{item.get('cost')}»")
+                          f"стоимость должна быть числом, а не «{shorten(item.get('cost'))}»")
     except CardFieldError as err:
         bad(err.field, err.message)
     life = None
     raw_life = stats.get("lifeCount")
     try:
-        life = _int_field(raw_life, "stats.lifeCount", f"жизни должны быть числом, а не «{raw_life}»")
+        life = _int_field(raw_life, "stats.lifeCount",
+                          f"жизни должны быть числом, а не «{shorten(raw_life)}»")
     except CardFieldError as err:
         bad(err.field, err.message)
     elements: tuple[Element, ...] = ()
     element = Element.of(str(item.get("element") or ""))
     if element is None:
-        bad("element", f"неизвестная стихия «{item.get('element')}»")
+        bad("element", f"неизвестная стихия «{shorten(item.get('element'))}»")
     else:
         elements = (element,)
     raw_class = item.get("class")
@@ -248,7 +343,7 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
     raw_move = stats.get("walkCount")
     move: int | str | None = None
     flying = False
-    move_text = "" if raw_move is None else str(raw_move).strip()
+    move_text = "" if raw_move is None else shorten(raw_move, 40).strip()
     if move_text.casefold().replace("ё", "е") == "полет":
         flying = True
     elif move_text.isdigit():
@@ -258,7 +353,7 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
     elif move_text in ("", "NaN"):
         note("stats.walkCount", f"ход не указан в источнике («{move_text}»): неизвестен")
     else:
-        bad("stats.walkCount", f"ход должен быть числом или «Полет», а не «{raw_move}»")
+        bad("stats.walkCount", f"ход должен быть числом или «Полет», а не «{shorten(raw_move)}»")
 
     terrain = (life == 0 and strike is None and
                (move in (0, None)) and not flying)
@@ -282,13 +377,16 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
         text = norm.text
     for flag in ("elite", "uniqueness"):
         if not isinstance(item.get(flag), bool):
-            bad(flag, f"ожидалось true или false, а не «{item.get(flag)}»")
+            bad(flag, f"ожидалось true или false, а не «{shorten(item.get(flag))}»")
     number = item.get("index")
-    if len(result.problems) > before:
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        note("index", f"номер карты не число («{shorten(number)}»): неизвестен")
+    if len(result.card_problems) > before:
         return None
     return Card(
         name=name.strip(), set=str(item.get("set") or ""),
-        number=number if isinstance(number, int) else None, elements=elements,
+        number=number if isinstance(number, int) and not isinstance(number, bool) else None,
+        elements=elements,
         card_type=card_type, cost=cost, elite=item["elite"], unique=item["uniqueness"],
         life=life, move=move, flying=flying, strike=strike, classes=classes,
         rarity=item.get("rarity") or None, text=text, repairs=tuple(repairs),
@@ -341,8 +439,9 @@ def nxt_icon_lines(icons: dict) -> list[str]:
 
 def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     name = item.get("name")
-    before = len(result.problems)
+    before = len(result.card_problems)
     notes: list[str] = []
+    _scalars(item, ("class",), index, result, lines, lists=("class",))
 
     def bad(field_name: str, message: str) -> None:
         _problem(result, index, name, field_name, message, lines)
@@ -356,20 +455,20 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
             ints[key] = None
             continue
         try:
-            ints[key] = _int_field(raw, key, f"ожидалось число, а не «{raw}»")
+            ints[key] = _int_field(raw, key, f"ожидалось число, а не «{shorten(raw)}»")
         except CardFieldError as err:
             bad(err.field, err.message)
             ints[key] = None
     color = item.get("color")
     elements: tuple[Element, ...] = ()
     if not isinstance(color, int) or isinstance(color, bool) or color <= 0 or color >= 64:
-        bad("color", f"битовая маска стихий должна быть числом 1–63, а не «{color}»")
+        bad("color", f"битовая маска стихий должна быть числом 1–63, а не «{shorten(color)}»")
     else:
         elements = tuple(NXT_COLORS[bit] for bit in sorted(NXT_COLORS) if color & bit)
     type_code = item.get("type", 0)
     card_type = NXT_TYPES.get(type_code) if isinstance(type_code, int) else None
     if card_type is None:
-        bad("type", f"неизвестный код типа «{type_code}»; известны: "
+        bad("type", f"неизвестный код типа «{shorten(type_code)}»; известны: "
             + ", ".join(f"{k}={v}" for k, v in NXT_TYPES.items()))
         card_type = CardType.CREATURE
     strike = None
@@ -394,23 +493,29 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     set_id = item.get("set_id")
     set_name = NXT_SETS.get(set_id) if isinstance(set_id, int) else None
     if set_name is None:
-        set_name = f"сет {set_id}"
-        notes.append(f"set_id: неизвестный сет {set_id}")
-        _problem(result, index, name, "set_id", f"неизвестный сет {set_id}: назван «{set_name}»",
-                 lines, warning=True)
+        set_name = f"сет {shorten(set_id, 24)}"
+        notes.append(f"set_id: неизвестный сет {shorten(set_id, 24)}")
+        _problem(result, index, name, "set_id", f"неизвестный сет {shorten(set_id, 24)}: "
+                 f"назван «{set_name}»", lines, warning=True)
+    number = item.get("number")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        bad("number", f"номер карты должен быть числом, а не «{shorten(number)}»")
+    rarity = item.get("rarity")
+    if rarity is not None and (isinstance(rarity, bool) or not isinstance(rarity, int)):
+        bad("rarity", f"код редкости должен быть числом, а не «{shorten(rarity)}»")
     classes = item.get("class") or []
     if isinstance(classes, str):
         classes = [classes]
     elite = item.get("elite", False)
-    if len(result.problems) > before:
+    if len(result.card_problems) > before:
         return None
     return Card(                                    # a flyer's move is dropped by Card itself
-        name=name.strip(), set=set_name, number=item.get("number"), elements=elements,
+        name=name.strip(), set=set_name, number=number, elements=elements,
         card_type=card_type, cost=ints["cost"], elite=elite in (True, 1, "1"),
         unique=bool(item.get("uniq", False)), life=ints["life"],
         move=ints["move"], strike=strike,
         classes=tuple(str(c).strip() for c in classes if str(c).strip()),
-        rarity=NXT_RARITIES.get(item.get("rarity")) if item.get("rarity") else None,
+        rarity=NXT_RARITIES.get(rarity) if rarity else None,
         text=text, repairs=tuple(notes),
     )
 
@@ -421,6 +526,11 @@ def _read_canonical(data: list, result: ReadResult, lines: dict[int, int]) -> No
 
 
 def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
+    # the shapes Card.from_dict assumes (a number where a text is expected is a TypeError there)
+    if not _scalars(item, ("name", "set", "type", "card_type", "rarity", "text", "element",
+                           "elements", "classes", "class"), index, result, lines,
+                    lists=("element", "elements", "classes", "class")):
+        return None
     try:
         card = Card.from_dict(item)
     except CardFieldError as err:

@@ -14,6 +14,7 @@ import json
 import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -58,14 +59,18 @@ def open_db(path: str | Path, readonly: bool = True) -> sqlite_utils.Database:
                                  "berserk db build" + (f" -o {path}" if str(path) != DEFAULT_DB
                                                        else "")))
     if readonly:
-        conn = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        # quoted: a «?» or «#» in a folder name would end the URI's path
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True)
     else:
         conn = sqlite3.connect(str(path))
     try:
         conn.execute("select 1 from cards limit 1")
     except sqlite3.DatabaseError as err:
         conn.close()
-        raise InputError(Problem(Location(str(path)), f"это не база карт berserk: {err}")) from None
+        reason = ("в ней нет таблицы карт" if "no such table" in str(err)
+                  else "файл не SQLite или повреждён")
+        raise InputError(Problem(Location(str(path)), f"это не база карт berserk: {reason}; "
+                                 "соберите её: berserk db build")) from None
     return sqlite_utils.Database(conn)
 
 

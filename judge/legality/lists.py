@@ -20,7 +20,9 @@ YAML: ``{ruleset, cards: {Название: N} | [«N Название», …]}`
 {card, gold, silver, cell}]}`` for a squad.
 
 Malformed input is never a legality finding: it raises ``InputError`` listing *every* bad line
-with file:line:col and a caret, and nothing is checked (exit 2).
+with file:line:col and a caret, and nothing is checked (exit 2).  ``-`` is standard input; the
+bytes, size and nesting limits are ``berserk.files`` and ``berserk.yamlio``; every number
+(copies, crystals, redeals) is at most ``MAX_NUMBER``.
 """
 from __future__ import annotations
 
@@ -29,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from berserk import yamlio
+from berserk import files, yamlio
 from berserk.errors import InputError, Location, Problem, UnknownNameError
-from berserk.text import fold
+from berserk.text import fold, shorten
 from berserk.yamlio import MDict, MList
 
 # ---------------------------------------------------------------- value objects
@@ -87,6 +89,8 @@ ZONE_WORDS = ("доп", "доп.зона", "дополнительная", "зо
 _PAY_RE = re.compile(r"^(\d+)(з|зол|g|с|сер|s)$")
 _HOST_RE = re.compile(r"^(?:хозяин|host)[:=](\S+)$")
 _COUNT_RE = re.compile(r"^(\d+)\s*[xх×]?\s+(.*)$", re.IGNORECASE)
+#: Largest number of copies, crystals or redeals a list may state (a deck has 30–50 cards).
+MAX_NUMBER = 999
 
 
 def normalise_cell(word: str) -> str:
@@ -98,31 +102,21 @@ def normalise_cell(word: str) -> str:
 
 
 def read_list(path: str | Path, kind: str) -> ListFile:
-    """Read a deck (``kind="deck"``) or squad (``kind="squad"``) file; YAML by extension
-    (.yaml/.yml) or by content (a top-level mapping).  Raises InputError (every problem)."""
-    source = str(path)
-    text = _read_text(Path(path), source)
+    """Read a deck (``kind="deck"``) or squad (``kind="squad"``) file (``-``: standard
+    input); YAML by extension (.yaml/.yml) or by content (a top-level mapping).  Raises
+    InputError (every problem)."""
+    source = files.label(path)
+    text = files.read_text(path, "файл колоды" if kind == "deck" else "файл отряда",
+                           limit=yamlio.MAX_CHARS)
     if Path(path).suffix.lower() in (".yaml", ".yml") or _looks_like_yaml(text):
         return _read_yaml(text, source, kind)
     return _read_lines(text, source, kind)
 
 
-def _read_text(path: Path, source: str) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError.at("файл не найден", source) from None
-    except IsADirectoryError:
-        raise InputError.at("это каталог, а не файл", source) from None
-    except OSError as err:
-        raise InputError.at(f"файл не читается: {err.strerror}", source) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise InputError.at("файл не в кодировке UTF-8 (байт "
-                            f"0x{data[err.start]:02x})", source, line, column) from None
+def _number(digits: str) -> int | None:
+    """``digits`` as a number if it is at most MAX_NUMBER (no int() of 5,000 digits)."""
+    digits = digits.strip()
+    return int(digits) if len(digits) <= 6 and int(digits) <= MAX_NUMBER else None
 
 
 def _looks_like_yaml(text: str) -> bool:
@@ -181,21 +175,24 @@ def _setting(key: str, value: Any, settings: dict, lines: dict, problems: list,
         problems.append(Problem(where, message, text, len(key)))
         return
     if canon in ("redeals", "gold", "silver"):
-        if isinstance(value, bool) or not re.fullmatch(r"\d+", str(value).strip()):
-            problems.append(Problem(where, f"«{key}» должно быть целым числом ≥ 0, а не "
-                                           f"«{value}»", text))
+        written = str(value).strip() if isinstance(value, (str, int)) else ""
+        if isinstance(value, bool) or not re.fullmatch(r"\d+", written) \
+                or _number(written) is None:
+            problems.append(Problem(where, f"«{key}» должно быть целым числом от 0 до "
+                                           f"{MAX_NUMBER}, а не «{shorten(value)}»", text))
             return
-        value = int(str(value).strip())
+        value = int(written)
     elif canon == "player":
         word = PLAYER_WORDS.get(fold(str(value)))
         if word is None:
             problems.append(Problem(where, f"игрок должен быть «первый» или «второй», а не "
-                                           f"«{value}»", text))
+                                           f"«{shorten(value)}»", text))
             return
         value = word
     elif canon == "side":
         if str(value).strip().upper() not in ("A", "B", "А", "В"):
-            problems.append(Problem(where, f"сторона должна быть A или B, а не «{value}»", text))
+            problems.append(Problem(where, f"сторона должна быть A или B, а не «{shorten(value)}»",
+                                    text))
             return
         value = {"А": "A", "В": "B"}.get(str(value).strip().upper(), str(value).strip().upper())
     else:
@@ -214,7 +211,11 @@ def _deck_line(body: str, number: int, where: Location, text: str | None,
         problems.append(Problem(where, "нет количества: строка колоды пишется «N Название», "
                                        "например «3 Кочевник»", text))
         return None
-    count, name = int(match.group(1)), match.group(2).strip()
+    count, name = _number(match.group(1)), match.group(2).strip()
+    if count is None:
+        problems.append(Problem(where, f"количество больше {MAX_NUMBER}", text,
+                                min(len(match.group(1)), 20)))
+        return None
     if count < 1:
         problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}",
                                 text, len(match.group(1))))
@@ -242,7 +243,10 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
                 return None
             words.pop()
         elif pay:
-            amount = int(pay.group(1))
+            amount = _number(pay.group(1))
+            if amount is None:
+                problems.append(Problem(where, f"оплата больше {MAX_NUMBER} кристаллов", text))
+                return None
             if pay.group(2) in ("з", "зол", "g"):
                 gold = (gold or 0) + amount
             else:
@@ -257,8 +261,11 @@ def _squad_line(body: str, number: int, where: Location, text: str | None,
         else:
             break
     count = 1
-    if words and words[0].isdigit():
-        count = int(words.pop(0))
+    if words and re.fullmatch(r"\d+", words[0]):
+        count = _number(words.pop(0))
+        if count is None:
+            problems.append(Problem(where, f"количество больше {MAX_NUMBER}", text))
+            return None
         if count < 1:
             problems.append(Problem(where, f"количество должно быть не меньше 1, а не {count}",
                                     text))
@@ -306,9 +313,10 @@ def _read_yaml(text: str, source: str, kind: str) -> ListFile:
         for name, value, _, value_pos in list_value.pairs():
             where = Location(source, *value_pos)
             raw = _scalar(value)
-            if isinstance(raw, bool) or not isinstance(raw, int):
-                problems.append(Problem(where, f"количество карты «{name}» должно "
-                                               f"быть целым числом, а не «{raw}»", text))
+            if isinstance(raw, bool) or not isinstance(raw, int) or raw > MAX_NUMBER:
+                problems.append(Problem(where, f"количество карты «{shorten(name)}» должно "
+                                               f"быть целым числом от 1 до {MAX_NUMBER}, а не "
+                                               f"«{shorten(raw)}»", text))
             elif raw < 1:
                 problems.append(Problem(where, f"количество должно быть не меньше 1, а не {raw}",
                                         text))
@@ -354,9 +362,11 @@ def _yaml_item(item, where: Location, text: str, kind: str, problems: list) -> E
             continue
         value = _scalar(raw_value)
         if key in ("count", "gold", "silver") and (isinstance(value, bool)
-                                                    or not isinstance(value, int) or value < 0):
+                                                    or not isinstance(value, int)
+                                                    or not 0 <= value <= MAX_NUMBER):
             problems.append(Problem(Location(where.source, *value_pos),
-                                    f"«{raw_key}» должно быть целым числом ≥ 0", text))
+                                    f"«{raw_key}» должно быть целым числом от 0 до {MAX_NUMBER}",
+                                    text))
             ok = False
             continue
         if key in ("cell", "host"):

@@ -103,7 +103,7 @@ def test_malformed_deck_exits_2_with_location(tmp_path, text, where, message):
 
 def test_unreadable_file_exits_2(tmp_path):
     result = run_cli("deck", "check", "нет_такого.txt", cwd=tmp_path)
-    assert result.returncode == 2 and "нет_такого.txt: файл не найден" in result.stderr
+    assert result.returncode == 2 and "нет_такого.txt: файл колоды не найден" in result.stderr
     (tmp_path / "bin.txt").write_bytes(b"3 \xd0\n")
     result = run_cli("squad", "check", "bin.txt", cwd=tmp_path)
     assert result.returncode == 2 and "UTF-8" in result.stderr

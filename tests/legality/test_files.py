@@ -49,7 +49,7 @@ def test_every_bad_line_is_reported_not_only_the_first(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    (None, "файл не найден"),
+    (None, "файл колоды не найден"),
     (b"3 \xff\xfe\n", "не в кодировке UTF-8"),
     ("# только комментарий\n\n", "нет ни одной карты"),
 ])
