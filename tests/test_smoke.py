@@ -13,7 +13,7 @@ ONE_SCENARIO = ROOT / "rulings" / "scenarios" / "514" / "514.6-closed-strong.yam
 def test_help_lists_every_package_command():
     r = run_berserk_process("--help")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("Usage: berserk ")
+    assert r.stdout.startswith("Использование: berserk ")
     for command in ("parse", "corpus", "check", "db", "search", "card", "serve", "rule",
                     "rulebook", "judge", "fight", "odds", "deck", "squad"):
         assert f"\n  {command} " in r.stdout, command
