@@ -2,6 +2,8 @@
 
     python bench/judge.py            # print the table
     python bench/judge.py --write    # also write bench/RESULTS_judge.md
+    python bench/judge.py --base DIR # also measure the checkout in DIR (an earlier commit:
+                                     # git worktree add DIR <commit>) in the same run
 
 Every figure is the median of several runs (wall clock, ``time.perf_counter``) on this machine;
 the machine is noted in the output.  Goals (issue 5): ≥ 5,000 single-attack resolutions/s and
@@ -10,9 +12,11 @@ exact odds of one fight in < 5 ms.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from carddb.model import Card
 from judge.classic import combat
-from judge.classic.engine import Engine, Inputs
+from judge.classic.engine import Engine
+from judge.core.trace import Inputs
 from judge.classic.odds import Matchup, report
 from judge.scenario import load_scenario, run, scenario_files
 from judge.classic.state import Piece, State
@@ -76,6 +81,35 @@ def bench_library(repeats: int = 3) -> tuple[int, float]:
     return len(files), statistics.median(times)
 
 
+#: Run in a fresh interpreter inside another checkout: its own bench_attacks, one measurement.
+BASE_SNIPPET = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("base_bench", sys.argv[1])
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+mod.one_attack(4, 2)
+print(json.dumps(mod.bench_attacks(int(sys.argv[2]), 1)))
+"""
+
+
+def base_rate(base: Path, n: int) -> float:
+    """Single-attack resolutions/s of the checkout at ``base`` (its own bench function, in a
+    fresh interpreter)."""
+    out = subprocess.run([sys.executable, "-c", BASE_SNIPPET, str(base / "bench" / "judge.py"),
+                          str(n)], cwd=base, capture_output=True, text=True, check=True)
+    return float(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def compare(base: Path, n: int = 5000, rounds: int = 5) -> tuple[float, float]:
+    """Both checkouts measured the same way — each in a fresh interpreter, in turns (base,
+    head, base, head …) so the shared machine's load falls on both alike; the medians."""
+    head_rates, base_rates = [], []
+    for _ in range(rounds):
+        base_rates.append(base_rate(base, n))
+        head_rates.append(base_rate(ROOT, n))
+    return statistics.median(base_rates), statistics.median(head_rates)
+
+
 def machine() -> str:
     model = ""
     try:
@@ -95,6 +129,8 @@ def machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write bench/RESULTS_judge.md")
+    ap.add_argument("--base", type=Path, default=None,
+                    help="a checkout of an earlier commit to measure in the same run")
     args = ap.parse_args()
     where = machine()
     one_attack(4, 2)                            # warm caches: grammar, traits, rulebook
@@ -112,6 +148,12 @@ def main() -> None:
              f"Command: `python bench/judge.py --write`.  Machine: {where}.",
              "Figures are medians of repeated runs (wall clock).", "",
              "| what | median | goal | |", "| --- | --- | --- | --- |"]
+    if args.base is not None:
+        base, head = compare(args.base.resolve())
+        ratio = head / base
+        rows.append((f"single-attack resolutions vs {args.base.name} (same run, alternating)",
+                     f"{head:,.0f} /s vs {base:,.0f} /s = {ratio:.2f}×", "≥ 0.8×",
+                     "ok" if ratio >= 0.8 else "MISSED"))
     lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -22,7 +22,7 @@ from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, strength_v
 from judge.classic.state import Piece
 from judge.classic.traits import MAGICAL, RANGED, matches_kind, protected_now
 from judge.core.context import Ctx, Problem
-from judge.core.trace import Inputs
+from judge.core.trace import NO_INPUTS
 
 
 def ru(kind: str) -> str:
@@ -38,7 +38,6 @@ class AttackRules:
     # ------------------------------------------------------------ who may be hit (pure)
     def attack_problem(self, actor: Piece, target: Piece, kind: str,
                        rng: int | None) -> Problem | None:
-        clause = C.ATTACK_CLAUSE[kind]
         if not target.on_table:
             return Problem(f"цель «{target.name}» не в игре ({target.where})", (C.DEATH,))
         if target.kind is CardType.TERRAIN:
@@ -107,7 +106,8 @@ class AttackRules:
     def forcing(self, actor: Piece, kind: str) -> list[tuple[Piece, bool]]:
         """Cards the attacker must pick among for an attack of ``kind`` (a bystander's
         «могут объявлять … только по этой карте»), each with whether range is then ignored."""
-        if self.traits(actor).has(KW.IGNORES_FORCED_TARGETING):
+        t = self.traits(actor)
+        if not (t.restrictions or self.aura_holders()) or t.has(KW.IGNORES_FORCED_TARGETING):
             return []
         out = []
         for q in self.aura_holders():
@@ -121,11 +121,11 @@ class AttackRules:
                     if "while_adjacent_to_enemy" in quals and not self.next_to_enemy(q):
                         continue
                     out.append((q, "any_range" in quals))
-        for r in self.traits(actor).restrictions:
+        for r in t.restrictions:
             if r.what == Verb.DECLARE and r.only is not None and r.kinds \
                     and any(matches_kind((k,), kind) for k in r.kinds):
                 holder = self.holder_of(actor, r)
-                ctx = Ctx(holder, 0, "", Inputs())
+                ctx = Ctx(holder, 0, "", NO_INPUTS)
                 for q in facts.select(self, r.only, ctx):
                     out.append((q, "any_range" in r.params))
         return out
@@ -141,6 +141,8 @@ class AttackRules:
         return any(q is target and any_range for q, any_range in self.forcing(actor, kind))
 
     def restriction_problem(self, actor: Piece, target: Piece, kind: str) -> Problem | None:
+        if not (self.aura_holders() or self.traits(actor).restrictions):
+            return None
         forced = self.forcing(actor, kind)
         if forced and not any(q is target for q, _ in forced):
             names = ", ".join(f"«{q.name}»" for q, _ in forced)
@@ -218,7 +220,7 @@ class AttackRules:
         sels = self.traits(actor).direct_against
         if not sels:
             return False
-        ctx = Ctx(actor, 0, "", Inputs())
+        ctx = Ctx(actor, 0, "", NO_INPUTS)
         return any(facts.matches(self, s, target, ctx) for s in sels)
 
     def possible_defenders(self, actor: Piece, target: Piece) -> list[Piece]:
@@ -231,7 +233,7 @@ class AttackRules:
         """«+N к …» of the attacker that applies to this attack, each an event."""
         total = 0
         t = self.traits(src)
-        ctx = Ctx(src, 0, "", Inputs())
+        ctx = Ctx(src, 0, "", NO_INPUTS) if t.bonuses else None
         for b in t.bonuses:
             if not matches_kind(tuple(x for x in b.to if K.get(x) is not None), kind):
                 continue
@@ -252,7 +254,8 @@ class AttackRules:
                       + (f" по «{dst.name}»" if b.against else "")
                       + (f" ({origin.note})" if origin.note else "") + ".", C.BONUS, C.AXE,
                       amount=n)
-        total += self.incoming_bonus(src, dst, kind)
+        if self.traits(dst).bonuses:
+            total += self.incoming_bonus(src, dst, kind)
         return total
 
     def bonus_amount(self, b: A.Bonus, src: Piece, ctx: Ctx) -> int:
@@ -269,7 +272,7 @@ class AttackRules:
     def incoming_bonus(self, src: Piece, dst: Piece, kind: str) -> int:
         """«+N к ударам <каких> по этой карте» on the target (``Bonus.attacker``)."""
         total = 0
-        ctx = Ctx(dst, 0, "", Inputs())
+        ctx = Ctx(dst, 0, "", NO_INPUTS)
         for b in self.traits(dst).bonuses:
             if b.attacker is None or not matches_kind(tuple(b.to), kind):
                 continue
@@ -296,7 +299,7 @@ class AttackRules:
             self.emit("protected", f"«{dst.name}» защищена от {what} и не получает ран.",
                       *cites, C.AXE, *((C.FLYERS,) if flyer else ()))
             return 0
-        ctx = Ctx(dst, 0, "", Inputs())
+        ctx = Ctx(dst, 0, "", NO_INPUTS) if tr.reductions else None
         for r in tr.reductions:
             if not matches_kind(tuple(r.against), kind) or (r.strengths and
                                                             strength not in r.strengths):

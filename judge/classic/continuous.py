@@ -25,9 +25,7 @@ from judge.classic import facts
 from judge.classic.state import Piece
 from judge.classic.traits import BASE, Origin, Traits, fold, fold_base
 from judge.core.context import Ctx
-from judge.core.trace import Inputs
-
-_NO_INPUTS = Inputs()
+from judge.core.trace import NO_INPUTS as _NO_INPUTS
 
 
 @dataclass
@@ -79,11 +77,16 @@ class Continuous:
     """A mixin of the classic Engine: ``traits(piece)`` in the order above."""
 
     def traits(self, p: Piece) -> Traits:
+        t = p._traits
+        if t is not None and self._dynamic is False:
+            return t                              # the fast path: nothing on the table varies
+        if not self.dynamic():
+            return t or self._base_traits(p)
+        kit = p.kit
+        if not (kit.own or p.effects or self.aura_holders()):
+            return p._traits or self._base_traits(p)
         if p.id in self._computing:
             return self._base_traits(p)           # a condition asking about itself: printed
-        kit = self.kit(p)
-        if not (kit.own or p.effects or self.aura_holders()):
-            return self._base_traits(p)
         self._computing.add(p.id)
         try:
             grants = [(n, BASE) for n in self._base_nodes(p)]
@@ -105,7 +108,8 @@ class Continuous:
 
     def _base_traits(self, p: Piece) -> Traits:
         if p._traits is None:
-            p._traits = fold_base(self._base_nodes(p))
+            attached = any(q.host == p.id for q in self.state.pieces.values())
+            p._traits = fold_base(self._base_nodes(p)) if attached else p.kit.base
         return p._traits
 
     # ------------------------------------------------------------ 2. own statics
@@ -138,6 +142,14 @@ class Continuous:
                 step = "formation" if any(u[0] == "formation" for u in ab.under) else "own"
                 out.append((node, Origin(step, p.name, ab.line, origin_note(step))))
         return out
+
+    def dynamic(self) -> bool:
+        """Does any card on the table have a conditional static, an aura or a temporary grant?
+        (When none does, every card's traits are its printed ones — the fast path.)"""
+        if self._dynamic is None:
+            self._dynamic = bool(self.aura_holders()) or any(
+                p.effects or p.kit.own for p in self.state.pieces.values())
+        return self._dynamic
 
     # ------------------------------------------------------------ 3. others' statics
     def aura_holders(self) -> list[Piece]:
@@ -181,6 +193,7 @@ class Continuous:
     def forget_auras(self) -> None:
         """A card entered or left the table: the set of aura holders may have changed."""
         self._auras = None
+        self._dynamic = None
 
     # ------------------------------------------------------------ 4. temporary
     def add_temp(self, target: Piece, what: tuple, duration: A.Duration | None, ctx) -> Temp:
@@ -195,6 +208,7 @@ class Continuous:
                  ends_at(until, count, ctx.source.owner, target.owner, st.turn, st.turn_index),
                  ctx.source.id, st.turn_index)
         target.effects.append(t)
+        self._dynamic = True
         return t
 
     def expire(self, ending: int, starting_player: str | None = None) -> None:
@@ -211,6 +225,7 @@ class Continuous:
                 else:
                     keep.append(t)
             p.effects = keep
+        self._dynamic = None
 
     def cites_of_temp(self, t: Temp) -> tuple[str, ...]:
         return ("axe",)

@@ -36,7 +36,7 @@ from judge.classic.kit import Kit
 from judge.classic.moves import MoveRules
 from judge.classic.port import PortRules, wounds_word
 from judge.classic.state import Piece, State
-from judge.classic.triggers import EMITTED, GameEvent, Triggers
+from judge.classic.triggers import EMITTED, Triggers
 from judge.core.context import Problem
 from judge.core.interp import Interp
 from judge.core.trace import Event, Inputs, Trace, Unnamed
@@ -68,14 +68,24 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self.any_death = False
         self.facts: dict = {}            # the attack being resolved, the last roll …
         self.inputs = inputs or Inputs()
-        self.interp = Interp(self)
         self._computing: set[str] = set()
         self._auras: list | None = None
+        self._dynamic: bool | None = None
+        self._listens: frozenset | None = None
         self._depth = 0
+
+    @property
+    def interp(self) -> Interp:
+        """The interpreter over this engine as its Port (made when asked: holding it would tie
+        the engine in a reference cycle, and every finished ruling would wait for the cyclic
+        garbage collector)."""
+        return Interp(self)
 
     # ------------------------------------------------------------ trace
     def emit(self, kind: str, text: str, *cites: str, **data) -> Event:
-        return self.trace.emit(kind, text, *cites, **data)
+        ev = Event(kind, text, tuple(dict.fromkeys(cites)), data)
+        self.events.append(ev)
+        return ev
 
     def illegal(self, text: str, *cites: str) -> bool:
         """Правило легальности: the action is cancelled, its cost unpaid.  Returns False so a
@@ -178,7 +188,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         хода» ends."""
         st = self.state
         self.emit("turn-end", f"Конец хода игрока {st.turn}.", C.TURN)
-        self.fire(GameEvent(TE.TURN_END, player=st.turn))
+        self.fire(TE.TURN_END, player=st.turn)
         self.expire(st.turn_index)
 
     def start_turn(self, player: str) -> None:
@@ -203,7 +213,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.moved, p.moved_dirs, p.wounded_turn, p.defended = 0, {}, 0, 0
         for p in list(st.on_table(player)):
             self.open_at_turn_start(p)
-        self.fire(GameEvent(TE.TURN_START, player=player))
+        self.fire(TE.TURN_START, player=player)
         self.check_deaths()
 
     def open_at_turn_start(self, p: Piece) -> None:
@@ -253,7 +263,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
     def start_fight(self) -> None:
         """«В начале боя»: the triggers of every card, the non-active player's first."""
         self.emit("fight-start", "Начало боя.", C.TURN)
-        self.fire(GameEvent(TE.FIGHT_START))
+        self.fire(TE.FIGHT_START)
         self.check_deaths()
 
     def open_card(self, piece: Piece, source: str, *cites: str) -> bool:
@@ -269,9 +279,12 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
     def check_deaths(self) -> list[Piece]:
         """Lives ≤ 0 → graveyard; a symbiote dies with its host; equipment is destroyed."""
         st = self.state
-        dead = [p for p in st.on_table() if p.zone != ATTACHED and p.life and p.lives <= 0
+        gone = [p for p in st.on_table() if p.life and p.lives <= 0]
+        if not gone:
+            return []
+        dead = [p for p in gone if p.zone != ATTACHED
                 and p.kind in (CardType.CREATURE, CardType.ARTIFACT)]
-        dead += [p for p in st.on_table() if p.zone == ATTACHED and p.life and p.lives <= 0]
+        dead += [p for p in gone if p.zone == ATTACHED]
         for p in dead:
             self.bury(p, f"«{p.name}»: жизней {p.lives} — карта гибнет и уходит на кладбище.",
                       C.DEATH)
@@ -279,7 +292,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             self.any_death = True
             self.check_victory()
             for p in dead:
-                self.fire(GameEvent(TE.DEATH, p))
+                self.fire(TE.DEATH, p)
         return dead
 
     def bury(self, p: Piece, text: str, *cites: str) -> None:

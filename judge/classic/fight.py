@@ -20,7 +20,6 @@ from judge.classic.attacks import deal
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, fight_options, strength_value
 from judge.classic.state import Piece
 from judge.classic.traits import protected_now
-from judge.classic.triggers import GameEvent
 from judge.core.context import Ctx, Problem
 
 
@@ -43,7 +42,7 @@ class FightRules:
         self.reveal_actor(actor)
         self.emit("declare", f"«{actor.name}» ({actor.where}) нападает простым ударом на "
                   f"«{target.name}» ({target.where}).", C.STRIKE)
-        self.fire(GameEvent(TE.ATTACKED, target, actor, K.STRIKE))
+        self.fire(TE.ATTACKED, target, actor, K.STRIKE)
         self.resolve_stack(list(responses))
         if not self.still_there(actor, [target]):
             return False
@@ -88,8 +87,7 @@ class FightRules:
                 dealt.append((src, dst, s, 0))
                 continue
             dealt.append((src, dst, s, self.hit(src, dst, K.STRIKE, dmg, *cs, strength=s)))
-        for src, dst, s, n in dealt:
-            self.after_strike(src, dst, n, s)
+        landed = [self.after_strike(src, dst, n, s) for src, dst, s, n in dealt]
         if defender is not None and defender.on_table:
             defender.defended += 1
             if self.traits(defender).has(KW.DEFENDS_WITHOUT_CLOSING):
@@ -101,9 +99,9 @@ class FightRules:
                 self.emit("closed", f"Защитник «{defender.name}» закрывается после защиты.",
                           C.DEFENDER)
         if att_str is None:
-            self.fire(GameEvent(TE.MISS, actor, reflecting, K.STRIKE))
-        for src, dst, s, n in dealt:
-            self.attack_events(src, dst, K.STRIKE, s, self.landed_on(src, dst, K.STRIKE, s), n)
+            self.fire(TE.MISS, actor, reflecting, K.STRIKE)
+        for (src, dst, s, n), hit in zip(dealt, landed):
+            self.attack_events(src, dst, K.STRIKE, s, hit, n)
         self.check_deaths()
         self.facts.clear()
         return True
@@ -123,7 +121,7 @@ class FightRules:
                   f"отражает удар вместо «{target.name}».", C.DEFENDER,
                   *((C.FLYERS,) if actor.flying or target.flying else ()))
         self.facts.update(defender=choice, defended=target)
-        self.fire(GameEvent(TE.BECOMES_DEFENDER, choice, target))
+        self.fire(TE.BECOMES_DEFENDER, choice, target)
         return choice, choice
 
     def roll_fight(self, actor: Piece, reflecting: Piece, inputs):
@@ -195,8 +193,9 @@ class FightRules:
                   *((C.AXE,) if am else ()), rolls=[raw])
         return att_str, None, False
 
-    def after_strike(self, src: Piece, dst: Piece, dealt: int, strength: Strength) -> None:
-        """What rides on a simple strike that landed: the card's bare riders and vampirism."""
+    def after_strike(self, src: Piece, dst: Piece, dealt: int, strength: Strength) -> bool:
+        """What rides on a simple strike that landed: the card's bare riders and vampirism.
+        Returns whether the strike counts as delivered (not wasted on a protection)."""
         kit = self.kit(src)
         traits = self.traits(src)
         if not self.landed_on(src, dst, K.STRIKE, strength):
@@ -205,7 +204,7 @@ class FightRules:
                     ab.node.trigger.event in (TE.ATTACK, TE.STRONG_ATTACK) for ab in kit.triggers):
                 self.emit("riders-none", f"«{dst.name}» защищена от этого удара — сопутствующие "
                           "ему особенности тоже не действуют.", C.STRIKE, C.AXE)
-            return
+            return False
         if kit.riders:
             ctx = Ctx(src, 0, "отравление", self.inputs, refs={"attacked": dst, "it": dst},
                       cites=(C.STRIKE,))
@@ -222,6 +221,7 @@ class FightRules:
                 src.wounds -= healed
                 self.emit("vampirism", f"Вампиризм: «{src.name}» излечивается на {healed}.",
                           C.VAMPIRISM, amount=healed)
+        return True
 
     # ------------------------------------------------------------ flyers
     def anti_air_problem(self, actor: Piece) -> Problem | None:

@@ -82,14 +82,18 @@ class Kit:
     starts_with: int = 0
     formation: bool = False
     attack_kinds: frozenset = frozenset()
-
-    @property
-    def refused(self) -> tuple[Ab, ...]:
-        return tuple(a for a in self.abilities if a.refusal)
+    refused: tuple[Ab, ...] = ()          # the abilities the judge cannot apply
+    listens: frozenset = frozenset()      # trigger events its abilities (refused too) answer
+    flying: bool = False                  # printed (or by type): asked at every rule point
+    incorporeal: bool = False
+    symbiote: bool = False
 
     @property
     def dynamic(self) -> bool:
         return bool(self.own or self.auras)
+
+    def __deepcopy__(self, memo) -> Kit:
+        return self                       # immutable: a copied table shares it
 
 
 class _Reader:
@@ -289,9 +293,15 @@ class _Reader:
             self.triggers.append(ab)
 
     def build(self) -> Kit:
-        return Kit(tuple(self.abilities), fold_base(tuple(self.base)), tuple(self.base),
+        refused = tuple(a for a in self.abilities if a.refusal)
+        base = fold_base(tuple(self.base))
+        listens = frozenset(a.node.trigger.event for a in self.abilities
+                            if isinstance(a.node, A.Triggered))
+        return Kit(tuple(self.abilities), base, tuple(self.base),
                    tuple(self.own), tuple(self.auras), tuple(self.triggers), tuple(self.actions),
-                   tuple(self.riders), self.starts, self.formation, frozenset(self.kinds))
+                   tuple(self.riders), self.starts, self.formation, frozenset(self.kinds),
+                   refused, listens, base.has(KW.FLYING), base.has(KW.INCORPOREAL),
+                   base.has(KW.SYMBIOTE))
 
 
 def _gain_duration(e: A.Gain) -> bool:

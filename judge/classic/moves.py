@@ -17,7 +17,6 @@ from judge import cites as C
 from judge.classic import board
 from judge.classic.board import AIR, FIELD
 from judge.classic.state import Piece
-from judge.classic.triggers import GameEvent
 from judge.core.context import Ctx, Problem
 
 
@@ -96,7 +95,7 @@ class MoveRules:
         self.emit("move", f"«{piece.name}» перемещается {start}→{'→'.join(path)} (осталось "
                   f"очков движения: {piece.moves_left}).", C.MOVEMENT,
                   *((C.AXE,) if diagonal else ()), frm=start, to=here)
-        self.fire(GameEvent(TE.MOVE, piece, data={"from": start, "to": here}))
+        self.fire(TE.MOVE, piece, frm=start, to=here)
         return True
 
     def step(self, piece: Piece, a: str, b: str) -> None:
@@ -106,12 +105,12 @@ class MoveRules:
         piece.moved += 1
         d = direction(a, b)
         piece.moved_dirs[d] = piece.moved_dirs.get(d, 0) + 1
-        self.fire(GameEvent(TE.MOVE_ADJACENT, piece, data={"from": a, "to": b}))
+        self.fire(TE.MOVE_ADJACENT, piece, frm=a, to=b)
         before, after = board.own_row_number(piece.owner, a), board.own_row_number(piece.owner, b)
         if before is not None and after is None:
-            self.fire(GameEvent(TE.CROSSED_TO_ENEMY_HALF, piece, data={"from": a, "to": b}))
+            self.fire(TE.CROSSED_TO_ENEMY_HALF, piece, frm=a, to=b)
         elif before is None and after is not None:
-            self.fire(GameEvent(TE.CROSSED_TO_OWN_HALF, piece, data={"from": a, "to": b}))
+            self.fire(TE.CROSSED_TO_OWN_HALF, piece, frm=a, to=b)
 
     # ------------------------------------------------------------ moves by card text
     def move_by_effect(self, target: Piece, verb: str, to, ctx: Ctx) -> bool:
@@ -138,5 +137,5 @@ class MoveRules:
         self.emit("move", f"«{target.name}» перемещается {start}→{cell} («{ctx.text}»; это не "
                   "её действие, очки движения не тратятся).", *(ctx.cites or (C.AXE,)),
                   C.MOVEMENT, frm=start, to=cell)
-        self.fire(GameEvent(TE.MOVE, target, data={"from": start, "to": cell, "by": verb}))
+        self.fire(TE.MOVE, target, frm=start, to=cell, by=verb)
         return True

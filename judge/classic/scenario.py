@@ -24,7 +24,6 @@ engine and compares ``expect`` with the final table and the trace.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,8 @@ from judge import cites as C
 from judge.classic.actions import host_problems
 from judge.core.trace import Event
 from judge.hosts import HostProblem
-from judge.classic.state import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, Piece, State
+from judge.classic.board import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN
+from judge.classic.state import Piece, State
 
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
             "actions", "expect", "notes")

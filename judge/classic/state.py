@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from berserk.vocab import CardType
-from berserk.vocab import KeywordName as KW
 from carddb.model import Card
 from judge.classic import board
-from judge.classic.board import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN, ZONE_RU
+from judge.classic.board import AIR, ATTACHED, FIELD, GRAVEYARD, TERRAIN, ZONE_RU
 from judge.classic.kit import Kit, kit_of
 from judge.classic.traits import Traits
+
+
+@lru_cache(maxsize=64)
+def _kind(card_type) -> CardType:
+    t = CardType.get(card_type)
+    return t if t is not None and not t.creature else CardType.CREATURE
+
 
 @dataclass(eq=False)
 class Piece:
@@ -48,7 +55,13 @@ class Piece:
     wounded_turn: int = 0                # wounds received this turn
     defended: int = 0                    # times it defended this turn
     _traits: Traits | None = field(default=None, repr=False)
-    _kit: Kit | None = field(default=None, repr=False)
+    # the card and its turn order never change: what follows from them is read once
+    kit: Kit = field(init=False, repr=False)
+    kind: CardType = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.kit = kit_of(self.card.text, self.card.name, self.order, self.card.type_keywords)
+        self.kind = _kind(self.card.card_type)
 
     # ------------------------------------------------------------ what the card is
     @property
@@ -59,14 +72,6 @@ class Piece:
         """Drop the cached traits with equipment merged in: equipment came or went."""
         self._traits = None
 
-    @property
-    def kit(self) -> Kit:
-        """The card's abilities as the engine reads them (cached: the card and its order never
-        change)."""
-        if self._kit is None:
-            self._kit = kit_of(self.card.text, self.card.name, self.order,
-                               self.card.type_keywords)
-        return self._kit
 
     @property
     def base_traits(self) -> Traits:
@@ -74,13 +79,8 @@ class Piece:
         return self.kit.base
 
     @property
-    def kind(self) -> CardType:
-        """Artefact, terrain or equipment; every other type plays as a creature."""
-        t = CardType.get(self.card.card_type)
-        return t if t is not None and not t.creature else CardType.CREATURE
-
-    @property
     def is_creature(self) -> bool:
+        """``kind``: artefact, terrain or equipment; every other type plays as a creature."""
         return self.kind is CardType.CREATURE
 
     @property
@@ -89,15 +89,15 @@ class Piece:
 
     @property
     def flying(self) -> bool:
-        return self.base_traits.has(KW.FLYING)      # the card type is in the traits
+        return self.kit.flying       # the card type is in the kit
 
     @property
     def incorporeal(self) -> bool:
-        return self.base_traits.has(KW.INCORPOREAL)
+        return self.kit.incorporeal
 
     @property
     def symbiote(self) -> bool:
-        return self.base_traits.has(KW.SYMBIOTE)
+        return self.kit.symbiote
 
     @property
     def life(self) -> int:

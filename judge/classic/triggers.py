@@ -89,17 +89,30 @@ class Triggers:
         attacker's «при …» answer it.  A wasted attack triggers nothing (seed: «атака пропадает
         впустую»); a miss is its own event (judge/classic/fight.py)."""
         if landed:
-            self.fire(GameEvent(TE.ATTACK, src, dst, kind, strength, data={"dealt": dealt}))
+            self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt)
 
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
-        self.fire(GameEvent(TE.WOUNDED, target, source, kind or None,
-                            data={"amount": amount}))
+        self.fire(TE.WOUNDED, target, source, kind or None, amount=amount)
 
     # ------------------------------------------------------------ answering an event
-    def fire(self, ev: GameEvent) -> None:
+    def listeners(self) -> frozenset:
+        """Every trigger event some card on the table (or in a graveyard) answers."""
+        if self._listens is None:
+            self._listens = frozenset().union(*(p.kit.listens
+                                               for p in self.state.pieces.values()))
+        return self._listens
+
+    def fire(self, kind: str, subject: Piece | None = None, target: Piece | None = None,
+             attack: str | None = None, strength: str | None = None, player: str | None = None,
+             **data) -> None:
+        """An event of the rules: every ability on the table that answers it answers (a
+        ``GameEvent`` is made only when some card listens)."""
         if self.state.winner is not None or self._depth >= MAX_DEPTH:
             return
-        wanted = ANSWERS.get(ev.kind, ())
+        wanted = ANSWERS.get(kind, ())
+        if not self.listeners().intersection(wanted):
+            return
+        ev = GameEvent(kind, subject, target, attack, strength, player, data)
         pool = self.state.on_table()
         if ev.kind == TE.DEATH and ev.subject is not None and ev.subject not in pool:
             pool = pool + [ev.subject]

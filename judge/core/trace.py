@@ -106,7 +106,7 @@ class Inputs:
                    cite, assumed=True)
         return default
 
-    def fork(self) -> Inputs:
-        """The same dice and choices for a nested resolution (a trigger inside an action):
-        rolls are consumed in order of use across them."""
-        return self
+
+
+#: Inputs for a question that needs none (a condition, a bonus's selector): never consulted.
+NO_INPUTS = Inputs()

@@ -12,7 +12,8 @@ from judge.classic import board
 from judge.classic.engine import Engine, Inputs
 from judge.core.context import Answers
 from judge.classic.odds import Matchup, deals, distribution
-from judge.classic.state import AIR, FIELD, Piece, State
+from judge.classic.board import AIR, FIELD
+from judge.classic.state import Piece, State
 from rulings.lookup import clause_ids
 
 TEXTS = ["", "Вампиризм.", "Броня 1.", "Отравление на 1.", "{regen}1.", "{tap}: Выстрел на 2.",
