@@ -5,20 +5,25 @@
     >>> report.counts["cards"]                                             # doctest: +SKIP
     32
 
-The file is written under a temporary name next to the target and renamed over it only when
-everything succeeded, so a failed build never leaves a half-written DB and never touches the
-previous one.  Rows are inserted in a stable order (source order), so the same inputs give the
-same rows; only ``meta.build_time`` differs between two builds.
+The file is written under a temporary name next to the target, fsynced and renamed over it only
+when everything succeeded (carddb.atomic: a lock per target, stale temp files removed, stop
+signals clean up), so a failed or killed build never leaves a half-written DB and never touches
+the previous one.  Rows are inserted in a stable order (source order), so the same inputs give
+the same rows; only ``meta.build_time`` and ``meta.build_id`` differ between two builds.
 
 Tables (docs/carddb.md has the column list):
 
 cards         one row per card: stats as columns, canonical text (NULL = unknown), folded copies
-              for matching, ``keywords`` (JSON array, facetable) and the typed flag
+              for matching, ``keywords`` (JSON array) and the typed flag, the URL parts
+              ``set_slug``/``card_key`` (/cards/voyna-stihiy/12)
+card_list     what the web's card list shows: one row per card, Russian column names, human
+              values (элита «да»/«нет», способности in words) — facets and sorting run on it
 abilities     one row per top-level ability: kind, node class, typed flag, the common params as
               columns (damage weak/medium/strong, range, amount), canonical JSON and span
 card_keywords one row per feature found anywhere in a card's ability tree (an attack inside an
               activated ability, a protection inside «Строй» …) with its strongest damage,
-              range and amount: what the search language's ability terms query
+              range and amount, and its Russian ``label``: what the search language's ability
+              terms and the web's ability facet query
 sets         name, card count, source file
 parse_issues  what the grammar left untyped (Opaque / unknown icons) and what readers repaired
 meta          build time, grammar hash, source file hashes, counts
@@ -28,8 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
+import secrets
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,13 +45,14 @@ import sqlite_utils
 
 from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
+from carddb.atomic import replacing
 from carddb.model import Card, name_key, parse_key, strike_text
-from carddb.present import parsed_abilities_tree
+from carddb.present import keyword_label, parsed_abilities_tree
 from carddb.sources import read_cards
 from grammar import ast as A
 from grammar import grammar_hash, parse
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
 CARD_INDEX_COLUMNS = ("id", "name_fold", "set_fold", "cost", "life", "move", "move_text",
@@ -57,7 +62,8 @@ _INT_INDEX_COLUMNS = {"id", "cost", "life", "move", "strike_strong", "elite", "u
 
 # Node classes that are parts of a larger thing, not features a player searches for.
 _PART_NODES = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
-               A.Condition, A.Trigger, A.Sequence_)
+               A.Condition, A.Trigger, A.Sequence_, A.Measure, A.Define)
+_PART_NAMES = {"Relation"}                  # part classes of newer grammars, by name
 
 
 def bundled_examples() -> Path:
@@ -106,9 +112,9 @@ def features_of(abilities: Iterable) -> list[dict]:
     rows: list[dict] = []
     for ability in abilities:
         for n in A.walk(ability):
-            if isinstance(n, _PART_NODES) or isinstance(n, A.Opaque):
+            if isinstance(n, (*_PART_NODES, A.Opaque)) or type(n).__name__ in _PART_NAMES:
                 continue
-            row = {"keyword": n.kind, "strongest": None, "range": None, "amount": None}
+            row = {"keyword": str(n.kind), "strongest": None, "range": None, "amount": None}
             if isinstance(n, A.Attack):
                 row["strongest"] = _strongest(n.damage) if n.damage is not None else None
                 row["range"] = n.range
@@ -123,13 +129,16 @@ def features_of(abilities: Iterable) -> list[dict]:
                 for against in n.against:
                     rows.append({"keyword": f"protection:{against}", "strongest": None,
                                  "range": None, "amount": None})
+    for row in rows:
+        row["label"] = keyword_label(row["keyword"])
+        row["player"] = int(row["keyword"] not in _STRUCTURE_KINDS)
     return rows
 
 
 def card_features(card: Card) -> list[dict]:
     """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
-    return [{"keyword": k, "strongest": None, "range": None, "amount": None}
-            for k in card.type_keywords]
+    return [{"keyword": k, "strongest": None, "range": None, "amount": None,
+             "label": keyword_label(k), "player": 1} for k in card.type_keywords]
 
 
 @lru_cache(maxsize=16384)
@@ -157,7 +166,78 @@ def _derived(text: str, name: str | None):
             parsed.typed, tree)
 
 
-def _card_rows(card: Card, card_id: int, source: str, source_index: int):
+# ---------------------------------------------------------------- URLs: /cards/<set>/<card>
+_TRANSLIT = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                     ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n",
+                      "o", "p", "r", "s", "t", "u", "f", "h", "ts", "ch", "sh", "sch", "", "y", "",
+                      "e", "yu", "ya"]))
+
+
+def slugify(text: str) -> str:
+    """«Война стихий» → «voyna-stihiy»: Latin letters, digits and dashes only."""
+    out = "".join(_TRANSLIT.get(ch, ch) for ch in text.casefold())
+    out = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in out)
+    return "-".join(filter(None, out.split("-"))) or "x"
+
+
+def card_keys(cards: Sequence[Card]) -> list[tuple[str, str]]:
+    """(set slug, card key) per card, unique: the card's number within its set when that is
+    unique there, else its name slug (made unique by its position when even that repeats)."""
+    numbers: dict[tuple[str, int], int] = {}
+    for card in cards:
+        if card.number is not None:
+            numbers[(card.set, card.number)] = numbers.get((card.set, card.number), 0) + 1
+    set_slugs: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in dict.fromkeys(card.set for card in cards):
+        slug = slugify(name)
+        while slug in taken:
+            slug += "-2"
+        taken.add(slug)
+        set_slugs[name] = slug
+    used: set[tuple[str, str]] = set()
+    out = []
+    for position, card in enumerate(cards, start=1):
+        slug = set_slugs[card.set]
+        if card.number is not None and numbers[(card.set, card.number)] == 1:
+            key = str(card.number)
+        else:
+            key = slugify(card.name)
+            if (slug, key) in used or key.isdigit():
+                key = f"{key}-{position}"
+        used.add((slug, key))
+        out.append((slug, key))
+    return out
+
+
+def _list_row(row: dict, card: Card, labels: list[str]) -> dict:
+    """The card_list row: what a player reads in the list, Russian column names."""
+    return {
+        "id": row["id"], "имя": card.name, "сет": card.set, "номер": card.number,
+        "стихия": card.element, "тип": str(card.card_type), "стоимость": card.cost,
+        "жизни": card.life, "ход": row["move_text"], "удар": row["strike"],
+        "элита": "да" if card.elite else "нет", "уникальная": "да" if card.unique else "нет",
+        "класс": ", ".join(card.classes) or None, "редкость": card.rarity,
+        "способности": ", ".join(labels) or None,
+        "name_fold": row["name_fold"], "set_slug": row["set_slug"], "card_key": row["card_key"],
+    }
+
+
+#: card_list columns (SQLite types); facets and sorting run on these
+CARD_LIST_COLUMNS = {
+    "id": int, "имя": str, "сет": str, "номер": int, "стихия": str, "тип": str,
+    "стоимость": int, "жизни": int, "ход": str, "удар": str, "элита": str, "уникальная": str,
+    "класс": str, "редкость": str, "способности": str, "name_fold": str, "set_slug": str,
+    "card_key": str,
+}
+#: labels a player does not search for (structure, not abilities): left out of «способности»
+_STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choice",
+                    "conditional", "sequence", "lose", "wound", "define", "label", "restriction",
+                    "permission", "bonus", "reduction", "when_second", "when_first"}
+
+
+def _card_rows(card: Card, card_id: int, source: str, source_index: int,
+               slugs: tuple[str, str] = ("", "")):
     who = {"card_id": card_id, "card_name": card.name}
     if card.text is not None:
         abil, opaque, feats, typed, tree = _derived(*parse_key(card.text, card.name))
@@ -193,10 +273,12 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int):
         "keywords": json.dumps(keywords, ensure_ascii=False),
         "keyword_key": "|" + "|".join(keywords) + "|",
         "source": source, "source_index": source_index,
+        "set_slug": slugs[0], "card_key": slugs[1],
     }
     for f in feats:
         f["card_id"] = card_id
-    return row, abilities_rows, feats, issues
+    labels = sorted({f["label"] for f in feats if f["keyword"] not in _STRUCTURE_KINDS})
+    return row, abilities_rows, feats, issues, _list_row(row, card, labels)
 
 
 # ---------------------------------------------------------------- schema
@@ -209,8 +291,9 @@ def _create_schema(db: sqlite_utils.Database) -> None:
         "classes": str, "element_key": str, "class_key": str, "keyword_key": str, "rarity": str, "rarity_fold": str, "text": str,
         "abilities_tree": str, "text_fold": str, "text_known": int,
         "typed": int, "abilities_count": int, "keywords": str, "source": str,
-        "source_index": int,
+        "source_index": int, "set_slug": str, "card_key": str,
     }, pk="id", not_null={"name", "card_type"})
+    db["card_list"].create(CARD_LIST_COLUMNS, pk="id", foreign_keys=[("id", "cards", "id")])
     db["abilities"].create({
         "id": int, "card_id": int, "card_name": str, "line": int, "position": int, "kind": str,
         "node": str, "typed": int, "damage_weak": int, "damage_medium": int,
@@ -219,6 +302,7 @@ def _create_schema(db: sqlite_utils.Database) -> None:
     }, pk="id", foreign_keys=[("card_id", "cards", "id")])
     db["card_keywords"].create({
         "id": int, "card_id": int, "keyword": str, "strongest": int, "range": int, "amount": int,
+        "label": str, "player": int,
     }, pk="id", foreign_keys=[("card_id", "cards", "id")])
     db["sets"].create({"name": str, "cards": int, "source": str}, pk="name")
     db["parse_issues"].create({"id": int, "card_id": int, "card_name": str, "kind": str,
@@ -246,12 +330,21 @@ def _create_indexes(db: sqlite_utils.Database) -> None:
     db["card_keywords"].create_index(["keyword", "strongest", "amount", "card_id"])
     db["card_keywords"].create_index(["card_id"])
     db["card_keywords"].create_index(["range", "card_id"])
+    db["card_keywords"].create_index(["player", "label", "card_id"])
+    db["card_keywords"].create_index(["label", "card_id"])
+    db["cards"].create_index(["set_slug", "card_key"], unique=True)
+    # the web's card list: sorted by name, faceted on the human columns (counts from indexes)
+    for columns in (["name_fold"], ["стихия"], ["тип"], ["стоимость"], ["элита"],
+                    ["редкость"], ["сет"], ["жизни"], ["уникальная"]):
+        db["card_list"].create_index(columns)
     db["parse_issues"].create_index(["card_id"])
     # The folded copies make the search language ё/е-blind; the originals are indexed too so
     # that Datasette's search box (which passes the query through unfolded) finds «ёж» typed
     # with ё in a text that writes ё.
     db["cards"].enable_fts(["name", "text", "name_fold", "text_fold"], fts_version="FTS5",
                            tokenize="unicode61 remove_diacritics 2", create_triggers=False)
+    # the words of every name and text: «did you mean» for a search word matching nothing
+    db.execute("CREATE VIRTUAL TABLE cards_fts_vocab USING fts5vocab(cards_fts, 'row')")
 
 
 # ---------------------------------------------------------------- the build
@@ -287,44 +380,46 @@ def file_hash(path: str | Path) -> str:
 #: added to the build report; its warnings go to the list it was created with.
 TableWriter = Callable[[sqlite_utils.Database], dict[str, int]]
 
+#: ``progress(done, total)``: cards parsed so far (the build's long part on a big list).
+Progress = Callable[[int, int], None]
+
 
 def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
-             format: str | None = None, writers: Sequence[TableWriter] = ()) -> BuildReport:
+             format: str | None = None, writers: Sequence[TableWriter] = (),
+             progress: Progress | None = None,
+             on_wait: Callable[[], None] | None = None) -> BuildReport:
     """Build the DB at ``out`` from ``sources`` (default: the bundled examples).
 
     ``writers`` add more tables in the same transaction (carddb knows nothing of what they
-    write; the command layer composes them)."""
+    write; the command layer composes them).  ``progress(done, total)`` is called as cards are
+    parsed; ``on_wait()`` once if another build of ``out`` holds the lock (this one waits)."""
     started = time.perf_counter()
-    out = Path(out)
     sources = list(sources) if sources else [bundled_examples()]
     cards, warnings = read_all(sources, format)
-
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        counts = _write(tmp, cards, sources, writers)
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    with replacing(out, on_wait=on_wait) as tmp:
+        counts = _write(tmp, cards, sources, writers, progress)
     return BuildReport(str(out), counts, warnings, time.perf_counter() - started)
 
 
-def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter]) -> dict[str, int]:
+def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter],
+           progress: Progress | None = None) -> dict[str, int]:
     tmp.unlink(missing_ok=True)
     db = sqlite_utils.Database(tmp)
     db.conn.execute("pragma journal_mode = off")
     db.conn.execute("pragma synchronous = off")
     with db.conn:
         _create_schema(db)
-        card_rows, ability_rows, feature_rows, issue_rows = [], [], [], []
+        card_rows, ability_rows, feature_rows, issue_rows, list_rows = [], [], [], [], []
 
         sets: dict[str, dict] = {}
+        slugs = card_keys([card for card, _source, _index in cards])
         for card_id, (card, source, index) in enumerate(cards, start=1):
-            row, abil, feats, issues = _card_rows(card, card_id, source, index)
+            row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
+                                                          slugs[card_id - 1])
+            if progress is not None and (card_id % 250 == 0 or card_id == len(cards)):
+                progress(card_id, len(cards))
             card_rows.append(row)
+            list_rows.append(listed)
             ability_rows.extend(abil)
             feature_rows.extend(feats)
             issue_rows.extend(issues)
@@ -333,7 +428,7 @@ def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter]) -> dict[st
             entry["cards"] += 1
         for table, table_rows in (("cards", card_rows), ("abilities", ability_rows),
                                   ("card_keywords", feature_rows), ("parse_issues", issue_rows),
-                                  ("sets", list(sets.values())),
+                                  ("sets", list(sets.values())), ("card_list", list_rows),
                                   ("card_index", [{k: r[k] for k in CARD_INDEX_COLUMNS}
                                                   for r in card_rows])):
             _bulk_insert(db, table, table_rows)
@@ -349,6 +444,7 @@ def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter]) -> dict[st
                   "parse_issues": len(issue_rows), "sets": len(sets), "clauses": 0, **extra}
         meta = {
             "schema_version": SCHEMA_VERSION,
+            "build_id": secrets.token_hex(8),
             "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "grammar_hash": grammar_hash(),
             "sources": json.dumps([{"file": Path(s).name, "sha256": file_hash(s)}

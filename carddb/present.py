@@ -156,24 +156,27 @@ def line_html(line: Line, link: TermLink | None = None) -> str:
 
 
 def abilities_html(abilities: Iterable[A.Node], link: TermLink | None = None) -> str:
-    """The Russian trees of ``abilities`` as nested ``<ul class="abilities">`` lists."""
-    out = ['<ul class="abilities">']
+    """The Russian trees of ``abilities`` as nested lists: ``<ul class="abilities">``, one
+    ``<li class="ability">`` per ability, what it contains in ``<ul>`` inside its ``<li>``."""
+    out: list[str] = []
+    depth = -1
     for ability in abilities:
-        depth = 0
+        untyped = "" if A.is_typed(ability) else " untyped"
         for i, line in enumerate(lines(ability)):
-            while depth < line.depth:
-                out.append('<ul>')
-                depth += 1
-            while depth > line.depth:
-                out.append('</ul>')
-                depth -= 1
-            cls = ' class="untyped"' if not line.typed else ""
-            out.append(f"<li{cls}>{line_html(line, link)}</li>" if i or depth else
-                       f'<li class="ability{" untyped" if not A.is_typed(ability) else ""}">'
-                       f"{line_html(line, link)}</li>")
-        out.extend("</ul>" for _ in range(depth))
-    out.append("</ul>")
-    return "\n".join(out)
+            if line.depth > depth:
+                out.append('<ul class="abilities">' if depth < 0 else "<ul>")
+            else:
+                while depth > line.depth:
+                    out.append("</li></ul>")
+                    depth -= 1
+                out.append("</li>")
+            depth = line.depth
+            cls = f"ability{untyped}" if i == 0 else ("" if line.typed else "untyped")
+            out.append((f'<li class="{cls}">' if cls else "<li>") + line_html(line, link))
+    while depth >= 0:
+        out.append("</li></ul>")
+        depth -= 1
+    return "".join(out) or '<ul class="abilities"></ul>'
 
 
 # ---------------------------------------------------------------- result table (terminal)

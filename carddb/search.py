@@ -18,8 +18,15 @@ Syntax (docs/carddb.md has the full table):
   searched in name and text, a bare word searches name (substring) and text (word prefix).
 
 User input never becomes SQL text: every value is a ``?`` parameter, and the SQL is assembled
-only from the fixed fragments below (tests/carddb/test_search_security.py checks it with
-hypothesis).  FTS values are wrapped as one quoted FTS5 phrase, so they cannot carry FTS syntax.
+only from the fixed fragments below (tests/carddb/test_security.py checks it with hypothesis).
+FTS values are wrapped as one quoted FTS5 phrase, so they cannot carry FTS syntax.
+
+**Limits** (each a ParseError with a caret, exit 2): a query of at most ``MAX_QUERY_CHARS``
+characters, ``MAX_TERMS`` terms and ``MAX_DEPTH`` levels of parentheses; a value of at most
+``MAX_VALUE_CHARS`` characters; numbers of at most ``MAX_NUMBER_DIGITS`` digits; text made of
+valid Unicode (bytes that were not UTF-8 are refused, not passed on).  A word, phrase or text
+value with no letter or digit («?», «—», an emoji, ``""``) is an error, not «every card».
+Running a query (carddb.finder) has a time limit too.
 """
 from __future__ import annotations
 
@@ -67,6 +74,12 @@ PHRASE: /"[^"]*"/ | /«[^»]*»/
 WORD: /[^\s()":<>=!«»\-][^\s()":<>=!«»]*/
 %ignore /\s+/
 """
+
+MAX_QUERY_CHARS = 1000
+MAX_TERMS = 40
+MAX_DEPTH = 8
+MAX_VALUE_CHARS = 100
+MAX_NUMBER_DIGITS = 6
 
 # Russian names of the grammar's terminals, for «ожидалось: …».
 _EXPECTED = {"WORD": "слово или поле", "PHRASE": "фраза в кавычках", "OP": "сравнение (= != < <= > >=)",
@@ -230,8 +243,12 @@ class _Compiler:
         if isinstance(n, Not):
             return "NOT " + self.node(n.inner, params)
         if isinstance(n, Word):
+            if not self.searchable(n.text, n.start, n.end):
+                return "0"
             return self.word(n, params)
         if isinstance(n, Phrase):
+            if not self.searchable(n.text, n.start, n.end):
+                return "0"
             return self.fulltext(n.text, params, column=None)
         if isinstance(n, Field):
             return self.field(n, params)
@@ -275,15 +292,35 @@ class _Compiler:
 
     def number(self, value: str, start: int, end: int) -> int:
         if not re.fullmatch(r"\d+", value):
-            self.fail(start, end, f"ожидалось число, а не «{value}»")
+            self.fail(start, end, f"ожидалось число, а не «{_short(value)}»")
+            return 0
+        if len(value.lstrip("0")) > MAX_NUMBER_DIGITS:
+            self.fail(start, end, f"слишком большое число: «{_short(value)}» (не больше "
+                      f"{MAX_NUMBER_DIGITS} цифр)")
             return 0
         return int(value)
+
+    def searchable(self, text: str, start: int, end: int) -> bool:
+        """A text value needs a letter or a digit: «?» alone would match every card."""
+        if len(text) > MAX_VALUE_CHARS:
+            self.fail(start, end, f"слишком длинное значение ({len(text)} символов; не больше "
+                      f"{MAX_VALUE_CHARS})")
+            return False
+        if not re.search(r"\w", text):
+            self.fail(start, end, f"«{_short(text)}»: здесь нечего искать — нужна хотя бы одна "
+                      "буква или цифра")
+            return False
+        return True
 
     def field(self, n: Field, params: list) -> str:
         name = fold(n.name)
         value = n.value.strip()
         vfold = fold(value)
         vs, ve = n.value_start, n.end
+        if name in ("имя", "текст", "класс", "сет") and not self.searchable(value, vs, ve):
+            return "0"
+        if len(value) > MAX_VALUE_CHARS:
+            return self.fail(vs, ve, f"слишком длинное значение ({len(value)} символов)")
         if name == "имя":
             params.append("%" + _like_escape(vfold) + "%")
             return "c.name_fold LIKE ? ESCAPE '\\'"
@@ -338,6 +375,8 @@ class _Compiler:
             if n.op not in ("=", "!="):
                 return self.fail(n.value_start, n.end, "удар «слабый-средний-сильный» "
                                  "сравнивается только через = или !=")
+            if not re.fullmatch(r"\d{1,3}-\d{1,3}-\d{1,3}", n.value):
+                return self.fail(n.value_start, n.end, "удар пишется тремя числами: удар=2-3-4")
             params.append(n.value)
             return f"c.strike {op} ?"
         if name == "ход" and fold(n.value) in ("полет", "летает"):
@@ -411,6 +450,10 @@ def _merge_terms(items: tuple) -> list:
     return out
 
 
+def _short(text: str, width: int = 30) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _like_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -423,16 +466,60 @@ def _unknown(what: str, value: str, known) -> str:
 
 
 # ---------------------------------------------------------------- public API
+def _limit_error(query: str, column: int, message: str, width: int = 1) -> ParseError:
+    shown = query if len(query) <= 200 else query[:200]
+    column = min(column, len(shown) + 1)
+    return ParseError(Problem(Location("<запрос>", 1, column), message, shown, width))
+
+
+def check_limits(query: str) -> None:
+    """The limits a query must meet before it is parsed (size, bytes, nesting)."""
+    bad = next((i for i, ch in enumerate(query) if "\ud800" <= ch <= "\udfff"), None)
+    if bad is not None:
+        raise _limit_error(query.encode("utf-8", "replace").decode("utf-8"), bad + 1,
+                           "в запросе байты не в кодировке UTF-8; наберите запрос заново")
+    if len(query) > MAX_QUERY_CHARS:
+        raise _limit_error(query, MAX_QUERY_CHARS + 1, f"слишком длинный запрос: {len(query)} "
+                           f"символов (не больше {MAX_QUERY_CHARS})")
+    depth, deepest, quote = 0, 0, None
+    for i, ch in enumerate(query):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"«":
+            quote = "»" if ch == "«" else ch
+        elif ch == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _limit_error(query, i + 1, f"слишком много вложенных скобок (не больше "
+                                   f"{MAX_DEPTH})")
+        elif ch == ")":
+            depth = max(0, depth - 1)
+
+
+def _terms(node) -> int:
+    if isinstance(node, (And, Or)):
+        return sum(_terms(i) for i in node.items)
+    if isinstance(node, Not):
+        return _terms(node.inner)
+    return 1
+
+
 def parse_query(query: str):
     """The query's AST; ``ParseError`` with a caret under the fault."""
     if not query.strip():
         raise ParseError(Problem(Location("<запрос>", 1, 1), "пустой запрос", query or " "))
+    check_limits(query)
     try:
         tree = _parser().parse(query)
     except UnexpectedInput as err:
         raise _syntax_error(query, err) from None
     ast = _ToAst().transform(tree)
-    return ast if not isinstance(ast, Token) else Word(ast.value, ast.start_pos, ast.end_pos)
+    ast = ast if not isinstance(ast, Token) else Word(ast.value, ast.start_pos, ast.end_pos)
+    terms = _terms(ast)
+    if terms > MAX_TERMS:
+        raise _limit_error(query, 1, f"слишком много условий в запросе: {terms} (не больше "
+                           f"{MAX_TERMS})", len(query))
+    return ast
 
 
 def _syntax_error(query: str, err: UnexpectedInput) -> ParseError:
@@ -464,6 +551,52 @@ def compile_query(query: str) -> tuple[str, list]:
     if compiler.problems:
         raise ParseError(compiler.problems)
     return where, params
+
+
+def compile_named(query: str, prefix: str = "q") -> tuple[str, dict]:
+    """``compile_query`` with named parameters (``:q0``, ``:q1`` …) — Datasette's style."""
+    where, params = compile_query(query)
+    names = iter(range(len(params)))
+    # every «?» in the fixed fragments is a placeholder (no fragment holds a literal «?»)
+    where = re.sub(r"\?", lambda _m: f":{prefix}{next(names)}", where)
+    return where, {f"{prefix}{i}": value for i, value in enumerate(params)}
+
+
+def term_words(query: str) -> list[str]:
+    """The bare words of ``query`` that were read as ability terms («разряд»): the search says
+    so, since «текст:разряд» (the word in the text) finds more."""
+    ast = parse_query(query)
+    out: list[str] = []
+
+    def visit(n):
+        if isinstance(n, (And, Or)):
+            for i in (_merge_terms(n.items) if isinstance(n, And) else n.items):
+                visit(i)
+        elif isinstance(n, Not):
+            visit(n.inner)
+        elif isinstance(n, _Term):
+            out.append(query[n.start:n.end])
+        elif isinstance(n, Word) and fold(n.text) in _TERMS_FOLDED:
+            out.append(n.text)
+    visit(ast)
+    return out
+
+
+def plain_words(query: str) -> list[str]:
+    """The bare words of ``query`` that search names and texts (not ability terms)."""
+    ast = parse_query(query)
+    out: list[str] = []
+
+    def visit(n):
+        if isinstance(n, (And, Or)):
+            for i in (_merge_terms(n.items) if isinstance(n, And) else n.items):
+                visit(i)
+        elif isinstance(n, Not):
+            visit(n.inner)
+        elif isinstance(n, Word) and fold(n.text) not in _TERMS_FOLDED:
+            out.append(n.text)
+    visit(ast)
+    return out
 
 
 SELECT_COLUMNS = ("c.id, c.name, c.set_name, c.number, c.element, c.elements, c.card_type, "

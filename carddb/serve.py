@@ -1,63 +1,64 @@
-"""Datasette over the card DB, read-only.
+"""``berserk serve``: check the DB, open the port, then become the web server.
 
-The configuration lives in ``carddb/datasette/`` (metadata.yaml: facets, canned queries, column
-notes; templates/row.html: the card page).  This module only points Datasette at it: the DB is
-opened *immutable* (no writes, no locks), and the metadata's database key «cards» is renamed
-to the served file's name so that the canned queries apply whatever the file is called.
+The command opens the listening socket itself, so a busy or forbidden port is a Russian error
+with exit code 2 before anything starts; then it *replaces itself* (``os.execv``) with
+``python -m carddb.web`` handing over the socket.  There is no parent left to orphan a child:
+SIGINT/SIGTERM reach the server directly, which stops, removes its pinned copies of the DB and
+exits.  The web server (Datasette, ~0.4 s of imports) is loaded only then — the other commands
+never import it.
 """
 from __future__ import annotations
 
-import json
-import subprocess
+import errno
+import os
+import socket
 import sys
-import tempfile
-from importlib import resources
 from pathlib import Path
 
-import yaml
-
+from berserk.errors import InputError, Location, Problem
 from carddb.store import open_db
 
 
-def config_dir() -> Path:
-    return Path(str(resources.files("carddb").joinpath("datasette")))
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or an InputError saying why not."""
+    where = Location(f"{host}:{port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise InputError(Problem(where, f"адрес «{host}» не найден; например: --host 127.0.0.1"))
+    family, kind, proto, _name, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            message = f"порт {port} занят другой программой; выберите другой: --port {port + 1}"
+        elif err.errno in (errno.EACCES, errno.EPERM):
+            message = f"нет прав открыть порт {port}; выберите порт от 1024: --port 8001"
+        elif err.errno == errno.EADDRNOTAVAIL:
+            message = f"адрес «{host}» не принадлежит этой машине"
+        else:
+            message = f"не удалось открыть {host}:{port} ({err.strerror})"
+        raise InputError(Problem(where, message)) from None
+    return sock
 
 
-def metadata_for(db_path: str | Path) -> dict:
-    """metadata.yaml with its database key set to the served file's Datasette name."""
-    data = yaml.safe_load((config_dir() / "metadata.yaml").read_text(encoding="utf-8"))
-    databases = data.get("databases", {})
-    if "cards" in databases:
-        databases[Path(db_path).stem] = databases.pop("cards")
-    return data
-
-
-def datasette_app(db_path: str | Path):
-    """An in-process Datasette (tests use its client; ``serve`` runs the same configuration)."""
-    from datasette.app import Datasette
-
-    open_db(db_path).conn.close()          # a clear message for a missing or foreign file
-    return Datasette(immutables=[str(db_path)], metadata=metadata_for(db_path),
-                     template_dir=str(config_dir() / "templates"),
-                     settings={"default_page_size": 50, "sql_time_limit_ms": 2000})
-
-
-def serve_command(db_path: str | Path, port: int = 8001, host: str = "127.0.0.1",
-                  metadata_file: str | Path | None = None) -> list[str]:
-    """The ``datasette serve`` command line for ``db_path`` (metadata written to a temp file)."""
-    return [sys.executable, "-m", "datasette", "serve", "--immutable", str(db_path),
-            "--metadata", str(metadata_file), "--template-dir", str(config_dir() / "templates"),
-            "--host", host, "--port", str(port), "--setting", "sql_time_limit_ms", "2000"]
+def server_argv(db_path: str | Path, fd: int) -> list[str]:
+    return [sys.executable, "-m", "carddb.web", "--db", str(Path(db_path).resolve()),
+            "--fd", str(fd)]
 
 
 def serve(db_path: str | Path, port: int = 8001, host: str = "127.0.0.1") -> int:
-    """Run Datasette in the foreground until interrupted."""
-    open_db(db_path).conn.close()
-    with tempfile.TemporaryDirectory(prefix="berserk-serve-") as tmp:
-        meta = Path(tmp) / "metadata.json"
-        meta.write_text(json.dumps(metadata_for(db_path), ensure_ascii=False), encoding="utf-8")
-        print(f"База карт: http://{host}:{port}/{Path(db_path).stem}/cards", flush=True)
-        try:
-            return subprocess.call(serve_command(db_path, port, host, meta))
-        except KeyboardInterrupt:
-            return 0
+    """Check the DB, open the port, print the address, become the server (does not return
+    unless it fails to start)."""
+    open_db(db_path).conn.close()              # a missing or foreign file: a clear error now
+    sock = listen(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"База карт: http://{shown}:{port}/  (остановить: Ctrl+C)", flush=True)
+    os.set_inheritable(sock.fileno(), True)
+    argv = server_argv(db_path, sock.fileno())
+    os.execv(argv[0], argv)
+    return 1                                    # pragma: no cover - execv does not return

@@ -30,10 +30,12 @@ def corpus_db(shared, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def examples_db(tmp_path_factory):
+    """The bundled examples as ``berserk db build`` writes them (with the rule index)."""
     from carddb.build import build_db
+    from carddb.cli import rule_index_writer
 
     path = tmp_path_factory.mktemp("examples") / "cards.db"
-    build_db(path)
+    build_db(path, writers=[rule_index_writer])
     return path
 
 
