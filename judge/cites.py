@@ -37,6 +37,7 @@ ROLL_CLAMP = "roll-clamp"          # Правило сведения броск�
 
 # -------------------------------------------------------------- play
 FIELD = "field"
+DECK = "deck"
 TURN = "turn"
 PLACEMENT_SPECIAL = "placement.special"
 TURN_ORDER = "turn.order"

@@ -120,6 +120,8 @@ class ActionRules:
             return False
         if ab is None:
             self.note_refused(actor)
+            for other in self.kit(actor).refused:        # the one it meant may be among them
+                self.refuse_ab(actor, other)
             return self.illegal(f"у «{actor.name}» нет {what}, которую судья может применить.",
                                 clause)
         ctx = self.ability_ctx(actor, ab, inputs, answers)

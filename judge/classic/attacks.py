@@ -22,6 +22,7 @@ from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, strength_v
 from judge.classic.state import Piece
 from judge.classic.traits import MAGICAL, RANGED, matches_kind, protected_now
 from judge.core.context import Ctx, Problem
+from judge.core.effects import rider_bonuses
 from judge.core.trace import NO_INPUTS
 
 
@@ -351,6 +352,7 @@ class AttackRules:
         self.facts.update(attacker=actor, attacked=target, kind=kind, defender=None)
         dmg, strength = self.attack_damage(actor, node, ctx, clause)
         dmg += self.bonus(actor, target, kind, strength)
+        dmg += self.rider_bonus(node, actor, target, strength, ctx)
         dealt = self.hit(actor, target, kind, dmg, clause, strength=strength)
         landed = self.landed_on(actor, target, kind, strength)
         if not landed and node.riders:
@@ -358,6 +360,21 @@ class AttackRules:
                       "ей эффекты тоже не действуют.", clause, C.AXE)
         self.facts["dealt"] = dealt
         return landed, dealt, strength
+
+    def rider_bonus(self, node: A.Attack, actor: Piece, target: Piece, strength,
+                    ctx: Ctx) -> int:
+        """«Особый удар на 2 (+2 к особому удару по горным)»: the attack's own bonus."""
+        total = 0
+        for b in rider_bonuses(node):
+            if b.strengths and strength not in b.strengths:
+                continue
+            if b.against is not None and not facts.matches(self, b.against, target, ctx):
+                continue
+            total += b.amount.value
+            self.emit("bonus", f"«{actor.name}»: {b.amount.value:+d} к этой атаке"
+                      + (f" по «{target.name}»" if b.against else "") + " (текст карты).",
+                      C.BONUS, C.AXE, amount=b.amount.value)
+        return total
 
     def attack_damage(self, actor: Piece, node: A.Attack, ctx: Ctx,
                       clause: str) -> tuple[int, str | None]:

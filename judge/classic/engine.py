@@ -105,9 +105,12 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         return p.kit
 
     def note_refused(self, piece: Piece) -> None:
-        """Every ability of an acting (or targeted) card the judge cannot apply, once each."""
+        """The abilities of an acting (or targeted) card the judge cannot apply and that could
+        change what happens now, once each: everything but its other actions (an ability it
+        does not use now cannot matter; one it tries to use is named when it is picked)."""
         for ab in self.kit(piece).refused:
-            self.refuse_ab(piece, ab)
+            if not isinstance(ab.node, _WHEN_USED):
+                self.refuse_ab(piece, ab)
 
     def begin(self, inputs: Inputs) -> None:
         """A scenario action starts: its inputs; and every card's refused ability that could

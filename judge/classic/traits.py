@@ -59,6 +59,8 @@ KEYWORDS: dict[KW, KeywordRule] = {
     KW.OVZ: KeywordRule(True, C.FIGHT_BOTH_ROLL),
     KW.REGEN: KeywordRule(True, C.TURN_START),
     KW.MOVE: KeywordRule(True, C.MOVEMENT),
+    # a deck-building permission (more than three copies): nothing at the table
+    KW.HORDE: KeywordRule(False, C.DECK),
 }
 
 #: A Permission / Restriction of the compositional grammar that says what a keyword said:

@@ -30,23 +30,42 @@ def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
     return got if isinstance(got, Problem) else None
 
 
+def rider_bonuses(node: A.Attack) -> tuple[A.Bonus, ...]:
+    """«(+2 к особому удару по горным)»: a bonus to this very attack (the ruleset adds it to
+    the damage); the other riders are effects done when the attack lands."""
+    return tuple(r for r in node.riders if isinstance(r, A.Bonus))
+
+
+def _rider_bonus_unsupported(b: A.Bonus, port: Port) -> str | None:
+    if not isinstance(b.amount, A.Fixed) or b.per is not None or b.duration is not None \
+            or b.condition is not None or b.attacker is not None:
+        return "прибавка к атаке с переменной величиной или условием пока не применяется"
+    return selector_unsupported(b.against, port)
+
+
 def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
     if node.attack not in CONCRETE:
         return f"атака вида «{node.attack}» пока не применяется"
     if tuple(node.count) != (1, 1):
         return "несколько атак одной особенностью пока не применяются"
+    for b in rider_bonuses(node):
+        reason = _rider_bonus_unsupported(b, port)
+        if reason:
+            return reason
+    effects = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
     return (amount_unsupported(node.damage, port) or selector_unsupported(node.target, port)
-            or unsupported_effects(node.riders, port))
+            or unsupported_effects(effects, port))
 
 
 @handles(A.Attack, _attack_check, _attack_unsupported)
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
+    effects = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
     for target in it.reached(node, node.target, ctx):
         hit = it.port.attack(node, target, ctx)
-        if hit.landed and node.riders:
+        if hit.landed and effects:
             saved = ctx.refs.get("attacked")
             ctx.refs["attacked"] = target
-            it.apply(node.riders, ctx)
+            it.apply(effects, ctx)
             ctx.refs["attacked"] = saved
 
 
