@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from berserk.vocab import Verb
+from berserk.vocab import DurationKind, Verb
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
@@ -121,14 +121,18 @@ for _v in (Verb.MOVE, Verb.TELEPORT, Verb.SWAP):
 
 
 # ==================================================================== the earlier grammar's forms
+#: Verbs of the earlier grammar (no longer ``Verb`` members; stored ASTs still carry them).
+OLD_NO_OPEN, OLD_CANNOT_ATTACK = "no_open_next_turn", "cannot_attack"
+
+
 def _old_restriction(node: A.Action) -> A.Restriction | None:
     """cannot_attack / no_open_next_turn (kept so stored ASTs read) as the Restriction the
     compositional grammar writes for them."""
-    if node.verb == Verb.NO_OPEN_NEXT_TURN:
-        return A.Restriction("open", duration=A.Duration("next_turn"))
-    if node.verb == Verb.CANNOT_ATTACK:
+    if node.verb == OLD_NO_OPEN:
+        return A.Restriction(Verb.OPEN, duration=A.Duration(DurationKind.NEXT_TURN))
+    if node.verb == OLD_CANNOT_ATTACK:
         until = node.params[0] if node.params else None
-        return A.Restriction("attack", duration=A.Duration(until) if until else None)
+        return A.Restriction(Verb.ATTACK, duration=A.Duration(until) if until else None)
     return None
 
 
@@ -143,7 +147,7 @@ def _old_apply(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port.grant(t, (replace(r, duration=None),), r.duration, ctx)
 
 
-for _v in (Verb.NO_OPEN_NEXT_TURN, Verb.CANNOT_ATTACK):
+for _v in (OLD_NO_OPEN, OLD_CANNOT_ATTACK):
     VERBS[_v] = Handler(_check, _old_apply, _old_unsupported)
 
 
