@@ -172,7 +172,8 @@ SEARCH_HELP = """Найти карты по запросу на языке по�
 """
 
 
-@click.command("search", help=SEARCH_HELP)
+# a query may start with «-» (-стихия:тьма): unknown «options» are the query's words
+@click.command("search", help=SEARCH_HELP, context_settings={"ignore_unknown_options": True})
 @click.argument("query")
 @_db_option
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 100000),

@@ -56,7 +56,7 @@ class Found:
 def time_limit(conn: sqlite3.Connection, seconds: float, query: str = "") -> Iterator[None]:
     """Stop any statement on ``conn`` that runs past ``seconds`` (SearchTimeout)."""
     deadline = time.monotonic() + seconds
-    conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 2000)
+    conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 1000)
     try:
         yield
     except sqlite3.OperationalError as err:
