@@ -149,6 +149,8 @@ class ActionRules:
             return False
         # pay
         self.pay(actor, ab, ctx)
+        if any(isinstance(e, A.Attack) for e in effects_of(ab)):
+            actor.attacks += 1
         # apply
         for t in targets:
             if t is not actor:

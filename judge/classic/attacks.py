@@ -125,7 +125,7 @@ class AttackRules:
         for r in t.restrictions:
             if r.what == Verb.DECLARE and r.only is not None and r.kinds \
                     and any(matches_kind((k,), kind) for k in r.kinds):
-                holder = self.holder_of(actor, r)
+                holder = self.holder_of(actor, r, t)
                 ctx = Ctx(holder, 0, "", NO_INPUTS)
                 for q in facts.select(self, r.only, ctx):
                     out.append((q, "any_range" in r.params))
@@ -157,9 +157,10 @@ class AttackRules:
                                    (C.AXE, C.ATTACK_CLAUSE[kind]))
         return None
 
-    def holder_of(self, p: Piece, node) -> Piece:
-        """The card whose aura put ``node`` on ``p`` (``p`` itself for its own text)."""
-        origin = self.traits(p).origin(node)
+    def holder_of(self, p: Piece, node, traits) -> Piece:
+        """The card whose aura put ``node`` on ``p`` (``p`` itself for its own text); ``traits``
+        the very Traits ``node`` came from (grants are made afresh at each evaluation)."""
+        origin = traits.origin(node)
         return self.state.pieces.get(origin.holder, p) if origin.holder else p
 
     # ------------------------------------------------------------ defenders (pure)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from berserk.vocab import CardType
+from berserk.vocab import ConditionKind, SelectorNoun
 from berserk.vocab import DurationKind as D
 from grammar import ast as A
 from judge.classic import facts
@@ -68,6 +69,14 @@ def ends_at(until: str, count, controller: str, target_owner: str, turn: str,
     return None                                  # end of fight / while the source is in play
 
 
+def about_targets(cond: A.Condition | None) -> bool:
+    """Is this aura's condition about the cards it reaches?  «…, пока стоят рядом с этой
+    картой» with no subject: a position relative to the aura's own card."""
+    if cond is None or cond.subject is not None or cond.what != ConditionKind.IS:
+        return False
+    return any(isinstance(x, A.Relation) and x.to.noun == SelectorNoun.SELF for x in cond.params)
+
+
 def origin_note(step: str, source: str = "", extra: str = "") -> str:
     return {"own": "своё условие", "formation": "строй", "others": f"от «{source}»",
             "temp": f"временно, от «{source}»"}.get(step, "") + (f", {extra}" if extra else "")
@@ -113,9 +122,11 @@ class Continuous:
         return p._traits
 
     # ------------------------------------------------------------ 2. own statics
-    def under_holds(self, p: Piece, ab) -> bool:
+    def under_holds(self, p: Piece, ab, skip_static: bool = False) -> bool:
         ctx = None
         for u in ab.under:
+            if skip_static and u[0] == "static":
+                continue
             if u[0] == "formation":
                 if not facts.in_formation(self, p):
                     return False
@@ -124,7 +135,7 @@ class Continuous:
                     if not facts.holds(self, u[1], ctx):
                         return False
             elif u[0] == "static":
-                ctx = ctx or Ctx(p, ab.line, ab.text, _NO_INPUTS)
+                ctx = ctx or Ctx(p, ab.line, ab.text, _NO_INPUTS, refs={"it": p})
                 if not facts.holds(self, u[1], ctx):
                     return False
             elif u[0] == "label":
@@ -177,9 +188,17 @@ class Continuous:
             gains = [node]
         else:
             gains = []
-        if not self.under_holds(q, ab):
+        ctx = Ctx(q, ab.line, ab.text, _NO_INPUTS, refs={"it": q})
+        cond = next((u[1] for u in ab.under if u[0] == "static"), None)
+        if about_targets(cond):
+            # «ваши существа получают …, пока стоят рядом с X»: the condition is about each card
+            # the aura reaches, not about X (a card is never «рядом» with itself)
+            if not facts.holds(self, cond, ctx, subject=p):
+                return []
+            if not self.under_holds(q, ab, skip_static=True):
+                return []
+        elif not self.under_holds(q, ab):
             return []
-        ctx = Ctx(q, ab.line, ab.text, _NO_INPUTS)
         out = []
         for g in gains:
             if g.target is not None and facts.matches(self, g.target, p, ctx):

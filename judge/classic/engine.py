@@ -55,7 +55,7 @@ def matters_always(ab) -> bool:
     if isinstance(node, _WHEN_USED):
         return False
     if isinstance(node, A.Triggered):
-        return node.trigger.event not in EMITTED
+        return (ab.event or node.trigger.event) not in EMITTED
     return True
 
 
@@ -213,7 +213,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.armor_used = 0
             p.acted = False                  # «действовавшая в этот ход» lasts one turn (514.5)
             p.used.clear()
-            p.moved, p.moved_dirs, p.wounded_turn, p.defended = 0, {}, 0, 0
+            p.moved, p.moved_dirs, p.wounded_turn, p.defended, p.attacks = 0, {}, 0, 0, 0
         for p in list(st.on_table(player)):
             self.open_at_turn_start(p)
         self.fire(TE.TURN_START, player=player)

@@ -47,6 +47,7 @@ class FightRules:
         if not self.still_there(actor, [target]):
             return False
         # pay: the attack is the card's action
+        actor.attacks += 1
         if self.traits(actor).has(KW.NO_CLOSE_AFTER_ATTACK):
             actor.acted = True
             self.emit("no-close", f"«{actor.name}» после нападения не закрывается (текст карты "
@@ -99,9 +100,10 @@ class FightRules:
                 self.emit("closed", f"Защитник «{defender.name}» закрывается после защиты.",
                           C.DEFENDER)
         if att_str is None:
-            self.fire(TE.MISS, actor, reflecting, K.STRIKE)
+            self.fire(TE.MISS, actor, reflecting, K.STRIKE, assault=True,
+                      first=actor.attacks <= 1)
         for (src, dst, s, n), hit in zip(dealt, landed):
-            self.attack_events(src, dst, K.STRIKE, s, hit, n)
+            self.attack_events(src, dst, K.STRIKE, s, hit, n, response=src is not actor)
         self.check_deaths()
         self.facts.clear()
         return True
@@ -201,7 +203,7 @@ class FightRules:
         if not self.landed_on(src, dst, K.STRIKE, strength):
             # the target is protected from this strike: it is wasted, and what rides on it too
             if kit.riders or traits.vampirism or any(
-                    ab.node.trigger.event in (TE.ATTACK, TE.STRONG_ATTACK) for ab in kit.triggers):
+                    ab.event in (TE.ATTACK, TE.STRONG_ATTACK) for ab in kit.triggers):
                 self.emit("riders-none", f"«{dst.name}» защищена от этого удара — сопутствующие "
                           "ему особенности тоже не действуют.", C.STRIKE, C.AXE)
             return False

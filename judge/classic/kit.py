@@ -21,7 +21,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
-from berserk.vocab import Verb
+from berserk.vocab import RelationKind, Side, TriggerTiming, Verb
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
@@ -63,6 +63,8 @@ class Ab:
     refusal: str | None
     points: Points
     under: tuple = ()             # («formation», cond) / («order», first) / («label», kw) …
+    event: str | None = None      # a trigger: the engine event it answers (``canonical``)
+    tags: frozenset = frozenset()  # … and what narrows it (assault, first, response)
 
     @property
     def applied(self) -> bool:
@@ -115,14 +117,15 @@ class _Reader:
         s = node.span
         return self.text[s.start:s.end].strip() if s.end > s.start else type(node).__name__
 
-    def add(self, line: int, node, refusal: str | None, under: tuple = ()) -> Ab:
+    def add(self, line: int, node, refusal: str | None, under: tuple = (),
+            event: str | None = None, tags: frozenset = frozenset()) -> Ab:
         text = self.src(node)
         if isinstance(node, A.Activated) and node.effects and refusal is None:
             # messages name what the ability does, not its cost: «Выстрел на 2»
             first, last = node.effects[0].span, node.effects[-1].span
             if last.end > first.start:
                 text = self.text[first.start:last.end].strip()
-        ab = Ab(line, node, text, refusal, choice_points(node), under)
+        ab = Ab(line, node, text, refusal, choice_points(node), under, event, tags)
         self.abilities.append(ab)
         return ab
 
@@ -263,20 +266,11 @@ class _Reader:
 
     def triggered(self, line: int, node: A.Triggered, under: tuple) -> None:
         t = node.trigger
-        reason = None
-        if t.event not in EVENTS:
-            reason = f"срабатывание «{t.event}» судья пока не применяет"
-        elif t.timing not in (None, "after") or t.params or t.cause or t.also:
-            reason = "уточнение срабатывания пока не применяется"
-        elif t.event == TE.DEATH and t.subject is None:
+        event, tags, reason = canonical(t)
+        if reason is None and event == TE.DEATH and t.subject is None:
             reason = "не сказано, чья гибель"
-        elif t.event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS) \
-                and t.subject is not None:
-            # the earlier grammar wrote the attacked card here, the compositional one the
-            # attacker: until the AST says which, the judge does not guess
-            reason = "не ясно, чей это удар и по кому"
-        else:
-            for sel in (t.subject, t.target, t.origin, t.destination):
+        if reason is None:
+            for sel in (t.subject, t.target):
                 if sel is not None and (reason := unsupported(sel)):
                     break
         if reason is None and node.condition is not None:
@@ -285,23 +279,84 @@ class _Reader:
             reason = "ограничение «для каждого …» пока не отслеживается"
         if reason is None:
             reason = unsupported_effects(node.effects, VOCAB)
-        if reason is None and under and any(u[0] not in ("formation", "order", "label")
+        if reason is None and under and any(u[0] not in ("formation", "order", "label", "static")
                                             for u in under):
             reason = "срабатывание под условием пока не применяется"
-        ab = self.add(line, node, reason, under)
+        ab = self.add(line, node, reason, under, event=event, tags=tags)
         if ab.applied:
             self.triggers.append(ab)
 
     def build(self) -> Kit:
         refused = tuple(a for a in self.abilities if a.refusal)
         base = fold_base(tuple(self.base))
-        listens = frozenset(a.node.trigger.event for a in self.abilities
+        listens = frozenset(a.event or a.node.trigger.event for a in self.abilities
                             if isinstance(a.node, A.Triggered))
         return Kit(tuple(self.abilities), base, tuple(self.base),
                    tuple(self.own), tuple(self.auras), tuple(self.triggers), tuple(self.actions),
                    tuple(self.riders), self.starts, self.formation, frozenset(self.kinds),
                    refused, listens, base.has(KW.FLYING), base.has(KW.INCORPOREAL),
                    base.has(KW.SYMBIOTE))
+
+
+#: Trigger.params tags the engine tells apart (judge/classic/triggers.py).
+ATTACK_TAGS = frozenset({"in_assault", "first_per_turn", "response", "each"})
+ATTACKS = (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS)
+
+
+def _is_cell_next_to_self(sel: A.Selector | None) -> bool:
+    return (sel is not None and sel.noun == N.CELL and not sel.qualifiers and len(sel.relations) == 1
+            and sel.relations[0].what == RelationKind.ADJACENT
+            and sel.relations[0].to.noun == N.SELF)
+
+
+def _half(sel: A.Selector | None) -> str | None:
+    return sel.side if sel is not None and sel.noun == N.HALF and not sel.qualifiers else None
+
+
+def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
+    """The engine event a trigger answers, the tags that narrow it, or why the judge cannot
+    tell (both grammars: «при перемещении на соседнюю клетку» is the earlier ``move_adjacent``
+    and the compositional ``move`` with a destination next to the card)."""
+    e, tags = t.event, frozenset(t.params)
+    if e not in EVENTS:
+        return None, tags, f"срабатывание «{e}» судья пока не применяет"
+    if t.timing not in (None, TriggerTiming.AFTER) or t.cause:
+        return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"
+    if t.also:
+        if e == TE.ATTACK and [a.event for a in t.also] == [TE.MISS] \
+                and all(not a.params and not a.subject and not a.target for a in t.also):
+            e = TE.ATTACK_OR_MISS
+        else:
+            return None, tags, "срабатывание на несколько событий пока не применяется"
+    if e in ATTACKS:
+        if not tags <= ATTACK_TAGS:
+            return None, tags, f"уточнение удара {sorted(tags - ATTACK_TAGS)} пока не применяется"
+        if t.subject is not None and not new_grammar():
+            # the earlier grammar wrote the attacked card here, the compositional one the
+            # attacker: the judge does not guess which
+            return None, tags, "не ясно, чей это удар и по кому"
+        return e, tags, None
+    if tags:
+        return None, tags, f"уточнение срабатывания {sorted(tags)} пока не применяется"
+    if e == TE.MOVE and (t.origin is not None or t.destination is not None):
+        if _is_cell_next_to_self(t.destination) and t.origin is None:
+            return TE.MOVE_ADJACENT, tags, None
+        origin, dest = _half(t.origin), _half(t.destination)
+        if origin == Side.OWN and dest == Side.ENEMY:
+            return TE.CROSSED_TO_ENEMY_HALF, tags, None
+        if origin == Side.ENEMY and dest == Side.OWN:
+            return TE.CROSSED_TO_OWN_HALF, tags, None
+        return None, tags, "откуда или куда перемещение — судья пока не проверяет"
+    return e, tags, None
+
+
+@lru_cache(maxsize=1)
+def new_grammar() -> bool:
+    """Does the grammar write «при ударе по X» as ``Trigger.target`` (the compositional
+    grammar) rather than in ``subject`` (the earlier one)?  Asked once, of the parser itself."""
+    probe = parse("При {strike} по закрытому существу получить {counter}.").abilities
+    t = probe[0].trigger if probe and isinstance(probe[0], A.Triggered) else None
+    return t is not None and t.target is not None and t.subject is None
 
 
 def _gain_duration(e: A.Gain) -> bool:

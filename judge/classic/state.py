@@ -54,6 +54,7 @@ class Piece:
     used_fight: dict[str, int] = field(default_factory=dict)   # «N раз за бой»
     wounded_turn: int = 0                # wounds received this turn
     defended: int = 0                    # times it defended this turn
+    attacks: int = 0                     # attacks it made this turn (as its action)
     _traits: Traits | None = field(default=None, repr=False)
     # the card and its turn order never change: what follows from them is read once
     kit: Kit = field(init=False, repr=False)
@@ -153,7 +154,7 @@ class Piece:
                 tuple((t.source, t.line, t.until, t.ends_at, t.what) for t in self.effects),
                 self.moved, tuple(sorted(self.moved_dirs.items())),
                 tuple(sorted(self.used.items())), tuple(sorted(self.used_fight.items())),
-                self.wounded_turn, self.defended)
+                self.wounded_turn, self.defended, self.attacks)
 
 
 @dataclass

@@ -84,12 +84,13 @@ class GameEvent:
 class Triggers:
     # ------------------------------------------------------------ the events of the rules
     def attack_events(self, src: Piece, dst: Piece, kind: str, strength: str | None,
-                      landed: bool, dealt: int) -> None:
+                      landed: bool, dealt: int, response: bool = False) -> None:
         """An attack was delivered (not a miss, the target not protected from it): the
         attacker's «при …» answer it.  A wasted attack triggers nothing (seed: «атака пропадает
         впустую»); a miss is its own event (judge/classic/fight.py)."""
         if landed:
-            self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt)
+            self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt, response=response,
+                      assault=not response, first=src.attacks <= 1)
 
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
         self.fire(TE.WOUNDED, target, source, kind or None, amount=amount)
@@ -120,10 +121,11 @@ class Triggers:
         for holder in pool:
             kit = self.kit(holder)
             for ab in kit.refused:
-                if isinstance(ab.node, A.Triggered) and ab.node.trigger.event in wanted:
+                if isinstance(ab.node, A.Triggered) and (ab.event or ab.node.trigger.event) \
+                        in wanted:
                     self.refuse_ab(holder, ab)
             for ab in kit.triggers:
-                if ab.node.trigger.event in wanted and self.under_holds(holder, ab) \
+                if ab.event in wanted and self.under_holds(holder, ab) \
                         and self.answers(holder, ab, ev):
                     subs.append((holder, ab))
         if not subs:
@@ -140,7 +142,7 @@ class Triggers:
     def answers(self, holder: Piece, ab, ev: GameEvent) -> bool:
         """Does ``holder``'s trigger ``ab`` answer ``ev``?"""
         t: A.Trigger = ab.node.trigger
-        e = t.event
+        e = ab.event
         if t.turn == "own" and self.state.turn != holder.owner:
             return False
         if t.turn == "opponent" and self.state.turn == holder.owner:
@@ -162,6 +164,12 @@ class Triggers:
             if e == TE.STRONG_ATTACK and ev.strength != Strength.STRONG:
                 return False
             if t.strength is not None and ev.strength != t.strength:
+                return False
+            if "in_assault" in ab.tags and not ev.data.get("assault"):
+                return False                  # «при нападении»: its own attack, not an answer
+            if "response" in ab.tags and not ev.data.get("response"):
+                return False
+            if "first_per_turn" in ab.tags and not ev.data.get("first"):
                 return False
             if t.target is not None:
                 ctx = Ctx(holder, ab.line, ab.text, self.inputs)
