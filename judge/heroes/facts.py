@@ -1,0 +1,199 @@
+"""What is true of a card now: its features (printed, granted, lost), keywords, strike, lives,
+first-turn weakness, and which cards a selector of card text matches.
+
+Numbers are derived on demand from the printed card, the statics in play and the card's
+effects, never stored (504.1.1, 115.5): strike = printed + statics + «±N к удару» effects +
+усиление − ослабление; maximum lives = printed + extra − negative + усиление − ослабление
+(term:Максимальные жизни); current lives = maximum − wounds (term:Жизни карты).
+
+A mixin of ``judge.heroes.engine.Engine`` (``self.g`` is the ``Game``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from berserk.text import fold
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import Side
+from berserk.vocab import SelectorNoun as N
+from grammar import ast as A
+from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, EffKind, Obj, other
+from judge.heroes.wording import Feature, read
+
+ZONE_OF = {Q.IN_HAND: HAND, Q.IN_GRAVEYARD: GRAVEYARD, Q.IN_DECK: DECK}
+
+
+class Facts:
+    # ---------------------------------------------------------------- features
+    def printed(self, o: Obj) -> tuple[Feature, ...]:
+        return read(o.card.text, o.name, o.is_spell)
+
+    def features(self, o: Obj) -> tuple[Feature, ...]:
+        """The card's features now: printed ones unless it lost them, plus granted ones (the
+        latest effect wins, 111.3).  A hidden character has none (term:Скрытый персонаж)."""
+        if o.hidden:
+            return tuple(f for f in self.printed(o)
+                         if isinstance(f.node, A.Keyword) and f.node.name == KW.UNIQUE)
+        lost = o.has_effect(EffKind.LOSE_ALL) and o.zone == PLAY
+        out = [] if lost else list(self.printed(o))
+        if o.zone == PLAY:
+            for e in o.effects:
+                if e.kind == EffKind.GAIN:
+                    out.append(e.value)
+            out.extend(self.aura_features(o))
+        return tuple(out)
+
+    def aura_features(self, o: Obj) -> list[Feature]:
+        """Features other cards' statics give this one («ваши существа получают Броню 1»)."""
+        out = []
+        for src in self.g.in_play():
+            if src.hidden:
+                continue
+            for f in self.printed(src) if not src.has_effect(EffKind.LOSE_ALL) else ():
+                if not isinstance(f.node, A.Static):
+                    continue
+                for gain in f.node.effects:
+                    if isinstance(gain, A.Gain) and self.matches_from(gain.target, o, src):
+                        out.extend(Feature(0, f.text, w) for w in gain.what)
+        return out
+
+    def keywords(self, o: Obj) -> dict[str, int | None]:
+        """Keyword → value; several values of one keyword: only the largest acts (part 7)."""
+        out: dict[str, int | None] = {}
+        for f in self.features(o):
+            if isinstance(f.node, A.Keyword):
+                v = f.node.value
+                if f.node.name not in out or (v or 0) > (out[f.node.name] or 0):
+                    out[f.node.name] = v
+        return out
+
+    def has(self, o: Obj, name: str) -> bool:
+        return name in self.keywords(o)
+
+    def value(self, o: Obj, name: str) -> int:
+        return self.keywords(o).get(name) or 0
+
+    def nodes(self, o: Obj, cls: type) -> list:
+        return [f.node for f in self.features(o) if isinstance(f.node, cls)]
+
+    # ---------------------------------------------------------------- numbers
+    def strike(self, o: Obj) -> int:
+        """The strike now, before target-dependent modifiers (508.4.1); may be below 0."""
+        base = o.card.strike_value or 0
+        bonus = sum(int(b.amount.value) for b in self.nodes(o, A.Bonus)
+                    if K.STRIKE in b.to and b.against is None and b.condition is None
+                    and isinstance(b.amount, A.Fixed))
+        return (base + bonus + o.count(EffKind.STRIKE) + o.count(EffKind.STRENGTHEN)
+                - o.count(EffKind.WEAKEN))
+
+    def max_lives(self, o: Obj) -> int:
+        base = o.card.life or 0
+        bonus = sum(int(b.amount.value) for b in self.nodes(o, A.Bonus)
+                    if KW.LIFE in b.to and isinstance(b.amount, A.Fixed))
+        return (base + bonus + o.count(EffKind.EXTRA_LIFE) - o.count(EffKind.NEG_LIFE)
+                + o.count(EffKind.STRENGTHEN) - o.count(EffKind.WEAKEN))
+
+    def lives(self, o: Obj) -> int:
+        return self.max_lives(o) - o.wounds
+
+    def poison_of(self, o: Obj) -> int:
+        """Отравление X: only the largest acts (term:Отравление Х)."""
+        return max([int(e.value) for e in o.effects if e.kind == EffKind.POISON], default=0)
+
+    def weak(self, o: Obj) -> bool:
+        """First-turn weakness (108.5, 210.2): a creature that came under its controller's
+        control this turn, unless it has Рывок; heroes and supports never (209.2, 212.5)."""
+        return o.is_creature and o.arrived == self.g.turn and not self.has(o, KW.DASH)
+
+    def cost(self, o: Obj) -> int:
+        """The cost outside being played: the base, «X» counts 0 (106.1, 106.1.4)."""
+        return 0 if o.card.cost_x else (o.card.cost or 0)
+
+    # ---------------------------------------------------------------- selectors
+    def matches_from(self, sel: A.Selector | None, o: Obj, source: Obj,
+                     refs: dict | None = None, controller: str | None = None) -> bool:
+        """Does ``o`` fit ``sel`` as read from ``source``'s ability (side relative to its
+        controller; no zone named → the play zone, 118.6; no side → either, 118.7)?"""
+        if sel is None:
+            return True
+        refs = refs or {}
+        me = controller or source.controller
+        noun = sel.noun
+        if noun == N.SELF:
+            return o is source
+        if noun in (N.IT, N.ATTACKED, N.ATTACKER, N.TARGET, N.DEFENDER):
+            key = {N.IT: "it", N.ATTACKED: "attacked", N.ATTACKER: "attacker",
+                   N.TARGET: "attacked", N.DEFENDER: "defender"}[noun]
+            return refs.get(key) is o
+        quals = sel.qualifiers
+        zone = next((ZONE_OF[q] for q in quals if q in ZONE_OF), PLAY)
+        if o.zone != zone:
+            return False
+        if zone == PLAY and o.hidden:
+            return False                       # term:Скрытый персонаж: no ability sees it
+        if not self._noun_fits(noun, o):
+            return False
+        whose = o.controller if zone == PLAY else o.owner
+        if sel.side == Side.OWN and whose != me:
+            return False
+        if sel.side == Side.ENEMY and whose != other(me):
+            return False
+        if zone != PLAY and sel.side is None and whose != me:
+            return False                       # a zone without an owner is yours (118.5)
+        return all(self._qualifier(q, o, source) for q in quals)
+
+    @staticmethod
+    def _noun_fits(noun: str, o: Obj) -> bool:
+        return {N.CREATURE: o.is_creature, N.HERO: o.is_hero, N.CHARACTER: o.is_character,
+                N.SUPPORT: o.is_support, N.SPELL: o.is_spell, N.CARD: True}.get(noun, False)
+
+    def _qualifier(self, q: str, o: Obj, source: Obj) -> bool:
+        name, _, arg = q.partition(":")
+        if name in (Q.CHOSEN, Q.ALL, Q.ANY, Q.IN_HAND, Q.IN_GRAVEYARD, Q.IN_DECK, Q.DIFFERENT):
+            return True
+        if name == Q.OTHER:
+            return o is not source
+        if name == Q.CLASS:
+            return fold(arg) in {fold(c) for c in o.card.classes}
+        if name == Q.ELEMENT:
+            return arg in o.card.elements
+        if name == Q.ELEMENTAL:
+            return not o.card.neutral and bool(o.card.elements)
+        if name == Q.POISONED:
+            return self.poison_of(o) > 0
+        if name == Q.WOUNDED:
+            return o.wounds > 0
+        if name == Q.UNWOUNDED:
+            return o.wounds == 0
+        if name == Q.CLOSED:
+            return o.closed
+        if name == Q.OPEN:
+            return not o.closed
+        if name in (Q.COST_MAX, Q.COST_MIN, Q.COST):
+            if arg == "X":
+                return False                   # «стоимостью X» is read by the ability (118.4)
+            c, n = self.cost(o), int(arg)
+            return c <= n if name == Q.COST_MAX else c >= n if name == Q.COST_MIN else c == n
+        if name == Q.WITH:
+            return self.has(o, arg)
+        if name == Q.NAMED:
+            return fold(o.name) == fold(arg)
+        return False
+
+    def select_from(self, sel: A.Selector, source: Obj, refs: dict | None = None,
+                    controller: str | None = None) -> list[Obj]:
+        """Every card ``sel`` matches now, in a stable order (play: heroes, then by arrival)."""
+        quals = sel.qualifiers
+        zone = next((ZONE_OF[q] for q in quals if q in ZONE_OF), PLAY)
+        if sel.noun in (N.SELF, N.IT, N.ATTACKED, N.ATTACKER, N.TARGET, N.DEFENDER):
+            pool: list[Obj] = list(self.g.objs.values())
+        elif zone == PLAY:
+            pool = self.g.in_play()
+        else:
+            pool = [self.g.objs[i] for p in self.g.players.values() for i in p.zone(zone)]
+        return [o for o in pool if self.matches_from(sel, o, source, refs, controller)]
+
+    def describe(self, o: Any) -> str:
+        return f"«{o.name}»" if isinstance(o, Obj) else str(o)

@@ -1,0 +1,348 @@
+"""The shared effect interpreter with the Heroes verbs added (draw, discard, search, summon,
+revive, return to hand, coins, prayers, усиление/ослабление, stun, prepare, control, fight, win).
+
+``HeroesInterp`` is ``judge.core.interp.Interp``: composition, wounds, heals, shots, gaining
+and losing features, open/close/destroy all run through the core's one ``apply`` per node
+class and reach the table through the Heroes Port.  The Heroes-only verbs are one ``Handler``
+each in ``HEROES_VERBS`` (check, apply, unsupported) — the same shape as the core table, kept
+here so the classic game never sees a verb it has no rules for (requests_heroes.md asks to
+move them into the core when the grammar types them).
+
+It also keeps the «done in full» flag of a complex ability (119.2–119.7): before each part the
+flag is cleared, the Port's verbs set it, and a «, при этом» / «, иначе» part reads the flag of
+the part before it.
+"""
+from __future__ import annotations
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind as CK
+from berserk.vocab import Qualifier, Verb
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import TriggerEvent as E
+from grammar import ast as A
+from judge.core.context import Ctx, Problem
+from judge.core.interp import Handler, Interp, selector_unsupported
+from judge.heroes import cites as C
+from judge.heroes.model import DECK, GRAVEYARD, HAND, Coin, EffKind, other
+
+HEROES_VERBS: dict[str, Handler] = {}
+
+
+def _verb(name: str, check=None, unsupported=None):
+    def register(apply):
+        HEROES_VERBS[name] = Handler(check or _no_check, apply, unsupported or _sel_unsupported)
+        return apply
+    return register
+
+
+def _no_check(it: Interp, node: A.Action, ctx: Ctx):
+    return None
+
+
+def _sel_unsupported(node: A.Action, port) -> str | None:
+    return selector_unsupported(node.target, port)
+
+
+def _targets_check(it: Interp, node: A.Action, ctx: Ctx):
+    got = it.each_target(node, node.target, ctx)
+    return got if isinstance(got, Problem) else None
+
+
+def _players(port, sel: A.Selector | None, ctx: Ctx) -> list[str]:
+    me = port.me(ctx)
+    if sel is None or sel.noun == N.PLAYER:
+        if sel is not None and Qualifier.ALL in sel.qualifiers:
+            return [port.g.active, port.g.inactive]          # 527.2.3: the active player first
+        return [me]
+    if sel.noun == N.OPPONENT:
+        return [other(me)]
+    return [me]
+
+
+class HeroesInterp(Interp):
+    def check(self, effects, ctx: Ctx) -> Problem | None:
+        for node in effects:
+            handler = self._own(node)
+            problem = handler.check(self, node, ctx) if handler else super().check((node,), ctx)
+            if problem is not None:
+                return problem
+        return None
+
+    def apply(self, effects, ctx: Ctx) -> None:
+        for node in effects:
+            if self.port.over:
+                return
+            reads_done = isinstance(node, A.Conditional) and node.condition.what == CK.DONE
+            if reads_done:
+                ctx.refs["done_prev"] = ctx.refs.get("done")
+            else:
+                ctx.refs["done"] = None
+            handler = self._own(node)
+            if handler is not None:
+                handler.apply(self, node, ctx)
+            else:
+                super().apply((node,), ctx)
+            if not reads_done and ctx.refs.get("done") is None:
+                ctx.refs["done"] = False                    # nothing happened (declined …)
+
+    @staticmethod
+    def _own(node) -> Handler | None:
+        if isinstance(node, A.Action):
+            return HEROES_VERBS.get(node.verb)
+        return None
+
+
+def heroes_unsupported(node, port) -> str | None:
+    """Why a Heroes verb cannot be applied (for the refusal walk), or None."""
+    handler = HeroesInterp._own(node)
+    return handler.unsupported(node, port) if handler else None
+
+
+# ==================================================================== cards
+@_verb(Verb.DRAW)
+def _draw(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    done = True
+    for player in _players(port, node.target, ctx):
+        got = port.draw(player, n, (C.DRAW_ONE_BY_ONE,) if n > 1 else ())
+        done = done and got == n
+    if len(_players(port, node.target, ctx)) > 1:
+        port.emit("rule", "Каждый берёт карты: сначала все взятия делает активный игрок, затем "
+                  "другой.", C.BOTH_DRAW)
+    port._done(ctx, done)
+
+
+@_verb(Verb.DISCARD)
+def _discard(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    for player in _players(port, node.target, ctx):
+        hand = [port.g.objs[i] for i in port.g.players[player].hand]
+        if len(hand) <= n:
+            chosen = hand
+            if len(hand) < n:
+                port.emit("rule", f"В руке {player} карт меньше, чем нужно сбросить "
+                          f"({len(hand)} из {n}): сбрасываются все.", C.DISCARD_FEWER,
+                          C.AS_FAR_AS)
+        else:
+            chosen = port.pick_cards(ctx, "discard", hand, n,
+                                     f"какие карты сбрасывает {player}", C.T_DISCARD)
+        port.discard(player, chosen, (C.T_DISCARD,))
+        port._done(ctx, len(chosen) == n)
+
+
+@_verb(Verb.SEARCH)
+def _search(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    me = port.me(ctx)
+    deck = [port.g.objs[i] for i in port.g.players[me].deck]
+    sel = A.Selector(noun=node.target.noun, side=node.target.side,
+                     qualifiers=tuple(q for q in node.target.qualifiers
+                                      if q not in (Qualifier.CHOSEN, Qualifier.IN_DECK)))
+    fits = [o for o in deck if port._noun_fits(sel.noun, o)
+            and all(port._qualifier(q, o, ctx.source) for q in sel.qualifiers)]
+    picked = port.pick_search(ctx, fits, "search")
+    if picked is None:
+        port.emit("declined", f"{me} не выполняет Поиск: колоду не смотрели — перемешивания "
+                  "нет.", C.T_SEARCH, C.SUMMON_LOOK)
+        port._done(ctx, False)
+        return
+    if picked:
+        port.to_zone(picked, HAND)
+        port.emit("search", f"Поиск: {me} находит «{picked.name}», показывает и кладёт в руку.",
+                  C.T_SEARCH)
+    else:
+        port.emit("search", f"Поиск: подходящей карты в колоде {me} нет.", C.T_SEARCH,
+                  C.AS_FAR_AS)
+    port.shuffle(me, "после просмотра")
+    port._done(ctx, bool(picked))
+
+
+@_verb(Verb.SUMMON)
+def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    me = port.me(ctx)
+    zone = {"руки": HAND, "кладбища": GRAVEYARD}.get(node.params[0] if node.params else "",
+                                                       DECK)
+    pile = [port.g.objs[i] for i in port.g.players[me].zone(zone)]
+    fits = [o for o in pile if port._noun_fits(node.target.noun, o)
+            and all(port._qualifier(q, o, ctx.source) for q in node.target.qualifiers
+                    if q not in (Qualifier.CHOSEN, Qualifier.IN_DECK))]
+    picked = port.pick_search(ctx, fits, "summon")
+    if picked is None:
+        port.emit("declined", f"{me} отказывается от вызова: зону не просматривали — "
+                  "заявка прерывается, без перемешивания.", C.SUMMON_LOOK, C.SUMMON_SKIP)
+        port._done(ctx, False)
+        return
+    if picked:
+        port.enter_play(picked, me, "вызов", cites=(C.SUMMON,))
+    if zone == DECK:
+        port.shuffle(me, "после просмотра при вызове")
+    port._done(ctx, bool(picked))
+
+
+@_verb(Verb.REVIVE)
+def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    me = port.me(ctx)
+    pile = [port.g.objs[i] for i in port.g.players[me].graveyard]
+    fits = [o for o in pile if port._noun_fits(node.target.noun, o)
+            and all(port._qualifier(q, o, ctx.source) for q in node.target.qualifiers
+                    if q not in (Qualifier.CHOSEN, Qualifier.IN_GRAVEYARD))]
+    picked = port.pick_search(ctx, fits, "revive")
+    if picked:
+        port.enter_play(picked, me, "возрождение", cites=(C.REVIVE,))
+    port._done(ctx, bool(picked))
+
+
+@_verb(Verb.RETURN, check=_targets_check)
+def _return(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, node.target, ctx):
+        it.port.to_hand(t, (C.HAND_OWNER,))
+        it.port._done(ctx, True)
+
+
+# ==================================================================== coins and prayers
+@_verb(Verb.GAIN_COINS)
+def _gain_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    until = node.duration.until if node.duration is not None else None
+    for player in _players(port, node.target, ctx):
+        port.g.players[player].coins.extend(Coin(True, until) for _ in range(n))
+        port.emit("coins", f"{player} получает {n} мон." + (" (временные)" if until else "")
+                  + f": открытых {port.g.players[player].open_coins}.", C.COINS_STOCK,
+                  *((C.COINS_TEMPORARY,) if until else ()))
+    port._done(ctx, True)
+
+
+@_verb(Verb.LOSE_COINS)
+def _lose_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    for player in _players(port, node.target, ctx):
+        lost = port.lose_coins(player, n, ctx)
+        port._done(ctx, lost == n)
+
+
+@_verb(Verb.PRAY)
+def _pray(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    for player in _players(port, node.target, ctx):
+        port.g.players[player].prayers += n
+        port.emit("prayers", f"Герой игрока {player} получает {n} жетон(а) молитвы (всего "
+                  f"{port.g.players[player].prayers}).", C.PLAYER_IS_HERO)
+    port._done(ctx, True)
+
+
+# ==================================================================== effects on cards
+@_verb(Verb.STRENGTHEN, check=_targets_check)
+def _strengthen(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    for t in it.reached(node, node.target, ctx):
+        it.port.add_effect(t, EffKind.STRENGTHEN, n, ctx.source)
+        it.port.emit("effect", f"На «{t.name}» кладётся {n} эфф. усиления (+1 к удару и жизни "
+                     "каждый).", C.T_STRENGTHEN)
+        it.port.happen(E.STRENGTHENED, t, source=ctx.source)
+        it.port._done(ctx, True)
+
+
+@_verb(Verb.WEAKEN, check=_targets_check)
+def _weaken(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    for t in it.reached(node, node.target, ctx):
+        it.port.add_effect(t, EffKind.WEAKEN, n, ctx.source)
+        it.port.emit("effect", f"На «{t.name}» кладётся {n} эфф. ослабления.", C.T_WEAKEN)
+        it.port.settle()
+        it.port._done(ctx, True)
+
+
+@_verb(Verb.STUN, check=_targets_check)
+def _stun(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, node.target, ctx):
+        it.port.add_effect(t, EffKind.STUN, 1, ctx.source)
+        t.closed = True
+        it.port.emit("effect", f"«{t.name}» оглушён: закрыт и не откроется в свою фазу "
+                     "восстановления.", C.T_STUN)
+        it.port._done(ctx, True)
+
+
+@_verb(Verb.PREPARE, check=_targets_check)
+def _prepare(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    for t in it.reached(node, node.target, ctx):
+        t.closed = False
+        t.used.clear()
+        it.port.emit("effect", f"«{t.name}» подготовлен: открыт, маркеры «1 раз за ход» сняты — "
+                     "может снова атаковать и защищать.", C.T_PREPARE)
+        it.port._done(ctx, True)
+
+
+@_verb(Verb.TAKE_CONTROL, check=_targets_check)
+def _control(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    me = port.me(ctx)
+    until = node.duration.until if node.duration is not None else None
+    for t in it.reached(node, node.target, ctx):
+        if t.controller == me:
+            port._done(ctx, False)
+            continue
+        port.change_control(t, me, until)
+        port._done(ctx, True)
+
+
+@_verb(Verb.FIGHT, check=_targets_check)
+def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    by = port.select(node.by, ctx) if node.by is not None and node.by.noun != N.SELF \
+        else [ctx.source]
+    for t in it.reached(node, node.target, ctx):
+        if by and by[0].in_play:
+            port.fight(by[0], t, ctx)
+            port._done(ctx, True)
+
+
+@_verb(Verb.WIN)
+def _win(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    me = port.me(ctx)
+    port.emit("win", f"Выполнилась особенность «{ctx.text}»: игрок {me} выигрывает.", C.WIN,
+              C.DEFEAT)
+    port.finish([other(me)])
+
+
+# ==================================================================== keyword triggers
+@_verb(Verb.HEAL)
+def _vampirism(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """Вампиризм X: heal X; what is left over becomes extra lives (term:Вампиризм X)."""
+    port = it.port
+    o = ctx.source
+    n = it.amount(node.amount, ctx)
+    healed = port.heal_wounds(o, n, (C.T_VAMPIRISM,)) if o.wounds else 0
+    rest = n - healed
+    if rest > 0 and o.in_play:
+        port.add_effect(o, EffKind.EXTRA_LIFE, rest, o)
+        port.emit("effect", f"Вампиризм: «{o.name}» получает {rest} доп. жизн. за остаток.",
+                  C.T_VAMPIRISM, C.EXTRA_LIVES)
+    port._done(ctx, True)
+
+
+@_verb(Verb.PAY)
+def _meditation(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """Медитация X: the attacker's player pays X open coins; each missing coin is a wound on
+    their hero (term:Медитация Х)."""
+    port = it.port
+    n = it.amount(node.amount, ctx)
+    attacker = ctx.refs.get("attacker")
+    payer = attacker.controller if attacker is not None else other(port.me(ctx))
+    have = port.g.players[payer].open_coins
+    paid = min(have, n)
+    port.pay_coins(payer, paid)
+    port.emit("coins", f"Медитация «{ctx.source.name}»: {payer} платит {paid} мон.",
+              C.T_MEDITATION, C.COINS)
+    if n > paid:
+        hero = port.g.hero(payer)
+        port.put_wounds(hero, n - paid, ctx.source, K.EFFECTS, (C.T_MEDITATION,))
+    port._done(ctx, True)
+

@@ -1,0 +1,240 @@
+"""The actions of a Heroes scenario: reading them (every problem located) and doing them.
+
+Verbs (docs/heroes.md has the Russian reference):
+
+    - play: {card: Огненный шар, x: 2, free: true, fury: [A:Волк], choices: {…}}
+    - attack: {by: Степной рубака, target: B.hero, defender: Лесной страж | none}
+    - activate: {card: A.hero, ability: 1, x: 1, choices: {…}}
+    - end_turn                       # or {choices: {…}}: choices of the next turn's start too
+    - start_turn                     # only with phase: start
+    - concede: B
+    - agree_draw
+
+``choices`` answers what the action's abilities ask, keyed by the ability — ``<card>/<n>`` (the
+n-th feature of the card): ``{target: B:Волк}``, ``{targets: [...]}``, ``{may: false}``,
+``{x: 2}``, ``{discard: [...]}``, ``{search: Имя | none}``, ``{coins: open}``; plus ``order``
+(``{B: [B:Дух/1, …], A: […]}``: the order of each player's simultaneous triggers, 402.1) and
+``point`` (``{<card>/<n>: card}``: the trigger point used, 113.7).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from berserk.errors import AmbiguousError, InputError
+from berserk.yamlio import MDict, MList
+from judge.core.trace import Inputs, Unnamed
+from judge.heroes import cites as C
+from judge.heroes.engine import Engine
+from judge.heroes.model import PLAYERS
+from judge.heroes.scenario import Loc, check_keys, find, unknown
+
+VERBS = ("play", "attack", "activate", "end_turn", "start_turn", "concede", "agree_draw")
+BARE = ("end_turn", "start_turn", "agree_draw")
+KEYS = {
+    "play": ("card", "x", "free", "fury", "choices", "player"),
+    "attack": ("by", "target", "defender", "choices"),
+    "activate": ("card", "ability", "x", "choices"),
+    "end_turn": ("choices",),
+    "start_turn": ("choices",),
+    "concede": ("player",),
+    "agree_draw": (),
+}
+REQUIRED = {"play": ("card",), "attack": ("by", "target"), "activate": ("card", "ability")}
+REF_KEYS = ("card", "by", "target")
+
+
+@dataclass
+class Action:
+    verb: str
+    args: MDict
+    line: int | None
+    col: int | None
+
+
+def read_actions(raw, doc: MDict, game, loc: Loc) -> list[Action]:
+    if raw is None:
+        return []
+    if not isinstance(raw, MList):
+        loc.add("actions должен быть списком действий", doc.pos("actions"))
+        return []
+    out = []
+    for i, item in enumerate(raw):
+        a = _action(item, raw.pos(i), game, loc)
+        if a is not None:
+            out.append(a)
+    return out
+
+
+def _action(item, pos, game, loc: Loc) -> Action | None:
+    if isinstance(item, str) and item in BARE:
+        args = MDict()
+        args.line, args.col = pos
+        return Action(item, args, *pos)
+    if not isinstance(item, MDict) or len(item) != 1:
+        loc.add("каждое действие — объект с одним ключом: play, attack, activate, end_turn …",
+                pos)
+        return None
+    verb, args = next(iter(item.items()))
+    apos = item.pos(verb)
+    if verb not in VERBS:
+        loc.add(unknown("действие", verb, VERBS), item.key_pos.get(verb))
+        return None
+    if args is None:
+        args = MDict()
+        args.line, args.col = apos
+    if verb == "concede" and not isinstance(args, MDict):
+        args = _wrap({"player": args}, apos)
+    if not isinstance(args, MDict):
+        loc.add(f"{verb}: ожидался объект полей ({', '.join(KEYS[verb])})", apos)
+        return None
+    check_keys(args, KEYS[verb], f"поле действия {verb}", loc)
+    for key in REQUIRED.get(verb, ()):
+        if key not in args:
+            loc.add(f"у действия {verb} нет поля {key}", apos)
+    for key in REF_KEYS:
+        if key in args:
+            _check_ref(game, args[key], args.pos(key), loc)
+    if "defender" in args and args["defender"] != "none":
+        _check_ref(game, args["defender"], args.pos("defender"), loc)
+    for key in ("fury",):
+        items = args.get(key, [])
+        if not isinstance(items, list):
+            loc.add(f"{key}: список карт", args.pos(key))
+        else:
+            for i, r in enumerate(items):
+                _check_ref(game, r, items.pos(i) if isinstance(items, MList) else args.pos(key), loc)
+    if "ability" in args and (not isinstance(args["ability"], int) or args["ability"] < 1
+                              or isinstance(args["ability"], bool)):
+        loc.add(f"ability: номер особенности карты (1, 2 …), а не «{args['ability']}»",
+                args.pos("ability"))
+    if "x" in args and (not isinstance(args["x"], int) or isinstance(args["x"], bool)):
+        loc.add(f"x: целое число, а не «{args['x']}»", args.pos("x"))
+    if verb == "concede" and args.get("player") not in PLAYERS:
+        loc.add(f"concede: игрок A или B, а не «{args.get('player')}»", apos)
+    choices = args.get("choices")
+    if choices is not None:
+        _check_choices(choices, args.pos("choices"), game, loc)
+    return Action(verb, args, *apos)
+
+
+def _wrap(d: dict, pos) -> MDict:
+    out = MDict(d)
+    out.line, out.col = pos
+    for k in d:
+        out.val_pos[k] = pos
+    return out
+
+
+def _check_ref(game, raw, pos, loc: Loc) -> None:
+    try:
+        found = find(game, raw)
+    except AmbiguousError as err:
+        loc.add(f"{err}; уточните: A:имя, имя#2 или A.hero", pos)
+        return
+    if found is None:
+        names = sorted({o.name for o in game.objs.values()} | {"A.hero", "B.hero"})
+        loc.add(unknown("карта", raw, names).replace("неизвестное карта", "неизвестная карта")
+                + " (карты сценария: в игре, в руках, колодах, на кладбищах)", pos)
+
+
+def _check_choices(choices, pos, game, loc: Loc) -> None:
+    if not isinstance(choices, MDict):
+        loc.add("choices: объект «<карта>/<номер особенности>: ответ», order, point", pos)
+        return
+    for key, value in choices.items():
+        kpos = choices.key_pos.get(key)
+        if key == "order":
+            lists = value.values() if isinstance(value, dict) else [value]
+            for v in lists:
+                if not isinstance(v, list):
+                    loc.add("order: список способностей «<карта>/<номер>» (или по игрокам A/B)",
+                            choices.pos(key))
+                    continue
+                for item in v:
+                    _check_label(str(item), choices.pos(key), game, loc)
+            continue
+        if key == "point":
+            if not isinstance(value, dict):
+                loc.add("point: объект «<карта>/<номер>: карта»", choices.pos(key))
+            continue
+        _check_label(str(key), kpos, game, loc)
+        refs = []
+        if isinstance(value, dict):
+            for k in ("target", "search", "summon", "revive"):
+                if k in value and value[k] not in ("none", "нет", False):
+                    refs.append(value[k])
+            for k in ("targets", "discard"):
+                v = value.get(k)
+                if isinstance(v, list):
+                    refs.extend(x for x in v if not isinstance(x, list))
+                    refs.extend(y for x in v if isinstance(x, list) for y in x)
+        elif isinstance(value, str):
+            refs.append(value)
+        for r in refs:
+            _check_ref(game, r, choices.pos(key), loc)
+
+
+def _check_label(label: str, pos, game, loc: Loc) -> None:
+    card, sep, line = label.rpartition("/")
+    if not sep or not card:
+        loc.add(f"«{label}»: способность пишется «<карта>/<номер особенности>», например "
+                "«A:Лучник/1»", pos)
+        return
+    _check_ref(game, card, pos, loc)
+
+
+# ---------------------------------------------------------------- doing them
+def perform(engine: Engine, action: Action, strict: bool, path: str, text: str) -> None:
+    args = action.args
+    inputs = Inputs(choices={}, strict=strict)
+    engine.set_choices(inputs, args.get("choices"))
+    try:
+        _dispatch(engine, action)
+    except Unnamed as err:
+        raise InputError.at(f"строгий режим: сценарий не называет {err.what}", path,
+                            action.line, action.col, text) from None
+
+
+def _dispatch(e: Engine, action: Action) -> None:
+    args, verb = action.args, action.verb
+    g = e.g
+    if verb == "play":
+        card = e.resolve_ref(args["card"])
+        player = str(args.get("player", card.owner))
+        fury = [e.resolve_ref(r) for r in args.get("fury", [])]
+        e.play(card, player, x=args.get("x"), free=bool(args.get("free", False)), fury=fury)
+    elif verb == "attack":
+        by, target = e.resolve_ref(args["by"]), e.resolve_ref(args["target"])
+        raw = args.get("defender")
+        defender = "none" if raw == "none" else (e.resolve_ref(raw) if raw is not None else None)
+        e.strike_attack(by, target, by.controller, defender)
+    elif verb == "activate":
+        card = e.resolve_ref(args["card"])
+        e.activate(card, int(args["ability"]), card.controller, args.get("x"))
+    elif verb == "end_turn":
+        e.end_turn()
+    elif verb == "start_turn":
+        if g.phase != "start":
+            e.illegal("Начало хода: сценарий начинается не с этапа начала хода (phase: start)",
+                      C.MAIN)
+            return
+        e.start_turn()
+    elif verb == "concede":
+        if not e.refuse_if_over():
+            p = str(args["player"])
+            e.emit("concede", f"Игрок {p} сдаётся.", C.DEFEAT, C.WIN)
+            e.finish([p])
+    elif verb == "agree_draw":
+        if not e.refuse_if_over():
+            e.emit("agree", "Игроки соглашаются на ничью.", C.DRAW_OFFER, C.DRAW_GAME)
+            e.finish(list(PLAYERS))
+
+
+def resolver(engine_game) -> Any:
+    def resolve(raw):
+        try:
+            return find(engine_game, raw)
+        except AmbiguousError:
+            return None
+    return resolve
