@@ -295,6 +295,7 @@ class DurationKind(_Worded):
     THIS_TURN = "this_turn", "в этот ход"
     NEXT_TURN = "next_turn", "в следующий ход"
     WHILE = "while", "до тех пор, пока …"          # Duration.condition holds
+    UNTIL_NEXT_TURN = "until_next_turn", "до начала хода (следующего, чей бы он ни был)"
 
 
 # ---------------------------------------------------------------- elements
