@@ -15,7 +15,7 @@ very same rows and raw texts (unicode61, default weights), the query's words OR-
 asked with the question's game (``--game``), and once more without it (both books ranked
 together, as ``berserk rule`` does when neither ``--game`` nor ``$BERSERK_RULESET`` names one).
 Splits: dev (tuned on), test (every third question, held out), fresh (written after the lookup
-was done, never tuned on).  Then: what each part of the analysis is worth (ablations, official
+was done), fresh2 (whole sentences written before the whole-question work, never tuned on).  Then: what each part of the analysis is worth (ablations, official
 layer, all questions), the pure-Python stemmer, and latency (p95 of warm lookups).
 """
 from __future__ import annotations
@@ -50,7 +50,14 @@ ABLATIONS = [
     ("ours (as shipped)", {}),
     ("− synonyms", {"synonyms": False}),
     ("− five-letter side tokens", {"prefix": 0}),
-    ("− stop-words", {"stopwords": False}),
+    ("− stop-words (and question formulas)", {"stopwords": False}),
+    ("− question formulas («как работает», «что даёт» …)", {"stop_phrases": False}),
+    ("− players' idioms («закрыть собой» → защитник)", {"idioms": False}),
+    ("− broader words for whole sentences (событие → поддержка)", {"broader_credit": 0.0}),
+    ("broader words for key words too", {"sentence_from": 1}),
+    ("sentence: its 4 rarest words only", {"long_keep": 4}),
+    ("sentence: coverage weighed by idf²", {"long_power": 2.0}),
+    ("sentence: second pass by the rarer half when coverage < 0.5", {"second_pass": 0.5}),
     ("− coverage re-rank", {"coverage": 0.0}),
     ("− heading boost", {"heading_boost": 0.0}),
     ("− glossary term first", {"term_first": False}),
@@ -131,6 +138,14 @@ def main() -> None:
             rows.append((layer, "baseline, game not given", evaluate(base.search, questions, game_given=False)))
             rows.append((layer, "ours, game not given", evaluate(ours(d), questions, game_given=False)))
         lines += ["## Quality: the gold clause among the first 1 / 5 answers", ""] + quality_table(rows) + [""]
+        lines += ["## Whole question against key words (ours, game given, all questions)", "",
+                  "| layer | top-1 gap, points | top-5 gap, points |", "| --- | ---: | ---: |"]
+        for layer, method, res in rows:
+            if method == "**ours**":
+                k, v = res[("all", "keywords")], res[("all", "question")]
+                lines.append(f"| {layer} | {k.pct('top1') - v.pct('top1'):.1f} ({k.top1 - v.top1} questions) | "
+                             f"{k.pct('top5') - v.pct('top5'):.1f} ({k.top5 - v.top5} questions) |")
+        lines += [""]
 
         books = [lookup.open_book(n, db) for n in lookup.book_names()]
         lines += ["## What each part is worth (official layer, all questions, game given)", "",

@@ -7,25 +7,34 @@ one place, so the two can never disagree:
 1. **fold** — case-folded, ё→е, a lone Latin ``x`` → Cyrillic ``х`` («стоимость X»), Latin
    look-alike letters inside a Cyrillic word → Cyrillic (noisy sources type «Xод»);
 2. **words** — runs of digits or letters;
-3. **phrases** of the synonym table found on the stem sequence («не больше» → the «лимит» token);
+3. **phrases** found on the stem sequence: a *question formula* («как работает», «что даёт»,
+   «имеет ли право») goes whole — its words stay search words everywhere else; a player's
+   *idiom* is rewritten into the rule's words («закрыть собой» → защитник, «кончились карты» →
+   пустая колода; its own words go: no tapping there); a phrase of the synonym table adds its
+   group's token («не больше» → the «лимит» token);
 4. **stop-words** out (function and question words; the rule-bearing до/после/при/без/раз stay);
 5. **numerals** to digits (ноль → 0, трёх → 3: the rulebook prints digits);
 6. **stem** — Snowball Russian (PyStemmer; snowballstemmer, the same algorithm in pure Python,
    when the C wheel is missing — the stems are identical);
 7. **synonyms** — every word of a group becomes the group's canonical stem (победа / побеждать /
-   выиграть), which no stemmer does for the noun/verb families players mix;
+   выиграть), which no stemmer does for the noun/verb families players mix; an entry ending in
+   ``*`` takes every word that begins so (``погиб*``: погиб, погибло, погибшего — Snowball leaves
+   the verb's forms with three different stems);
 8. a weaker side token ``_`` + the word's first five letters for longer words, so derivations
    the stemmer keeps apart (атака / атаковать, противоречие / противоречат) still meet.
 
-The vocabulary (groups, numerals, game words, stop-words) is data: ``rulings/vocabulary.yaml``.
+The vocabulary (groups, numerals, game words, stop-words, question formulas, idioms, broader
+words) is data: ``rulings/vocabulary.yaml``.  ``Analyzer.broader`` (a word → the rule word for its
+class: событие → поддержка, удар → атака) is not applied here but by ``rulings.search`` to whole
+questions only.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import yaml
 
@@ -75,6 +84,9 @@ class Vocabulary:
     numerals: dict
     game_words: dict
     stopwords: frozenset[str]
+    stop_phrases: tuple[str, ...] = ()
+    idioms: dict = field(default_factory=dict)
+    broader: dict = field(default_factory=dict)
 
 
 @lru_cache(maxsize=None)
@@ -83,7 +95,10 @@ def load_vocabulary(path: Path = VOCABULARY) -> Vocabulary:
     return Vocabulary(groups=tuple(tuple(str(w) for w in g) for g in doc.get("groups") or ()),
                       numerals={search_fold(str(k)): str(v) for k, v in (doc.get("numerals") or {}).items()},
                       game_words={search_fold(str(k)): str(v) for k, v in (doc.get("game_words") or {}).items()},
-                      stopwords=frozenset(search_fold(str(w)) for w in doc.get("stopwords") or ()))
+                      stopwords=frozenset(search_fold(str(w)) for w in doc.get("stopwords") or ()),
+                      stop_phrases=tuple(str(p) for p in doc.get("stop_phrases") or ()),
+                      idioms={str(k): str(v) for k, v in (doc.get("idioms") or {}).items()},
+                      broader={str(k): tuple(map(str, v)) for k, v in (doc.get("broader") or {}).items()})
 
 
 class Analyzer:
@@ -96,7 +111,7 @@ class Analyzer:
 
     def __init__(self, vocabulary: Vocabulary | None = None, corpus_words: Iterable[str] = (),
                  stemmer: str = "auto", prefix: int = PREFIX, synonyms: bool = True,
-                 stopwords: bool = True):
+                 stopwords: bool = True, stop_phrases: bool = True, idioms: bool = True):
         self.vocabulary = vocabulary or load_vocabulary()
         self.stem = lru_cache(maxsize=None)(russian_stemmer(stemmer))
         self.prefix = prefix
@@ -106,8 +121,11 @@ class Analyzer:
         stop_stems = {self.stem(w) for w in self.stop}
         stop_stems -= {self.stem(w) for w in set(corpus_words) if w not in self.stop}
         self.stop_stems = frozenset(stop_stems)
+        self.stop_phrases = _table((tuple(self.stem(w) for w in WORD.findall(search_fold(p))), None)
+                                   for p in (self.vocabulary.stop_phrases if stop_phrases and stopwords else ()))
         self.canon: dict[str, str] = {}
-        self.phrases: list[tuple[tuple[str, ...], str]] = []
+        phrases: list[tuple[tuple[str, ...], str]] = []
+        self.prefixes: list[tuple[str, str]] = []
         if synonyms:
             for group in self.vocabulary.groups:
                 head = None
@@ -115,10 +133,27 @@ class Analyzer:
                     stems = [self.stem(w) for w in WORD.findall(search_fold(entry))]
                     if head is None:
                         head = "_".join(stems)
-                    if len(stems) == 1:
+                    if entry.endswith("*"):          # a prefix: every form of a verb («погиб*»)
+                        self.prefixes.append((search_fold(entry[:-1]), head))
+                    elif len(stems) == 1:
                         self.canon.setdefault(stems[0], head)
                     elif stems:
-                        self.phrases.append((tuple(stems), head))
+                        phrases.append((tuple(stems), head))
+        self.phrases = _table(phrases)
+        self.idioms: dict = {}
+        if idioms:              # the rewrite is analysed before any idiom exists: no recursion
+            self.idioms = _table([(tuple(self.stem(w) for w in WORD.findall(search_fold(phrase))), self.words(rule))
+                                  for phrase, rule in self.vocabulary.idioms.items()])
+        self.broader: dict[str, tuple[str, ...]] = {}
+        for wide, narrow in self.vocabulary.broader.items():      # query side only: rulings.search
+            for w in narrow:
+                t = self.token(w)
+                self.broader[t] = tuple(dict.fromkeys(self.broader.get(t, ()) + (self.token(wide),)))
+
+    def token(self, word: str) -> str:
+        """The main token of one word (its stem, or its synonym group's canonical stem)."""
+        word = search_fold(word)
+        return self.canonical(word, self.stem(word))
 
     def game_of(self, text: str) -> str | None:
         """The game a query names («… в Героях?» → ``heroes``), if any."""
@@ -126,20 +161,36 @@ class Analyzer:
 
     def words(self, text: str) -> list[tuple[str, str | None]]:
         """Each kept word of ``text`` as (main token, its side token or None), in order; a
-        synonym phrase found in the text is one more entry (its canonical token, None)."""
+        synonym phrase found in the text is one more entry (its canonical token, None), an idiom
+        is the words of its rewrite, a question formula is nothing."""
         words = WORD.findall(search_fold(text))
         stems = [self.numerals.get(w) or self.stem(w) for w in words]
         out: list[tuple[str, str | None]] = []
+        skip: set[int] = set()                    # positions inside a question formula or an idiom
+        before: dict[int, list] = {}              # tokens a phrase adds where it starts
+        for i, n, _ in _found(stems, self.stop_phrases):
+            skip.update(range(i, i + n))
+        for i, n, rule in _found(stems, self.idioms):
+            if not skip.intersection(range(i, i + n)):
+                skip.update(range(i, i + n))
+                before.setdefault(i, []).extend(rule)
+        for i, _n, head in _found(stems, self.phrases):
+            before.setdefault(i, []).append((head, None))
         for i, (word, stem) in enumerate(zip(words, stems)):
-            for phrase, head in self.phrases:
-                if tuple(stems[i:i + len(phrase)]) == phrase:
-                    out.append((head, None))
-            if (word in self.stop or stem in self.stop_stems or word in self.game_words
+            out.extend(before.get(i, ()))
+            if (i in skip or word in self.stop or stem in self.stop_stems or word in self.game_words
                     or (len(word) == 1 and not word.isdigit() and word != "х")):
                 continue
+            token = self.canonical(word, stem)
             side = "_" + word[:self.prefix] if self.prefix and len(word) > self.prefix and not word.isdigit() else None
-            out.append((self.canon.get(stem, stem), side))
+            out.append((token, side))
         return out
+
+    def canonical(self, word: str, stem: str) -> str:
+        """The token of a word: its synonym group's canonical stem, else its own stem."""
+        if stem in self.canon:
+            return self.canon[stem]
+        return next((head for prefix, head in self.prefixes if word.startswith(prefix)), stem)
 
     def __call__(self, text: str) -> list[str]:
         """The tokens of ``text``: main and side tokens interleaved (what the index stores)."""
@@ -158,6 +209,23 @@ class Analyzer:
         text = re.sub(r"\[.*?\]|<.*?>|\(.*?\)", " ", text)
         return tuple(self.stem(w) for w in WORD.findall(search_fold(text))
                      if w not in self.stop and w not in ("х", "x"))
+
+
+def _table(phrases) -> dict[str, list]:
+    """Phrases (stems, payload) by their first stem, longest first: looked up word by word."""
+    out: dict[str, list] = {}
+    for stems, payload in sorted(phrases, key=lambda p: -len(p[0])):
+        if stems:
+            out.setdefault(stems[0], []).append((stems, payload))
+    return out
+
+
+def _found(stems: list[str], table: dict[str, list]) -> Iterator[tuple[int, int, object]]:
+    """(position, length, payload) of every phrase of ``table`` in the stem sequence."""
+    for i, stem in enumerate(stems):
+        for phrase, payload in table.get(stem, ()):
+            if tuple(stems[i:i + len(phrase)]) == phrase:
+                yield i, len(phrase), payload
 
 
 def words_of(texts: Iterable[str]) -> set[str]:

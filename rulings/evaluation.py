@@ -7,8 +7,10 @@ Used by ``bench/rules.py`` (the BENCHMARKS.md table) and ``tests/rulings/test_re
   sentence a player asks (verbatim), the game and the gold answers (clause ids of the book, or
   ``term:<Термин>`` for a glossary entry; any gold id counts as a hit).  Every third question
   (q03, q06 …) is the held-out **test** split; the lookup is tuned on **dev** only.  The
-  **fresh** split (f01 …) was written after the lookup and the index were done and is never
-  used for tuning — the closest stand-in for players' questions the project has not seen.
+  **fresh** splits were each written before a piece of work was measured and measured once
+  before being read — the closest stand-in for players' questions the project has not seen:
+  **fresh** (f01 …) after the lookup and the index were done, **fresh2** (g01 …) before the
+  whole-question work, **fresh3** (h01 …) after it, its key words copied from the question.
 * The **baseline** is the simplest thing that works: one SQLite FTS5 table over the very same
   rows and raw texts (unicode61 tokenizer, default bm25 weights), the query's words OR-ed.
 * **Ours** is ``rulings.lookup.resolve`` itself — exactly what ``berserk rule`` answers.
@@ -31,7 +33,7 @@ from rulings.lookup import GAMES, Answer, load_book, open_book, resolve
 from rulings.search import COLUMNS, documents
 
 STYLES = ("keywords", "question")           # key words / the question verbatim
-SPLITS = ("dev", "test", "fresh", "fresh2")
+SPLITS = ("dev", "test", "fresh", "fresh2", "fresh3")
 FIELDS = {"id", "game", "keywords", "question", "gold", "note"}
 
 
@@ -54,6 +56,8 @@ class Question:
             return "fresh"
         if self.id.startswith("g"):
             return "fresh2"
+        if self.id.startswith("h"):
+            return "fresh3"
         return "test" if int(re.sub(r"\D", "", self.id)) % 3 == 0 else "dev"
 
     def text(self, style: str) -> str:

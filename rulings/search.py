@@ -21,8 +21,17 @@ idf the row holds, so a clause with all the words beats one repeating a single r
 by the share held in the row's *heading* (every clause has a heading of ours that names what it is
 about, so «бестелесный урон» goes to «Бестелесные существа», not to the clause on vampirism whose
 text happens to mention both words).  Glossary rows are short and win bm25 too easily: their
-score is halved — but a glossary entry whose term *is* the query comes first.  A query none of whose words occurs in the books gets
-no answer at all rather than an unrelated clause.
+score is halved — but a glossary entry whose term *is* the query comes first.
+
+A **whole sentence** (``sentence_from`` words or more — a judge's key words are fewer) is in the
+player's words, not the rule's: each of its words is also met, at half credit, by the rule word
+for its class (``broader`` in the vocabulary: «ударить по событию» → атака, поддержка).  Key
+words are not widened: a judge who types «броня» means броня.  Measured and not taken (knobs
+kept for bench/rules.py): asking a sentence by its rarest words only, coverage by idf², and a
+second pass by the rarer half of the words when the first pass is weak.
+
+A query none of whose words occurs in the books gets no answer at all rather than an unrelated
+clause.
 
 Clause numbers are not bm25 material (digits in a question matched ids such as 513.2):
 ``rulings.lookup.resolve`` answers a number by exact id before it searches.
@@ -35,7 +44,7 @@ from typing import Iterable, Iterator
 
 import sqlite_utils
 
-from rulings.analysis import Analyzer, words_of
+from rulings.analysis import WORD, Analyzer, search_fold, words_of
 from rulings.model import Book, Clause, GlossaryEntry
 
 COLUMNS = ("title", "keywords", "summary", "text", "gloss", "section")
@@ -52,15 +61,22 @@ class Settings:
     coverage: float = 1.0         # exponent of the coverage factor (0: plain bm25 order)
     side_weight: float = 0.0      # > 0: side tokens in a column of their own with this weight
     side_credit: float = 1.0      # coverage credit of a word met only through its side token
+    broader_credit: float = 0.5   # coverage credit of a word met only through a broader word (0: off)
     heading_boost: float = 2.0    # × (1 + heading_boost · idf share of the query's words in the heading)
     term_weight: float = 0.5      # factor on glossary rows' scores
     term_first: bool = True       # a glossary entry equal to the query goes first
     title_equal: float = 2.0      # factor on a clause whose heading *is* the query
     near: int = 0                 # also OR consecutive query stems within N tokens (0: off)
+    sentence_from: int = 5        # a query of this many words is a whole sentence (key words: fewer)
+    long_power: float = 1.0       # sentence: coverage weights are idf ** long_power
+    long_keep: int = 0            # sentence: asked by its N rarest words only (0: all)
+    second_pass: float = 0.0      # sentence: best coverage under this → asked again by its rarer half
     stemmer: str = "auto"
     prefix: int = 5
     synonyms: bool = True
     stopwords: bool = True
+    stop_phrases: bool = True     # question formulas («как работает», «что даёт») out
+    idioms: bool = True           # players' idioms become one rule word («закрыть собой» → защитник)
 
 
 @dataclass(frozen=True)
@@ -122,7 +138,8 @@ class SearchIndex:
         docs = list(documents(books))
         self.analyzer = Analyzer(corpus_words=words_of(v for d in docs for v in d.fields.values()),
                                  stemmer=settings.stemmer, prefix=settings.prefix,
-                                 synonyms=settings.synonyms, stopwords=settings.stopwords)
+                                 synonyms=settings.synonyms, stopwords=settings.stopwords,
+                                 stop_phrases=settings.stop_phrases, idioms=settings.idioms)
         separate = settings.side_weight > 0
         self.columns = COLUMNS + (("sides",) if separate else ())
         self.db = sqlite_utils.Database(memory=True)
@@ -161,50 +178,77 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self.docs)
 
-    def query_words(self, query: str) -> list[tuple[str, str | None]]:
-        """The query's distinct words (main token, side token) of which the books hold a token."""
+    def _idf(self, word: tuple) -> float:
+        m, sd, wide = word
+        return self.idf.get(m) or self.idf.get(sd) or max(self.idf[t] for t in wide)
+
+    def query_words(self, query: str, expand: bool = False) -> list[tuple[str, str | None, tuple[str, ...]]]:
+        """The query's distinct words of which the books hold a token: (main token, side token,
+        broader tokens — «событие» → поддержка, «ударить» → атака)."""
         out, seen = [], set()
+        expand = expand and self.settings.broader_credit > 0
         for main, side in self.analyzer.words(query):
             side = side if side in self.idf else None
-            if main not in seen and (main in self.idf or side):
+            wide = tuple(t for t in self.analyzer.broader.get(main, ()) if t in self.idf) if expand else ()
+            if main not in seen and (main in self.idf or side or wide):
                 seen.add(main)
-                out.append((main, side))
+                out.append((main, side, wide))
         return out
 
-    def query_tokens(self, query: str) -> list[str]:
+    def query_tokens(self, query: str, expand: bool = False) -> list[str]:
         """The query's distinct analysed tokens that occur somewhere in the books."""
-        return list(dict.fromkeys(t for pair in self.query_words(query) for t in pair if t and t in self.idf))
+        return list(dict.fromkeys(t for m, sd, wide in self.query_words(query, expand)
+                                  for t in (m, sd, *wide) if t and t in self.idf))
+
+    def _credit(self, weight, have: frozenset[str]) -> float:
+        """The idf-weighted share of the query's words that ``have`` holds: a word by its own
+        token 1, by its side token ``side_credit``, by a broader word ``broader_credit``."""
+        s = self.settings
+        return sum(w if m in have else w * s.side_credit if sd in have
+                   else w * s.broader_credit if any(t in have for t in wide) else 0.0
+                   for m, sd, wide, w in weight)
 
     def search(self, query: str, books: Iterable[str], limit: int = 10) -> list[Found]:
         """Rows of ``books`` answering ``query``, best first; [] when no query word is in them."""
         s = self.settings
         books = list(books)
-        words = self.query_words(query)
-        toks = list(dict.fromkeys(t for pair in words for t in pair if t and t in self.idf))
-        if not toks or not books:
+        sentence = len(WORD.findall(search_fold(query))) >= s.sentence_from
+        words = self.query_words(query, expand=sentence)
+        if not words or not books:
             return []
+        if sentence and s.long_keep:
+            words = sorted(words, key=lambda w: -self._idf(w))[:s.long_keep]
+        found, best = self._rank(query, words, books, s.long_power if sentence else 1.0)
+        if sentence and s.second_pass and best < s.second_pass and len(words) > 2:
+            # weak first pass: the less informative half of the words goes, the rest is asked again
+            keep = sorted(words, key=lambda w: -self._idf(w))[:max(2, (len(words) + 1) // 2)]
+            found, _best = self._rank(query, [w for w in words if w in keep], books, 1.0)
+        return found[:limit]
+
+    def _rank(self, query: str, words: list, books: list[str], power: float) -> tuple[list[Found], float]:
+        """bm25 candidates for ``words`` re-ranked; also the best candidate's coverage."""
+        s = self.settings
+        toks = list(dict.fromkeys(t for m, sd, wide in words for t in (m, sd, *wide) if t and t in self.idf))
         match = " OR ".join(f'"{t}"' for t in toks)
-        stems = [m for m, _s in words if m in self.idf]
+        stems = [m for m, _s, _w in words if m in self.idf]
         if s.near and len(stems) > 1:
             match += " OR " + " OR ".join(f'NEAR("{a}" "{b}", {s.near})' for a, b in zip(stems, stems[1:]))
         sql = self._sql.format(books=", ".join("?" * len(books)))
         rows = self.db.execute(sql, [match, *books, s.candidates]).fetchall()
-        # coverage: the share of the query's words (weighed by idf) the row holds; a word met
-        # only through its five-letter side token counts ``side_credit``
-        weight = [(m, sd, self.idf.get(m) or self.idf[sd]) for m, sd in words]
-        total = sum(w for _m, _s, w in weight)
+        # coverage: the share of the query's words (weighed by idf) the row holds
+        weight = [(m, sd, wide, self._idf((m, sd, wide)) ** power) for m, sd, wide in words]
+        total = sum(w[-1] for w in weight)
         asked = frozenset(stems)
         spelled = self.analyzer.plain_stems(query)
-        found = []
+        found, best = [], 0.0
         for rowid, bm in rows:
             have = self.tokens[rowid - 1]
-            coverage = sum(w if m in have else w * s.side_credit if sd in have else 0.0
-                           for m, sd, w in weight) / total
+            coverage = self._credit(weight, have) / total
+            best = max(best, coverage)
             score = -bm * coverage ** s.coverage
             if s.heading_boost:
                 head = self.heading_all[rowid - 1]
-                score *= 1 + s.heading_boost * sum(w if m in head else w * s.side_credit if sd in head else 0.0
-                                                   for m, sd, w in weight) / total
+                score *= 1 + s.heading_boost * self._credit(weight, head) / total
             doc = self.docs[rowid - 1]
             same = self.heading_tokens[rowid - 1] == asked
             if doc.entry is None:
@@ -215,4 +259,4 @@ class SearchIndex:
                     score += 2e6 if self.heading_stems[rowid - 1] == spelled else 1e6
             found.append(Found(doc, score))
         found.sort(key=lambda f: -f.score)
-        return found[:limit]
+        return found, best

@@ -14,8 +14,8 @@ import yaml
 
 from berserk.errors import UnknownNameError
 from berserk.text import fold
-from rulings.analysis import russian_stemmer, words_of
-from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve
+from rulings.analysis import Analyzer, russian_stemmer, words_of
+from rulings.lookup import BOOKS_DIR, clause_ids, load_book, resolve, search_index
 from tests.conftest import ROOT, run_cli
 from tests.rulings.conftest import official_files
 
@@ -229,6 +229,49 @@ ANALYSIS_CASES = [
 @pytest.mark.parametrize("query, book, first", ANALYSIS_CASES)
 def test_the_analysis_finds_the_clause_first(query, book, first):
     assert _ids(resolve(query, book))[0] in first
+
+
+def _mains(text: str) -> list[str]:
+    return [m for m, _side in _ANALYZER.words(text)]
+
+
+_ANALYZER = Analyzer()
+
+# (player's text, text in the rule's words with the same main tokens): question formulas go,
+# idioms become the rule's words, prefix entries catch the verb forms the stemmer splits
+SAME_TOKENS = [
+    ("Как работает броня?", "броня"),
+    ("Что даёт рывок", "рывок"),
+    ("имеет ли право герой атаковать", "герой атаковать"),
+    ("В какой момент открываются монеты", "открываются монеты"),
+    ("герой может закрыть собой существо", "герой защитник существо"),
+    ("встать на защиту", "защитник"),
+    ("у меня кончились карты", "пустая колода"),
+    ("существо погибло", "существо гибель"),
+    ("тварь убили", "существо гибель"),
+    ("карта поворачивается", "карта закрывается"),
+]
+
+
+@pytest.mark.parametrize("player, rule", SAME_TOKENS)
+def test_players_wording_gives_the_rule_s_tokens(player, rule):
+    assert _mains(player) == _mains(rule)
+
+
+@pytest.mark.parametrize("text, kept", [("способность работает в руке", "работа"),
+                                        ("карта даёт монету", "дает"),
+                                        ("закрыть существо", "закр")])
+def test_formula_and_idiom_words_stay_search_words_elsewhere(text, kept):
+    assert kept in _mains(text)
+
+
+def test_broader_words_widen_whole_sentences_only():
+    index = search_index(None)
+    sentence = "можно ли ударить по вражескому событию и нанести ему раны"
+    wide = {t for _m, _s, w in index.query_words(sentence, expand=True) for t in w}
+    assert {"поддержк", "атак"} <= wide
+    assert not any(w for _m, _s, w in index.query_words("событие удар"))
+    assert {"поддержк", "атак"} <= set(index.query_tokens(sentence, expand=True))
 
 
 @pytest.mark.parametrize("latin, cyrillic", [("стоимость X", "стоимость Х"), ("Xод", "Ход"),
