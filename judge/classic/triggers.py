@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from berserk.vocab import AttackKind as K
-from berserk.vocab import Strength
+from berserk.vocab import Side, Strength
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
@@ -143,9 +143,9 @@ class Triggers:
         """Does ``holder``'s trigger ``ab`` answer ``ev``?"""
         t: A.Trigger = ab.node.trigger
         e = ab.event
-        if t.turn == "own" and self.state.turn != holder.owner:
+        if t.turn == Side.OWN and self.state.turn != holder.owner:
             return False
-        if t.turn == "opponent" and self.state.turn == holder.owner:
+        if t.turn in (Side.ENEMY, "opponent") and self.state.turn == holder.owner:
             return False
         if e in (TE.TURN_START, TE.TURN_END):
             return ev.player == holder.owner
@@ -153,11 +153,14 @@ class Triggers:
             return ev.player != holder.owner
         if e == TE.FIGHT_START:
             return True
+        ctx = Ctx(holder, ab.line, ab.text, self.inputs, refs={"it": holder})
         if e == TE.DEATH:
-            ctx = Ctx(holder, ab.line, ab.text, self.inputs)
             return ev.subject is not holder and facts.matches(self, t.subject, ev.subject, ctx)
-        if ev.subject is not holder:
-            return False
+        if e == TE.OWN_DEATH or t.subject is None:
+            if ev.subject is not holder:          # the card's own event
+                return False
+        elif ev.subject is None or not facts.matches(self, t.subject, ev.subject, ctx):
+            return False                          # «при ударе вашего существа»: whose event
         if e in (TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS):
             if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
                 return False
@@ -172,7 +175,6 @@ class Triggers:
             if "first_per_turn" in ab.tags and not ev.data.get("first"):
                 return False
             if t.target is not None:
-                ctx = Ctx(holder, ab.line, ab.text, self.inputs)
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
         if e in (TE.WOUNDED, TE.WOUNDED_BY):

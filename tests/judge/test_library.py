@@ -15,7 +15,9 @@ from rulings.lookup import clause_exists
 from tests.conftest import ROOT, run_cli
 
 LIBRARY = ROOT / "rulings" / "scenarios"
-FILES = scenario_files([LIBRARY])
+#: The classic library (rulings/scenarios/heroes is the «Берсерк. Герои» one, with its tests).
+CLASSIC = sorted(d for d in LIBRARY.iterdir() if d.is_dir() and d.name != "heroes")
+FILES = scenario_files(CLASSIC)
 
 
 def _id(f) -> str:
@@ -76,7 +78,7 @@ def test_library_expects_each_clause_somewhere(clause, expected_cites):
 
 
 def test_cli_judges_the_whole_library_as_json():
-    res = run_cli("judge", str(LIBRARY), "--json", "--strict")
+    res = run_cli("judge", *map(str, CLASSIC), "--json", "--strict")
     assert res.returncode == 0, res.stderr
     data = json.loads(res.stdout)
     assert len(data) == len(FILES)
