@@ -449,8 +449,7 @@ class SelectorNoun(_Worded):
 
 
 class Qualifier(_Worded):
-    """``Selector.qualifiers``: a name, bare («closed») or with an argument after «:»
-    («element:горы», «class:йордлинг», «cost_max:3», «with:shot», «row:1:own»)."""
+    """``Selector.qualifiers``: a name, bare or with arguments after «:» («element:горы»)."""
 
     OTHER = "other", "другое"
     CHOSEN = "chosen", "выбранное"
@@ -529,11 +528,11 @@ class RelationKind(_Worded):
     PARASITE_OF = "parasite_of", "паразит / симбиот (кого)"
     DEFENDED_BY = "defended_by", "кому защитником выступает"
     OF = "of", "принадлежащее (кому)"
+    OCCUPIED_BY = "occupied_by", "(клетка,) которую занимает / занимал"
 
 
 class ConditionKind(_Worded):
-    """``Condition.what``: what a condition tests (about ``Condition.subject``, None = the card
-    itself); ``params`` per kind as listed in docs/grammar.md."""
+    """``Condition.what`` (about ``Condition.subject``, None = the card); params: docs/grammar.md."""
 
     IS = "is", "является / стоит так (params: qualifiers and Relations)"
     EXISTS = "exists", "есть такие карты (params: Selector, its count)"
@@ -560,9 +559,8 @@ class ConditionKind(_Worded):
 
 
 class Verb(_Worded):
-    """``Action.verb``, ``Restriction.what``, ``Permission.what``: what is done (or may / may
-    not be done).  Effects with a node of their own (Wound, Heal, Gain, Lose, Attack, Poison …)
-    are not verbs here."""
+    """``Action.verb``, ``Restriction.what``, ``Permission.what``: what is (or may / may not be)
+    done; effects with a node of their own (Wound, Heal, Gain, Attack …) are not verbs here."""
 
     NOTHING = "nothing", "ничего (второй вариант «может»)"
     ATTACK = "attack", "атаковать / нападать"
@@ -592,6 +590,7 @@ class Verb(_Worded):
     REDUCE_TO = "reduce_to", "свести удар к (params: вид, сила или число)"
     SET_STRENGTH = "set_strength", "свести силу удара к (params: вид, сила)"
     REDUCE_STRIKE = "reduce_strike", "уменьшить величину удара"
+    BE_REDUCED = "be_reduced", "быть сниженной (о силе удара)"
     FORCED_ATTACK = "forced_attack", "нанести удар (по приказу)"
     TAUNT = "taunt", "атаковать только эту карту (вынуждать)"
     CHOOSE = "choose", "выбрать"
@@ -638,12 +637,6 @@ class Verb(_Worded):
     TAKE_CONTROL = "take_control", "взять под контроль"
     PRAY = "pray", "получить жетоны молитвы"
     WIN = "win", "выиграть игру"
-    # the ids the earlier grammar produced (kept so stored ASTs still read)
-    CANNOT_ATTACK = "cannot_attack", "не может атаковать (старая форма; теперь Restriction)"
-    NO_OPEN_NEXT_TURN = "no_open_next_turn", "не открывается (старая форма; теперь Restriction)"
-    CANNOT_LEAVE_CELL = "cannot_leave_cell", "не покидает клетку (старая форма)"
-    MAY_ATTACK_FLYERS = "may_attack_flyers", "может атаковать летающих (старая форма)"
-    REDUCE_CHOSEN_STRIKE = "reduce_chosen_strike", "уменьшить удар (старая форма)"
 
 
 class MeasureKind(_Worded):
@@ -677,8 +670,7 @@ class LimitPer(_Worded):
 
 
 class TriggerTiming(_Worded):
-    """``Trigger.timing``: when, relative to the event, the ability acts (None: at the moment
-    of the event, «при …»)."""
+    """``Trigger.timing``: when the ability acts relative to the event (None: «при …»)."""
 
     AFTER = "after", "после того, как"
     INSTEAD = "instead", "вместо"

@@ -6,10 +6,14 @@ clauses as a choice) — shaped into the project's ability nodes."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import TriggerParam as TP
+from berserk.vocab import TriggerTiming as TT
+from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
@@ -35,6 +39,10 @@ def ability(node: P, ctx: Ctx) -> list:
         if not inner_nodes:
             raise Reject("label without an ability")
         if lemma == "formation" and not num:
+            if len(inner_nodes) == 1 and isinstance(inner_nodes[0], A.Static) and inner_nodes[0].condition:
+                # «Строй: Броня 2 (пока в строю с …)»
+                st = inner_nodes[0]
+                return [A.Formation(st.effects, st.condition, span=node.span)]
             return [A.Formation(inner_nodes, span=node.span)]
         if lemma == "valhalla" and not num:
             effects = []
@@ -80,7 +88,7 @@ def _clause_list(clauses: Clauses) -> list:
     sep = None
     for it in clauses.items:
         if isinstance(it, P) and it.kind == "sep":
-            sep = it.v if sep is None or sep == "CCOMMA" else sep
+            sep = it.v if sep is None or sep == "CCOMMA" or it.v in ("INSTEAD", "ELSE") else sep
             continue
         out.append((sep, it))
         sep = None
@@ -109,6 +117,7 @@ class _Body:
         self.named = None
         self.named_limit = None
         self.named_prefix: list = []
+        self.last_modal = None
 
     def take_limit(self, tails: Tails, got: list) -> None:
         if tails.limit is None:
@@ -128,10 +137,26 @@ def _clause(parts: list, ctx: Ctx, hint, body: _Body) -> tuple[list, Tails]:
     return got, tails
 
 
+def _split_trailing_if(items: list) -> list:
+    """«X, если A — Y»: X is unconditional and «если A» leads Y — the trailing condition is cut
+    into a clause of its own, so that it reads as a leading one."""
+    out: list = []
+    for n, (sep, cl) in enumerate(items):
+        parts = list(cl.parts)
+        nxt = items[n + 1] if n + 1 < len(items) else None
+        if len(parts) > 1 and isinstance(parts[-1], P) and parts[-1].kind == "if" and nxt is not None \
+                and nxt[0] == "DASH":
+            out.append((sep, Clause(parts[:-1], _span(parts[:-1]))))
+            out.append(("CCOMMA", Clause([parts[-1]], parts[-1].span)))
+            continue
+        out.append((sep, cl))
+    return out
+
+
 def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A.Limit | None]:
     """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit."""
     b = _Body()
-    items = _clause_list(clauses)
+    items = _split_trailing_if(_clause_list(clauses))
     k = 0
     while k < len(items):
         sep, cl = items[k]
@@ -185,8 +210,13 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         hint = subject_hint
         if sep == "AND_V" and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
             hint = b.last_subject
+        if sep == "AND_V" and b.last_modal is not None and parts and isinstance(parts[0], P) \
+                and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf"):
+            # «не может иметь … и получать …»: the modal governs both infinitives
+            parts = [b.last_modal] + parts
         got, tails = _clause(parts, ctx, hint, b)
         preds = [i for i, q in enumerate(parts) if _is_pred(q)]
+        b.last_modal = parts[preds[0]] if preds and parts[preds[0]].kind == "modal" else None
         if preds and preds[0] > 0 and isinstance(parts[0], NP):
             try:
                 b.last_subject = subject_of(parts[:preds[0]])
@@ -195,27 +225,15 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         elif hint is not None:
             b.last_subject = hint
         b.take_limit(tails, got)
-        if tails.condition is not None and k + 1 < len(items) and items[k + 1][0] == "DASH" \
-                and isinstance(cl.parts[-1], P) and cl.parts[-1].kind == "if":
-            # «X, если A — Y»: the condition governs the clause after the dash
-            t2 = Tails()
-            then = clause_effects(list(items[k + 1][1].parts), ctx, t2, b.last_subject)
-            b.take_limit(t2, then)
-            t2.check()
-            tails.check()
-            b.effects.extend(got)
-            b.effects.append(A.Conditional(tails.condition, tuple(then), span=_span(items[k + 1][1])))
-            k += 2
-            continue
         then = tails.take_note("then")
         if then is not None:
             t2 = Tails()
             then_eff = clause_effects(list(then), ctx, t2, b.last_subject)
             b.take_limit(t2, then_eff)
             t2.check()
-            got = list(got) + [A.Conditional(tails.condition, tuple(then_eff), span=_span(then))]
+            got = list(got) + [A.Conditional(tails.use("condition"), tuple(then_eff), span=_span(then))]
         elif tails.condition is not None:
-            got = [A.Conditional(tails.condition, tuple(got), span=_span(parts))]
+            got = _conditioned(got, tails.use("condition"), parts)
         if tails.where is not None and "where" not in tails._used:
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
@@ -253,6 +271,15 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
     return b.effects, b.limit
 
 
+def _conditioned(got: list, cond: A.Condition, parts) -> list:
+    """«…, пока / если …» at the end of a clause: a restriction or permission carries it;
+    anything else is a Conditional (a static ability with it becomes Static(…, condition))."""
+    if len(got) == 1 and isinstance(got[0], (A.Restriction, A.Permission)) \
+            and got[0].condition is None:
+        return [replace(got[0], condition=_own_pronoun(cond, got[0]))]
+    return [A.Conditional(cond, tuple(got), span=_span(parts))]
+
+
 def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     """«если A — X [, иначе Y]» inside a body: the condition governs the next clause."""
     cond = condition(parts[0], ctx)
@@ -285,8 +312,14 @@ def _gerund(parts: list) -> A.Condition:
     return A.Condition(what, span=_span(parts))
 
 
-def _triggered(trig: A.Trigger, effects: list, limit, span) -> A.Triggered:
-    """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger."""
+def _triggered(trig: A.Trigger, effects: list, limit, span):
+    """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger; «После
+    нападения не закрывается» is the keyword the judge knows."""
+    if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.IN_ASSAULT,) \
+            and trig.attack is None and trig.subject is None and limit is None and len(effects) == 1 \
+            and isinstance(effects[0], A.Restriction) and effects[0].what == V.CLOSE \
+            and effects[0].subject is None and not effects[0].params and effects[0].duration is None:
+        return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=span)
     cond = None
     if len(effects) == 1 and isinstance(effects[0], A.Conditional) and not effects[0].otherwise:
         cond, effects = effects[0].condition, list(effects[0].effects)
@@ -336,12 +369,15 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         except Reject:
             return [_split_cond(inner, ctx, clauses.span, items[1:])]
         effects, limit = body_effects(_rest_clauses(items[1:]), ctx)
+        reaction = _reaction(p0.kind, cond, items[1][0], effects, limit, clauses.span)
+        if reaction is not None:
+            return [reaction]
         if limit is not None:
             raise Reject("conditional with a limit")
         if p0.kind == "if" and any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                                       A.Restriction, A.Permission)) for e in effects):
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
-        return [A.Static(tuple(_unwrap_self_gain(effects)), cond, span=clauses.span)]
+        return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
     if any(isinstance(e, A.Triggered) for e in effects):
         if limit is not None:
@@ -359,8 +395,50 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         return list(effects)
     if len(effects) == 1 and isinstance(effects[0], A.Conditional):
         c = effects[0]
-        return [A.Static(tuple(_unwrap_self_gain(c.effects)), c.condition, span=clauses.span)]
+        return [_static(c.effects, c.condition, clauses.span)]
     return [A.Static(tuple(_unwrap_self_gain(effects)), span=clauses.span)]
+
+
+_WOULD_EVENTS = {V.HEAL: TE.HEALED, V.DIE: TE.DEATH, V.GET_WOUNDS: TE.WOUNDED}
+
+
+def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> A.Triggered | None:
+    """«Если X атакован <attack> — …» is a reaction to the attack; «Если должен излечиться на
+    X — вместо этого …» replaces the healing: both are triggered abilities, not statics."""
+    if kind != "if":
+        return None
+    if cond.what == C.ATTACKED_BY and not cond.negated and cond.params:
+        first, *more = cond.params
+        target = cond.subject or SELF
+        also = tuple(A.Trigger(TE.ATTACK, k, target=target, span=cond.span) for k in more)
+        trig = A.Trigger(TE.ATTACK, first, target=target, also=also, span=cond.span)
+        return A.Triggered(trig, tuple(effects), limit, span=span)
+    if cond.what == C.WOULD and sep == "INSTEAD" and cond.params and cond.params[0] in _WOULD_EVENTS:
+        event = _WOULD_EVENTS[cond.params[0]]
+        if event == TE.DEATH and cond.subject is None:
+            event = TE.OWN_DEATH
+        trig = A.Trigger(event, subject=cond.subject, timing=TT.INSTEAD, span=cond.span)
+        return A.Triggered(trig, tuple(effects), limit, span=span)
+    return None
+
+
+def _static(effects, cond: A.Condition | None, span):
+    """A continuous ability with a condition; a single restriction or permission carries the
+    condition itself (the judge evaluates it where the restriction applies)."""
+    effects = _unwrap_self_gain(effects)
+    if cond is not None and len(effects) == 1 and isinstance(effects[0], (A.Restriction, A.Permission)) \
+            and effects[0].condition is None:
+        node = effects[0]
+        return replace(node, condition=_own_pronoun(cond, node), span=span)
+    return A.Static(tuple(effects), cond, span=span)
+
+
+def _own_pronoun(cond: A.Condition, node) -> A.Condition:
+    """«…только по Сторожу, пока он стоит рядом …»: «он» is the card the ability names."""
+    if cond.subject is not None and cond.subject.noun == "it" and not cond.subject.qualifiers \
+            and any(isinstance(n, A.Selector) and n.noun == "self" for n in A.walk(node)):
+        return A.Condition(cond.what, cond.params, cond.negated, None, span=cond.span)
+    return cond
 
 
 def _unwrap_self_gain(effects) -> list:
@@ -381,7 +459,7 @@ def _as_ability(e):
         return e.what[0] if len(e.what) == 1 and isinstance(e.what[0], ABILITY_NODES) \
             else A.Static(e.what, span=e.span)
     if isinstance(e, A.Conditional) and not e.otherwise:
-        return A.Static(tuple(_unwrap_self_gain(e.effects)), e.condition, span=e.span)
+        return _static(e.effects, e.condition, e.span)
     return A.Static((e,), span=e.span)
 
 
@@ -423,32 +501,67 @@ def _split_cond(inner: list, ctx: Ctx, span, more: list = ()) -> A.Node:
         if any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                   A.Restriction, A.Permission)) for e in effects):
             return A.Static((A.Conditional(cond, tuple(effects), span=span),), span=span)
-        return A.Static(tuple(_unwrap_self_gain(effects)), cond, span=span)
+        return _static(effects, cond, span)
     raise Reject("condition split")
 
 
-def head_only(text: str, toks: list, ctx: Ctx):
+def head_only(text: str, toks: list, ctx: Ctx, tree=None):
     """The fallback of a unit the frames reject: its head typed (a cost, an order icon, Строй,
-    Вальхалла), the rest one Opaque node — so an untyped body never costs the typed head.
-    None when the unit has no such head."""
+    Вальхалла, a trigger, a named-effect head), the rest one Opaque node — so an untyped body
+    never costs the typed head.  None when the unit has no head the frames can type."""
     if len(toks) < 2:
         return None
-    head, rest = toks[0], toks[1:]
-    body_start = rest[0].start
-    opaque = A.Opaque(text[body_start:], span=A.Span(body_start, len(text)))
     span = A.Span(0, len(text))
-    if head.type == "COST":
-        return A.Activated(cost(head.value, A.Span(head.start, head.end)), (opaque,), span=span)
+
+    def opaque(start: int) -> A.Opaque:
+        while start < len(text) and text[start] in " —-,:":
+            start += 1
+        return A.Opaque(text[start:], span=A.Span(start, len(text)))
+
+    head = toks[0]
     if head.type == "ORDER":
-        return A.WhenOrder(head.value, (opaque,), span=span)
+        return A.WhenOrder(head.value, (opaque(toks[1].start),), span=span)
     if head.type == "LABEL":
         lemma, _, num = head.value.partition("#")
         if lemma == "formation" and not num:
-            return A.Formation((opaque,), span=span)
+            return A.Formation((opaque(toks[1].start),), span=span)
         if lemma == "valhalla" and not num:
-            return A.Triggered(A.Trigger(TE.VALHALLA, span=A.Span(head.start, head.end)), (opaque,),
-                               span=span)
-    return None
+            return A.Triggered(A.Trigger(TE.VALHALLA, span=A.Span(head.start, head.end)),
+                               (opaque(toks[1].start),), span=span)
+        return None
+    if head.type == "COST":
+        body = _named_head(tree.v[1], text, opaque) if tree is not None and tree.kind == "activated" else None
+        return A.Activated(cost(head.value, A.Span(head.start, head.end)),
+                           (body or opaque(toks[1].start),), span=span)
+    if tree is None or tree.kind != "plain" or not tree.v.items:
+        return None
+    first = tree.v.items[0]
+    parts = list(first.parts) if isinstance(first, Clause) else []
+    if not parts or not isinstance(parts[0], P) or parts[0].kind not in _TRIGGER_KINDS:
+        return None
+    try:
+        trig, rest = trigger_parts(parts)
+    except Reject:
+        return None
+    end = trig.span.end
+    body = None
+    if rest and isinstance(rest[0], P) and rest[0].kind == "named":
+        body = _named_head(Clauses([Clause(rest, _span(rest))] + list(tree.v.items[1:]), tree.v.span),
+                           text, opaque)
+    return A.Triggered(trig, (body or opaque(end),), span=span)
+
+
+def _named_head(clauses: Clauses, text: str, opaque):
+    """«Воздействие «x» — <untyped body>» → Named(x, (Opaque,))."""
+    items = [it for it in clauses.items if isinstance(it, Clause)]
+    if not items or not items[0].parts:
+        return None
+    p0 = items[0].parts[0]
+    if not isinstance(p0, P) or p0.kind != "named":
+        return None
+    kind, name = p0.v
+    return A.Named("spell" if kind == "spell" else "effect", name, (opaque(p0.span.end),),
+                   span=A.Span(p0.span.start, len(text)))
 
 
 __all__ = ["ability", "body_effects", "cost", "head_only", "plain"]

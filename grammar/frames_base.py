@@ -60,22 +60,23 @@ RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite":
 # adjectives that can stand for a whole creature selector («по закрытым», «атакованного»)
 SELECTING = (set(QUALIFIERS) | set(RELATION_ADJ) | {"own", "attacked", "attacker", "own_their"}) \
     - {"next", "extra", "current", "remaining", "upper", "random", "different"}
-ATTACK_ADJ = {"simple": K.STRIKE, "special": K.SPECIAL, "magical": K.MAGIC,
+ATTACK_ADJ = {"simple": K.STRIKE, "particular": K.SPECIAL, "magical": K.MAGIC,
               "nonmagical": K.NONMAGIC, "ranged": K.RANGED, "melee": K.MELEE,
               "directed": K.DIRECT, "unanswerable": KW.UNANSWERABLE, "response": K.RESPONSE}
-# attack nouns: lexicon lemma after «atk:» → AttackKind
-ATTACK_NOUNS = {"strike": K.STRIKE, "any": K.ANY, "shot": K.SHOT, "discharge": K.DISCHARGE,
-                "throw": K.THROW, "uchr": K.UCHR, "special": K.SPECIAL, "magic": K.MAGIC,
-                "direct": K.DIRECT, "assault": K.STRIKE}
+# attack nouns: lexicon lemma after «atk:» → AttackKind (the lemma is the member's value)
+ATTACK_NOUNS = {**{k.value: k for k in (K.STRIKE, K.ANY, K.SHOT, K.DISCHARGE, K.THROW, K.UCHR,
+                                        K.SPECIAL, K.MAGIC, K.DIRECT)}, "assault": K.STRIKE}
 STRENGTH = {"weak": Strength.WEAK, "medium": Strength.MEDIUM, "strong": Strength.STRONG}
 KEYWORD_NOUNS = {"corpse_eating": KW.CORPSE_EATER, "clumsiness": KW.CLUMSY, "flight": KW.FLYING,
                  "horde": KW.HORDE, "stamina": KW.STAMINA, "jump": KW.JUMP,
                  "incarnation": KW.INCARNATION, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
-                 "teleport": KW.TELEPORT, "vampirism": KW.VAMPIRISM}
+                 "teleport": KW.TELEPORT, "vampirism": KW.VAMPIRISM, "symbiote": KW.SYMBIOTE,
+                 "incorporeality": KW.INCORPOREAL, "dash": KW.DASH,
+                 "invulnerability": KW.INVULNERABLE}
 PROT = {"zoo": (K.POISON,), "zoz": (K.SPELLS,), "zom": (K.MAGIC,), "zor": (K.DISCHARGE,),
         "zot": (K.THROW,), "zov": (K.SHOT,), "zoal": (K.FLYERS,)}
 ICON_KEYWORDS = {"ova": KW.OVA, "ovz": KW.OVZ, "ovs": KW.OVS, "regen": KW.REGEN,
-                 "armor": KW.ARMOR, "stamina": KW.STAMINA}
+                 "armor": KW.ARMOR, "stamina": KW.STAMINA, "move": KW.MOVE, "health": KW.LIFE}
 UNPROVEN = {KW.OVS, KW.STAMINA}       # icons whose meaning the legend does not prove
 DURATIONS = {d.value: d for d in D}
 # verb lemma (grammar.lexicon) → Verb, for actions, restrictions, permissions, conditions
@@ -97,8 +98,18 @@ VERB_IDS = {
 }
 
 
-def dmg(v: str) -> A.Node:
-    """An amount as written after «на»: «2», «2-3-4», «X», «X+1», «2X», «столько же»."""
+def dmg(part) -> A.Node:
+    """An amount as written after «на» («2», «2-3-4», «X», «X+1», «2X», «столько же»), from
+    its part (an ``amount`` / ``bare`` P): the node's span is the number's, without «на»."""
+    node = _amount(part.v.split(":", 1)[-1] if part.kind == "bare" else part.v)
+    text = part.text or ""
+    m = re.search(r"[\dXxХх][\d\s+\-XxХх]*$", text)
+    if m is None or part.span == A.NOSPAN:
+        return A.with_span(node, part.span)
+    return A.with_span(node, A.Span(part.span.end - (len(text) - m.start()), part.span.end))
+
+
+def _amount(v: str) -> A.Node:
     v = v.replace(" ", "")
     if re.fullmatch(r"\d+-\d+-\d+", v):
         w, m, s = (int(x) for x in v.split("-"))
@@ -111,8 +122,12 @@ def dmg(v: str) -> A.Node:
     return A.Fixed(int(v))
 
 
-def signed(v: str) -> A.Node:
-    """«+1», «-2», «+X», «-2X» → the amount with its sign."""
+def signed(part) -> A.Node:
+    """«+1», «-2», «+X», «-2X» (a ``signed`` P) → the amount with its sign and span."""
+    return A.with_span(_signed(part.v), part.span)
+
+
+def _signed(v: str) -> A.Node:
     v = v.replace(" ", "")
     sign = -1 if v[0] == "-" else 1
     body = v[1:]
@@ -157,7 +172,7 @@ class Tails:
     gives one of them a place in the AST takes it (``use``, ``note``); whatever is left when the
     clause is built (``check``) makes the clause Reject — a tail is never silently dropped."""
 
-    _CHECKED = ("duration", "where", "maximum", "minimum", "chooser")
+    _CHECKED = ("duration", "where", "maximum", "minimum", "chooser", "condition")
 
     def __init__(self):
         self.limit: A.Limit | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import LimitPer
@@ -43,6 +44,11 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
     if any(isinstance(q, P) and q.kind == "either" for q in parts):
         return [_either(parts, ctx, tails, sp)]
+    if len(parts) > 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" and parts[0].v in _TURN_OF:
+        # «В свой ход переместить …»: only in that player's turn
+        cond = A.Condition(_TURN_OF[parts[0].v], span=parts[0].span)
+        got = clause_effects(parts[1:], ctx, tails, subject_hint)
+        return [A.Conditional(cond, tuple(got), span=sp)]
     preds = [i for i, q in enumerate(parts) if _is_pred(q)]
     if not preds:
         return qualities(parts, ctx, tails)
@@ -61,7 +67,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
             and parts[i + 1].v["lemma"] == "lower" and i + 2 == len(parts):
         # «Сила {strike} X не может быть снижена»
         owner, kinds = prop
-        return [A.Restriction(V.REDUCE_STRIKE, owner, None, tuple(kinds), span=sp)]
+        return [A.Restriction(V.BE_REDUCED, owner, None, tuple(kinds), span=sp)]
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
@@ -92,12 +98,26 @@ def _strength_of(subj_parts: list):
     return owner, kinds
 
 
+_TURN_OF = {"в свой ход": C.OWN_TURN, "в ваш ход": C.OWN_TURN, "в ход противника": C.OPPONENT_TURN}
+
+
 def _either(parts, ctx, tails, sp):
     """«получает либо A, либо B»: the words before the first «либо» head every option."""
     k = next(i for i, q in enumerate(parts) if isinstance(q, P) and q.kind == "either")
     head = parts[:k]
     opts: list[list] = []
     cur: list = []
+    preds = [i for i, q in enumerate(head) if _is_pred(q)]
+    if sum(1 for q in parts if isinstance(q, P) and q.kind == "either") == 1 and preds:
+        # «A либо B»: the first option is the predicate before «либо»; a «должен» before it
+        # is what the choice means (one of the two must be done) and is dropped
+        first = preds[0]
+        if head[first].kind == "modal" and head[first].v["lemma"] == "must" and not head[first].v["neg"]:
+            cur = head[first + 1:]
+            head = head[:first]
+        else:
+            cur = head[first:]
+            head = head[:first]
     for q in parts[k:]:
         if isinstance(q, P) and q.kind == "either":
             if cur:
@@ -195,7 +215,13 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
             j += 1
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
-            k, s = attack_ref(args[j + 1])
+            try:
+                k, s = attack_ref(args[j + 1])
+            except Reject:
+                # «не может получать {counter} от других существ»: from whom
+                source, j = take_np(args, j + 1)
+                params.append(("from", source))
+                continue
             if s:
                 raise Reject("restriction strengths")
             kinds += k
@@ -359,6 +385,8 @@ def _permission(v, subject, args, ctx, tails, sp):
         elif isinstance(q, NP) and q.noun == "defender" and lemma == "defend":
             defender = True
         elif isinstance(q, P) and q.kind in ("only", "lcomma", "and"):
+            pass
+        elif isinstance(q, P) and q.kind == "turnref" and q.v == "за ход" and lemma == "attack":
             pass
         elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
                 and isinstance(args[j + 1], NP) and target is None:

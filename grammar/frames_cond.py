@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
@@ -187,9 +188,16 @@ def _verbless(parts: list, sp) -> A.Condition:
             params.extend(_state_of(q))
             j += 1
             continue
+        if isinstance(q, P) and q.kind == "icon_unknown":
+            params.append(A.Unknown(q.v, span=q.span))      # «{lost}»: not guessed
+            j += 1
+            continue
         raise Reject("verbless condition")
     if not params:
         raise Reject("verbless condition")
+    if subject is not None and subject.noun == N.CARD and subject.count == (2, 2) and not subject.qualifiers:
+        # «если обе карты {ordinary}» (after «пророчество 2»): both shown cards
+        return _cond(C.SHOWN_CARD, tuple(params) + ("both",), False, None, sp)
     if subject is not None and subject.relations and not subject.qualifiers and subject.noun == N.SELF:
         raise Reject("verbless condition subject")
     return _cond(C.IS, params, False, subject, sp)
@@ -242,7 +250,8 @@ def _near_stand(subj, args, neg, sp) -> A.Condition:
 
 
 def _modal(pred, rest: list, subject, sp) -> A.Condition:
-    """«должен излечиться на X», «должен погибнуть», «не может переместиться»."""
+    """«должен излечиться на X», «должен погибнуть», «не может переместиться», «не может или не
+    хочет быть перемещён» (neither can nor will: one refusal, the lexer's MODAL)."""
     if not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"):
         raise Reject("modal condition")
     v, args = rest[0], rest[1:]
@@ -252,7 +261,7 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
     lemma = pred.v["lemma"]
     if lemma == "must" and not pred.v["neg"]:
         if len(args) == 1 and isinstance(args[0], P) and args[0].kind == "amount":
-            return _cond(C.WOULD, (verb, dmg(args[0].v)), False, subject, sp)
+            return _cond(C.WOULD, (verb, dmg(args[0])), False, subject, sp)
         if v.v["lemma"] == "get" and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound":
             return _cond(C.WOULD, (VERB_IDS["get_wounds"],), False, subject, sp)
         if not args:
@@ -338,9 +347,22 @@ def _get(subject, args, neg, sp):
             j += 1
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
-            kinds, _ = attack_ref(args[j + 1])
-            params.extend(f"from:{k}" for k in kinds)
-            j += 2
+            # «от двух или более других выстрелов или метаний»
+            first = args[j + 1]
+            if first.count and first.count[0] in ("n", "or_more"):
+                params.append(f"attacks:{first.count[1]}" + ("+" if first.count[0] == "or_more" else ""))
+            if "other" in first.adjs:
+                params.append("other")
+            j += 1
+            while j < len(args) and isinstance(args[j], NP):
+                np = args[j]
+                kinds, _ = attack_ref(NP(np.kind, np.noun, tuple(a for a in np.adjs if a != "other"),
+                                        None, np.name, np.opp, np.span, np.text))
+                params.extend(f"from:{k}" for k in kinds)
+                j += 1
+                if j + 1 < len(args) and isinstance(args[j], P) and args[j].kind in ("or", "lcomma") \
+                        and isinstance(args[j + 1], NP):
+                    j += 1
             continue
         raise Reject("got wounds tail")
     return _cond(C.GOT_WOUNDS, params, neg, subject, sp)
@@ -451,7 +473,7 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
         if j != len(rest):
             raise Reject("measure tail")
         kind = M.SUM_STRIKE_VALUE if n == "amount" else M.STRIKE_VALUE
-        tags = ((kinds[0],) if kinds[0] != "strike" else ()) + params
+        tags = ((kinds[0],) if kinds[0] != K.STRIKE else ()) + params
         return A.Measure(kind, of, strengths[0] if strengths else None, tags, span=sp)
     if n == "cost" and len(rest) == 1 and isinstance(rest[0], NP) and "shown" in rest[0].adjs and not params:
         tags = ("without_eliteness",) if tails is not None and tails.note("without_eliteness") else ()

@@ -81,6 +81,7 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             if len(nxt) > 1 and isinstance(nxt[0], P) and nxt[0].kind == "signed":
                 items[k] = (j0, it + nxt[1:])
     nodes, joiners = [], []
+    note = tails.take_note("target")      # «(по разным картам)»: after the last attack
     for joiner, item in items:
         node = quality(item, ctx, tails)
         if nodes and isinstance(nodes[-1], A.Attack) and isinstance(node, A.Bonus) and joiner == "and" \
@@ -92,6 +93,12 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             continue
         nodes.append(node)
         joiners.append(joiner)
+    if note is not None:
+        last = next((k for k in range(len(nodes) - 1, -1, -1) if isinstance(nodes[k], A.Attack)), None)
+        if last is None or nodes[last].target is not None:
+            raise Reject("a target note without an attack")
+        a = nodes[last]
+        nodes[last] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, note, a.riders, span=a.span)
     if len(nodes) > 1 and "or" in joiners[1:]:
         if "and" in joiners[1:]:
             raise Reject("«и» and «или» in one list")
@@ -160,7 +167,7 @@ def quality(item: list, ctx: Ctx, tails: Tails):
 
 
 def _signed(item, ctx, tails, sp):
-    amount = signed(item[0].v)
+    amount = signed(item[0])
     if len(item) == 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v == "k" \
             and isinstance(item[2], P) and item[2].kind == "icon_kw" and ":" not in item[2].v:
         code = item[2].v
@@ -307,13 +314,20 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
             if not rest:
                 return A.Vampirism(span=sp)
             if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "amount":
-                return A.Vampirism(define_x(dmg(rest[0].v), tails), span=sp)
+                return A.Vampirism(define_x(dmg(rest[0]), tails), span=sp)
             raise Reject("vampirism tail")
         if not rest:
             if name.valued and not isinstance(np.num, int) and name in (KW.ARMOR, KW.REGEN):
                 raise Reject("keyword without its number")
             return A.Keyword(name, np.num if isinstance(np.num, int) else None, span=sp)
         raise Reject("keyword tail")
+    if n in ("stat:ova", "stat:ovz", "stat:ovs") and not np.adjs and not np.count and not rest:
+        # «Опыт в атаке 1» (a bare «Опыт в атаке» is 1)
+        return A.Keyword(ICON_KEYWORDS[n[5:]], np.num if isinstance(np.num, int) else 1, span=sp)
+    if not rest and not np.count and not np.opp and (np.kind == "elided" or n in ("creature",)) \
+            and len(np.adjs) == 1 and np.adjs[0] in ("flying", "incorporeal"):
+        # «Летающий», «Бестелесное существо»: the keyword
+        return A.Keyword(KW.FLYING if np.adjs[0] == "flying" else KW.INCORPOREAL, span=sp)
     if n == "protection" and rest and isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "ot":
         return protection(rest[1:], sp)
     if n == "atk:strike" and set(np.adjs) in ({"directed"}, {"unanswerable"}) \
@@ -338,7 +352,7 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
     raise Reject(f"nominal {n}")
 
 
-_PROT_NOUNS = {"poison": K.POISON, "magic": K.MAGIC, "spell": K.SPELLS, "effect": K.EFFECTS,
+_PROT_NOUNS = {"poison": K.POISON, "magic_noun": K.MAGIC, "spell": K.SPELLS, "effect": K.EFFECTS,
                "flight": K.FLYERS}
 
 
@@ -415,7 +429,7 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
     while j < len(item):
         q = item[j]
         if isinstance(q, P) and q.kind == "amount" and damage is None:
-            damage = define_x(dmg(q.v), tails)
+            damage = define_x(dmg(q), tails)
             j += 1
             continue
         if isinstance(q, P) and q.kind == "range" and rng is None and q.v.isdigit():
@@ -432,11 +446,6 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             target, j = take_np(item, j + 2)        # «…, только по хозяину»
             continue
         raise Reject("attack tail")
-    note = tails.take_note("target")
-    if note is not None:
-        if target is not None:
-            raise Reject("two targets")
-        target = note
     if kind == "finishing":
         if damage is None or np.name:
             raise Reject("finishing")

@@ -61,7 +61,12 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(f"{Q.KIND}:incarnation")
         elif n.startswith("atk:") and n[4:] in ATTACK_NOUNS:
             noun = N.ATTACK
-            quals.append(f"{Q.KIND}:{ATTACK_NOUNS[n[4:]]}")
+            kind_adjs = tuple(a for a in np.adjs if a in ATTACK_ADJ or a in STRENGTH)
+            kinds, strengths = attack_ref(NP("noun", n, kind_adjs))
+            quals.append(f"{Q.KIND}:{kinds[0]}")
+            quals.extend(f"{Q.STRENGTH}:{s}" for s in strengths)
+            np = NP(np.kind, np.noun, tuple(a for a in np.adjs if a not in kind_adjs), np.count, np.name,
+                    np.opp, np.span, np.text)
         else:
             raise Reject(f"noun {n!r} is not a selector")
     for a in np.adjs:
@@ -90,16 +95,14 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT)))
         elif a in QUALIFIERS:
             quals.append(QUALIFIERS[a])
-        elif a in STRENGTH and noun == N.ATTACK:
-            quals.append(f"{Q.STRENGTH}:{STRENGTH[a]}")
-        elif a in ATTACK_ADJ and noun == N.ATTACK:
-            quals.append(f"{Q.KIND}:{ATTACK_ADJ[a]}")
         else:
             raise Reject(f"adjective {a!r} is not a qualifier")
     if np.opp:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
+    if np.name and np.kind == "noun":
+        quals.append(f"{Q.NAMED}:{np.name}")        # «маркер «ловушки»»
     for q in posts or ():
         if isinstance(q, A.Relation):
             relations.append(q)
@@ -147,7 +150,7 @@ def with_what(np: NP) -> str:
     n = np.noun or ""
     if n.startswith("atk:") and n[4:] in ATTACK_NOUNS and not np.adjs:
         return ATTACK_NOUNS[n[4:]]
-    if n == "atk:strike" and np.adjs in (("special",), ("magical",), ("directed",)):
+    if n == "atk:strike" and np.adjs in (("particular",), ("magical",), ("directed",)):
         return ATTACK_ADJ[np.adjs[0]]
     if n in WITH_NOUNS and not np.adjs:
         return WITH_NOUNS[n]
@@ -171,12 +174,19 @@ def _with_list(parts: list, j: int, first: NP) -> tuple[list[str], int]:
 _SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
 
 
-def np_post(parts: list, i: int) -> tuple[list, int] | None:
+_PLACES = ("graveyard", "cell", "field", "deck", "hand", "half", "row")
+
+
+def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None:
     """A post-modifier at parts[i] that belongs to the noun phrase before it → (items, next
     index): qualifier strings, ("side", Side), Relations, a relative-clause Condition.  None
-    when parts[i] is not one."""
+    when parts[i] is not one.  ``places=False``: «на / в <place>» is not read as where the
+    card stands (after a verb that puts or moves it, the place is the destination)."""
     p = parts[i]
     nxt = parts[i + 1] if i + 1 < len(parts) else None
+    if not places and isinstance(p, P) and p.kind == "prep" and p.v in ("na", "v") \
+            and isinstance(nxt, NP) and nxt.noun in _PLACES:
+        return None
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
@@ -341,6 +351,19 @@ def rel_items(p: P) -> list | None:
     heads = [t for t in p.v.get("toks", ()) if t[0] not in ("RCOMMA", "WHICH")]
     if heads:
         return _relative_position(heads, parts, p)
+    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].kind in ("pron", "self") \
+            and isinstance(parts[1], P) and parts[1].kind == "verb" and parts[1].v["lemma"] == "defend" \
+            and not parts[1].v["neg"] and isinstance(parts[2], NP) and parts[2].noun == "defender":
+        # «существо, которому он выступает защитником»: «он» is the card the ability is about
+        return [A.Relation(R.DEFENDED_BY, SELF, span=p.span)]
+    if len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
+            and parts[0].v["lemma"] == "occupy" and not parts[0].v["neg"]:
+        # «клетка, которую занимало это существо»
+        try:
+            who, j = take_np(parts, 1)
+        except Reject:
+            return None
+        return [A.Relation(R.OCCUPIED_BY, who, span=p.span)] if j == len(parts) else None
     try:
         c = LATE.cond_clause(parts, None)
     except Reject:
@@ -381,7 +404,7 @@ def _relative_position(heads: list, parts: list, p: P) -> list | None:
     return None
 
 
-def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
+def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     """The noun phrase at parts[i] with every post-modifier after it → (Selector, next index)."""
     np = parts[i]
     if not isinstance(np, NP):
@@ -389,12 +412,15 @@ def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
     posts: list = []
     j = i + 1
     while j < len(parts):
-        hit = np_post(parts, j)
+        hit = np_post(parts, j, places)
         if hit is None:
             break
         q, j = hit
         posts.extend(q)
     sel = selector(np, posts)
+    owner = _owner(sel, parts, j)
+    if owner is not None:
+        sel, j = owner
     if sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
             and (parts[j].noun in ("finishing", "poison") or (parts[j].noun or "").startswith("atk:")) \
             and not parts[j].adjs:
@@ -402,6 +428,31 @@ def take_np(parts: list, i: int) -> tuple[A.Selector, int]:
     if j > i + 1:
         sel = A.with_span(sel, _span(parts[i:j]))
     return sel, j
+
+
+_GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их)$")
+
+
+def _owner(sel: A.Selector, parts: list, j: int):
+    """A genitive right after an attack or a card: whose it is — «{strike} Громилы» (the
+    attack of Громила), «верхняя карта колоды» (the top card of the deck)."""
+    if j >= len(parts) or not isinstance(parts[j], NP):
+        return None
+    q = parts[j]
+    if sel.noun == N.ATTACK and q.kind in ("self", "ref", "noun", "elided") and q.noun != "field":
+        words = q.text.lower().split()
+        if q.kind == "self" or (words and _GEN_END.search(words[-1])):
+            whose, k = take_np(parts, j)
+            return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,
+                              sel.relations + (A.Relation(R.OF, whose),), sel.condition, sel.members,
+                              span=_span([sel, whose])), k
+    if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
+        side = Side.OWN if "own" in q.adjs or not q.adjs else None
+        if set(q.adjs) - {"own"}:
+            return None
+        return A.Selector(sel.noun, sel.side or side, sel.qualifiers + (Q.IN_DECK,), sel.count,
+                          sel.relations, sel.condition, sel.members, span=_span([sel, q])), j + 1
+    return None
 
 
 def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:

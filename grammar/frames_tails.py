@@ -7,10 +7,10 @@ from __future__ import annotations
 
 
 from grammar import ast as A
-from grammar.parts import NP, Clauses, P
+from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
-from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
 from grammar.frames_select import take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, where
 
@@ -66,8 +66,31 @@ def for_turns(text: str, span: A.Span) -> A.Duration:
     return A.Duration(D.OPPONENT_TURNS if opponent else D.TURNS, count, span=span)
 
 
+def _hoist(parts: list) -> list:
+    """Parentheses at the end of a relative clause («…, стоящих рядом с атакованным
+    (воздействие «x»)») end the clause it is part of: moved out after it."""
+    if not parts or not isinstance(parts[-1], P) or parts[-1].kind not in ("rel_part", "rel_which"):
+        return parts
+    rel = parts[-1]
+    cl = rel.v.get("clause")
+    if cl is None:
+        return parts
+    inner = list(cl.parts)
+    k = len(inner)
+    while k > 0 and isinstance(inner[k - 1], P) and inner[k - 1].kind == "paren":
+        k -= 1
+    if k == len(inner) or k == 0:
+        return parts
+    kept = Clause(inner[:k], _span(inner[:k]))
+    v = dict(rel.v)
+    v["clause"] = kept
+    new_rel = P(rel.kind, v, A.Span(rel.span.start, kept.span.end), rel.text)
+    return parts[:-1] + [new_rel] + inner[k:]
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
+    parts = _hoist(parts)
     out = []
     for p in parts:
         if isinstance(p, P):

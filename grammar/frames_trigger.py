@@ -104,6 +104,7 @@ def event_trigger(p: P) -> A.Trigger:
 
 
 _GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
+_GEN_END_ONLY = re.compile(r"(?:ого|его)\s+\S+$")
 
 
 def genitive(np: NP) -> bool:
@@ -178,7 +179,10 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         q = parts[j]
         nxt = parts[j + 1] if j + 1 < len(parts) else None
         if isinstance(q, NP) and fields["subject"] is None and genitive(q) and not (
-                nxt is not None and _is_pred(nxt)):
+                nxt is not None and nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl")
+                and not _GEN_END_ONLY.search(q.text.lower())):
+            # «при гибели вашего существа» (not the subject of a finite verb after it, unless
+            # its ending cannot be a nominative: «при гибели вашего существа получает …»)
             fields["subject"], j = take_np(parts, j)
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) \
@@ -220,6 +224,9 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     event = trig.event
     if event == TE.DEATH and fields["subject"] is None:
         event = TE.OWN_DEATH
+    if event == TE.TO_GRAVEYARD and fields["destination"] is not None \
+            and fields["destination"].noun == "graveyard" and not fields["destination"].qualifiers:
+        fields["destination"] = None          # «при попадании на кладбище»: said by the event
     if event == TE.MOVE and fields["target"] is not None:
         raise Reject("move «по»")
     trig = A.Trigger(event, trig.attack, trig.strength, fields["subject"], fields["target"],
@@ -250,6 +257,13 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     lemma = pred.v["lemma"]
     if lemma in ("equal", "roll_result"):
         return _die_roll(clause_parts, i)
+    if lemma == "show" and len(clause_parts) == i + 3 and isinstance(clause_parts[i + 1], NP) \
+            and isinstance(clause_parts[i + 2], P) and clause_parts[i + 2].kind == "pri" \
+            and clause_parts[i + 2].v == [("NOUN", "prophecy")]:
+        # «когда вы показываете X при пророчестве»
+        shown = take_np(clause_parts, i + 1)[0]
+        return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
+                         span=_span(clause_parts))
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
     subject = subject_of(subj) if subj else None
     args = clause_parts[i + 1:]

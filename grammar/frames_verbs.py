@@ -16,7 +16,8 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import STRENGTH, VERB_IDS, Reject, dmg
+from grammar.frames_base import STRENGTH, VERB_IDS, Reject, _span, dmg
+from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, qualities
 from grammar.frames_select import SELF, attack_ref, joined, take_np, take_np_list
 from grammar.parts import NP, P
@@ -36,15 +37,51 @@ def _drop_implied(verb: str, args: list) -> list:
                                     and not q.adjs and not q.count and not q.opp)]
 
 
+# verbs whose «на / в <place>» is where the object goes, not where it stands
+DESTINATION_VERBS = frozenset({"put", "move", "teleport", "summon", "return", "revive", "swap",
+                               "redirect", "land", "incarnate"})
+
+
+_PRE_ADV = {"near": "adjacent", "opposite": "opposite", "behind": "behind"}
+
+
+def _prenominal(args: list, j: int):
+    """«всех стоящих рядом с этой клеткой существ»: a participle phrase before its noun →
+    the noun's selector with the relation (and «всех» when it came first)."""
+    every = isinstance(args[j], P) and args[j].kind == "bare" and args[j].v == "ALLW:all"
+    k = j + 1 if every else j
+    q = args[k:k + 5]
+    if len(q) < 5 or not (isinstance(q[0], P) and q[0].kind == "participle" and q[0].v == "standing"
+                          and isinstance(q[1], P) and q[1].kind == "adv" and q[1].v in _PRE_ADV
+                          and isinstance(q[2], P) and q[2].kind == "prep" and q[2].v == "s"
+                          and isinstance(q[3], NP) and isinstance(q[4], NP) and q[4].kind == "noun"):
+        return None
+    other = take_np([q[3]], 0)[0]
+    sel, end = take_np(args, k + 4)
+    quals = sel.qualifiers + ((Q.ALL,) if every else ())
+    rel = A.Relation(_PRE_ADV[q[1].v], other, span=_span(q[1:4]))
+    return A.Selector(sel.noun, sel.side, quals, sel.count, sel.relations + (rel,), sel.condition,
+                      sel.members, span=_span(args[j:end])), end
+
+
 class Args:
     """A verb's arguments: direct objects, an amount «на N», prepositional phrases, adverbs,
     quoted texts; ``rest`` what is none of these (the frame rejects it)."""
 
-    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from")
+    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from", "measure")
 
     def __init__(self, args: list, heal: bool = False, verb: str = ""):
         self.heal_from = None
+        self.measure = None
         args = _drop_implied(verb, args)
+        for k in range(len(args) - 1):
+            q, nxt = args[k], args[k + 1]
+            if isinstance(q, P) and q.kind == "prep" and q.v == "na" and isinstance(nxt, NP) \
+                    and nxt.noun in ("magnitude", "value") and not nxt.adjs:
+                # «на величину удара …»: the amount is a measure (the rest of the clause)
+                self.measure = list(args[k + 1:])
+                args = list(args[:k])
+                break
         if heal:
             args = self._wounds_received(list(args))
         self.objs: list[A.Selector] = []
@@ -58,11 +95,16 @@ class Args:
         while j < len(args):
             q = args[j]
             nxt = args[j + 1] if j + 1 < len(args) else None
+            pre = _prenominal(args, j)
+            if pre is not None:
+                sel, j = pre
+                self.objs.append(sel)
+                continue
             if isinstance(q, NP) and q.kind == "quoted":
                 self.quoted.append(q)
                 j += 1
             elif isinstance(q, NP):
-                sel, j = take_np(args, j)
+                sel, j = take_np(args, j, places=verb not in DESTINATION_VERBS)
                 self.objs.append(sel)
             elif isinstance(q, P) and q.kind == "amount" and self.amount is None:
                 self.amount = q
@@ -125,13 +167,13 @@ def _reflexive(v) -> bool:
 
 def v_wound(v, subject, a: Args, ctx, tails, sp):
     a.check()
-    if a.amount is None:
+    if a.amount is None and a.measure is not None:
         # «ранить X на величину …»
-        pp = [x for x in a.pp if x[0] == "na" and isinstance(x[2], NP) and x[2].noun == "magnitude"]
-        if len(pp) != 1:
-            raise Reject("wound without amount")
-        raise Reject("wound by a measure")
-    amount = define_x(dmg(a.amount.v), tails)
+        amount = A.Variable("X", definition=measure(a.measure), span=_span(a.measure))
+    elif a.amount is None:
+        raise Reject("wound without amount")
+    else:
+        amount = define_x(dmg(a.amount), tails)
     if a.pp or a.adv or a.quoted:
         raise Reject("wound roles")
     if _reflexive(v):
@@ -158,7 +200,7 @@ def v_heal(v, subject, a: Args, ctx, tails, sp):
     a.check()
     if a.adv or a.quoted:
         raise Reject("heal roles")
-    amount = define_x(dmg(a.amount.v), tails) if a.amount else None
+    amount = define_x(dmg(a.amount), tails) if a.amount else None
     target = _subject_or_self(subject) if _reflexive(v) else a.objects()
     if _reflexive(v) and a.objs:
         raise Reject("reflexive heal with an object")
@@ -192,7 +234,7 @@ def v_get(v, subject, parts, ctx, tails, sp):
         return A.Wound(target, amount, span=sp)
     if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
             and isinstance(parts[1], P) and parts[1].kind == "amount":
-        return A.Poison(define_x(dmg(parts[1].v), tails), subject, span=sp)
+        return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
     what = _strip_duration(qualities(parts, ctx, tails))
@@ -289,7 +331,7 @@ def _generic(verb: str, obj_required: bool = False):
             params.append(("except", joined(tails.use("except_"), "and")))
         if tails.note("closed"):
             params.append("closed")
-        amount = define_x(dmg(a.amount.v), tails) if a.amount is not None else None
+        amount = define_x(dmg(a.amount), tails) if a.amount is not None else None
         if times is not None:
             if amount is not None:
                 raise Reject(f"{verb}: amount and times")
@@ -392,7 +434,7 @@ def v_reduce(v, subject, parts, ctx, tails, sp):
             and isinstance(parts[1], NP) and (parts[1].noun or "").startswith("atk:") \
             and isinstance(parts[2], P) and parts[2].kind == "amount":
         attack = take_np(parts, 1)[0]
-        return A.Action(V.REDUCE_STRIKE, attack, amount=define_x(dmg(parts[2].v), tails), by=subject,
+        return A.Action(V.REDUCE_STRIKE, attack, amount=define_x(dmg(parts[2]), tails), by=subject,
                         span=sp)
     raise Reject("reduce what")
 
@@ -419,6 +461,19 @@ def v_deal(v, subject, parts, ctx, tails, sp):
     if len(kinds) != 1 or target is None:
         raise Reject("deal what")
     return A.Action(V.FORCED_ATTACK, target, (kinds[0],), by=subject, span=sp)
+
+
+def v_reflect(v, subject, parts, ctx, tails, sp):
+    """«отражает {strike} как открытая карта» (a closed card defends as an open one)."""
+    if len(parts) == 3 and isinstance(parts[0], NP) and (parts[0].noun or "").startswith("atk:") \
+            and isinstance(parts[1], P) and parts[1].kind == "as" and isinstance(parts[2], NP) \
+            and parts[2].noun == "card" and parts[2].adjs == ("open",):
+        kinds, strengths = attack_ref(parts[0])
+        if strengths:
+            raise Reject("reflect strengths")
+        return A.Permission(V.REFLECT, subject if subject is not None and subject.noun != N.IT else None,
+                            kinds=tuple(kinds), params=("as_open",), span=sp)
+    raise Reject("reflect")
 
 
 def v_ignore(v, subject, parts, ctx, tails, sp):
@@ -470,6 +525,6 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("look", False), ("take", True), ("pay", False), ("prevent", False), ("fight", False),
     ("declare", True), ("land", False), ("leave", True), ("incarnate", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
-              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal}
+              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
 __all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

@@ -16,12 +16,21 @@ exactly what was changed:
 * ``lost-icon``: an icon dropped where the context does not say which one → ``{lost}`` (an
   unknown token: never guessed);
 * ``split``: two abilities glued together without the ``|`` separator («….⤵️: …») → two lines.
+
+Every notation then goes through the text repairs of ``grammar.repairs`` (control characters,
+Latin look-alike letters, the variable letter, errata markers, «» around a granted ability,
+spacing), each reported; «nan» is no text (``nan-text``).  A text without a separator (berserk-nxt,
+canonical) and every part between separators is cut into one ability sentence per line; a cut where the source glued two
+abilities without a full stop is reported (``glued-abilities``).  So canonical text has one
+ability sentence per line whatever the source, and ``normalise`` is idempotent.
 """
 from __future__ import annotations
 
 import html
 import re
 from dataclasses import dataclass
+
+from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
 
 # Proven emoji → code (icon_legend.tsv, column "proven" = yes).  Keys are without U+FE0F;
 # the variation selector is stripped before lookup.
@@ -74,18 +83,6 @@ _OTHER_EMOJI_RE = re.compile(
 
 
 @dataclass(frozen=True)
-class Repair:
-    """One change made to the source text, for the maintainer's report."""
-
-    kind: str          # broken-strike | lost-strike | lost-icon | split | unknown-icon
-    position: int      # offset in the *input* text
-    detail: str
-
-    def __str__(self) -> str:
-        return f"{self.kind} @{self.position}: {self.detail}"
-
-
-@dataclass(frozen=True)
 class Normalised:
     text: str                               # canonical: {code} icons, one ability per line
     repairs: tuple[Repair, ...] = ()
@@ -124,6 +121,9 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if not text:
         return Normalised("")
     repairs: list[Repair] = []
+    if text.strip().lower() == "nan":
+        # berserk-nxt writes «nan» (a pandas NaN) where a card has no text
+        return Normalised("", (Repair("nan-text", 0, "«nan» means no text in the source"),))
     if name:
         text = _mend_split_name(text, name, repairs)
     if _BROKEN_PAIR in text:
@@ -150,13 +150,27 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
         return "{" + token + "}"
 
     text = _OTHER_EMOJI_RE.sub(_unknown_emoji, text)
+    text = characters(text, repairs)
+    text = quotes(text, repairs)
+    text = errata(text, repairs)
+    text = restore_granted(text, repairs)
     parts = text.split(separator) if separator else text.splitlines()
     lines: list[str] = []
     for part in parts:
         pieces = _GLUED_RE.split(part)
         if len(pieces) > 1:
             repairs.append(Repair("split", 0, f"{len(pieces)} abilities without a separator"))
-        lines.extend(p.strip() for p in pieces if p.strip())
+        for piece in pieces:
+            piece = spacing(piece, repairs)
+            if not piece:
+                continue
+            for start, end, glued in split_units(piece, name or ""):
+                if glued:
+                    repairs.append(Repair("glued-abilities", start,
+                                          "two abilities without a full stop: cut here"))
+                if piece[end:end + 1] == ".":
+                    end += 1                    # the line keeps its full stop
+                lines.append(piece[start:end])
     canonical = "\n".join(lines)
     for code in re.findall(r"\{([^{}]+)\}", canonical):
         if (code not in KNOWN_CODES or code in UNPROVEN_CODES) and code not in unknown:

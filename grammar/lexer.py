@@ -23,6 +23,7 @@ from grammar.tokens import (
     RESERVED,
     fold,
 )
+from berserk.vocab import AttackKind as K
 from grammar.lexicon import classify
 
 
@@ -180,11 +181,18 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             i = j
             continue
         # special / magic strike: adjective + «удар» → one attack noun
-        if t.type == "ADJ" and t.value in ("special", "magical") and nxt and nxt.type == "NOUN" \
+        if t.type == "ADJ" and t.value in ("particular", "magical") and nxt and nxt.type == "NOUN" \
                 and nxt.value == "atk:strike":
-            out.append(Tok("NOUN", "atk:special" if t.value == "special" else "atk:magic", t.start, nxt.end,
+            out.append(Tok("NOUN", f"atk:{K.SPECIAL if t.value == 'particular' else K.MAGIC}", t.start, nxt.end,
                            t.text + " " + nxt.text))
             i += 2
+            continue
+        # «стоящей сзади него карты»: the same without a preposition
+        if t.type == "PART" and t.value == "standing" and i + 3 < n and toks[i + 1].type == "ADV" \
+                and toks[i + 1].value in ("opposite", "behind") and toks[i + 2].type == "PRON" \
+                and toks[i + 2].value == "it" and toks[i + 3].type in ("NOUN", "ADJ"):
+            out.append(Tok("ADJ", f"adj:{toks[i + 1].value}:it", t.start, toks[i + 2].end))
+            i += 3
             continue
         # «стоящее рядом с ней существо»: a participle phrase before its noun → one adjective
         if t.type == "PART" and t.value == "standing" and i + 4 < n and toks[i + 1].type == "ADV" \
@@ -211,6 +219,16 @@ def _merge(toks: list[Tok]) -> list[Tok]:
                 i += 2
                 continue
         # «вашем втором или третьем ряду»: ordinals after an adjective are adjectives
+        # «во 2 или 3 ряду»: numbers before «ряд / столбец» are ordinals
+        if t.type == "NUM":
+            k = i + 1
+            while k + 1 < n and toks[k].type in ("OR", "AND") and toks[k + 1].type == "NUM":
+                k += 2
+            if k < n and toks[k].type == "NOUN" and toks[k].value in ("row", "column"):
+                toks = toks[:i] + [Tok("ORDW", x.value, x.start, x.end, x.text) if x.type == "NUM" else x
+                                   for x in toks[i:k]] + toks[k:]
+                t = toks[i]
+                nxt = toks[i + 1] if i + 1 < n else None
         if t.type == "ORDW" and i + 2 < n and nxt.type == "OR" and toks[i + 2].type == "ORDW":
             t = Tok("ORDW", t.value + "|" + toks[i + 2].value, t.start, toks[i + 2].end, t.text)
             toks = toks[:i] + [t] + toks[i + 3:]
@@ -220,9 +238,14 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("ADJ", "ord:" + t.value, t.start, t.end, t.text))
             i += 1
             continue
-        # icon keyword + number
+        # icon keyword + number; «{move}1», «{health}2» written together are keywords too
         if t.type == "ICON_KW" and nxt and nxt.type in ("NUM", "XVAR") and nxt.start - t.end <= 1:
             out.append(Tok("ICON_KW", t.value + ":" + nxt.value, t.start, nxt.end))
+            i += 2
+            continue
+        if t.type == "NOUN" and t.value in ("stat:move", "stat:health") and nxt and nxt.type == "NUM" \
+                and nxt.start == t.end and not (out and out[-1].type == "SIGNED"):
+            out.append(Tok("ICON_KW", t.value[5:] + ":" + nxt.value, t.start, nxt.end))
             i += 2
             continue
         out.append(t)
@@ -266,6 +289,13 @@ def _labels(toks: list[Tok]) -> list[Tok]:
     while i < len(toks):
         t = toks[i]
         at_head = not out or out[-1].type in ("LABEL", "ORDER", "COST")
+        if at_head and t.type == "NOUN" and t.value.startswith("atk:") and i + 2 < len(toks) \
+                and toks[i + 1].type == "COLON" and toks[i + 2].type in ("DMG", "NUM", "XVAR"):
+            # the old notation «Выстрел: 2-3-4» is an attack and its amount, not a label
+            out.append(t)
+            out.append(Tok("AMOUNT", toks[i + 2].value, toks[i + 1].start, toks[i + 2].end))
+            i += 3
+            continue
         if at_head and t.type in ("NOUN", "ADJ", "UNKNOWN") and "#" not in t.value:
             j = i + 1
             num = None

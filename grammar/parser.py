@@ -1,17 +1,14 @@
-"""The parser driver: canonical text → lines → sentences → typed abilities.
+"""The parser driver: card text → canonical lines → ability sentences → typed abilities.
 
-Three tries per sentence, each a Lark LALR parse over the same cached grammar:
+1. ``grammar.icons.normalise`` makes canonical text (``{code}`` icons, one ability sentence per
+   line, every source defect repaired with a located note);
+2. each line is cut into units (``grammar.repairs.split_units``: a glued second sentence stays
+   a unit of its own) and each unit is read by ``grammar.reader.read_unit`` (word classes →
+   chunk grammar → frames; a rejected unit keeps its typed head, else is one ``Opaque``);
+3. a rider sentence («При сильной атаке — …») that follows an attack is folded into it.
 
-1. ``sentence`` — the whole sentence as one typed ability;
-2. ``frame`` — only its head is typed (a cost, «Строй:», a trigger, «Воздействие «…» —»), the
-   rest is one ``REST`` token that is parsed again as effects (step 1 and 2, recursively);
-3. ``Opaque`` with the sentence's span.
-
-So an untyped tail never costs the typed head, and card text never raises.
-
-Matching runs on a *folded copy* of the text (lower case, ё→е, Х→X, − → -, card's own name →
-``§``) that has exactly the same length as the original, so every token offset is an offset
-into the canonical text: spans and quoted names («…») are taken from the original.
+Units are memoised position-free (``grammar.reader``) and shifted to where they stand, so card
+lists that repeat sentences cost a dict lookup per repeat.  Card text never raises.
 """
 from __future__ import annotations
 
@@ -24,27 +21,26 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterator
 
-from lark import Lark, UnexpectedInput
-from lark.exceptions import VisitError
-
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
+from grammar import reader
 from grammar.icons import normalise
-from grammar.ruleset import Reject
-from grammar.transform import as_rider, build
-
-GRAMMAR_FILE = "abilities.lark"
+from grammar.repairs import split_units
+from grammar.tokens import Vocabulary
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
 # loads, and each shared module they import (the vocabularies), is listed here.
-AST_SOURCES = (("grammar", GRAMMAR_FILE), ("grammar", "ast.py"), ("grammar", "icons.py"),
-               ("grammar", "parser.py"), ("grammar", "transform.py"), ("grammar", "ruleset.py"),
-               ("grammar", "rules_abilities.py"), ("grammar", "rules_effects.py"),
-               ("grammar", "rules_parts.py"), ("grammar", "nodeops.py"), ("grammar", "vocab.py"),
-               ("berserk", "vocab.py"))
+AST_SOURCES = tuple(("grammar", name) for name in (
+    "language.lark", "ast.py", "icons.py", "repairs.py", "parser.py", "reader.py", "lexicon.py",
+    "tokens.py", "lexer.py", "parts.py", "frames_base.py", "frames_select.py", "frames_cond.py",
+    "frames_tails.py", "frames_trigger.py", "frames_quality.py", "frames_verbs.py",
+    "frames_clause.py", "frames_ability.py")) + (("berserk", "vocab.py"),)
 
-# Strict mode: a transformer error raises instead of degrading to Opaque, so that bugs show
-# (the test suite runs in it).  A context, not a global: ``parse(strict=…)`` or ``strict_mode()``.
+# Strict mode: a frame's bug raises instead of degrading to Opaque, so that bugs show (the test
+# suite runs in it).  A context, not a global: ``parse(strict=…)`` or ``strict_mode()``.
 _STRICT: ContextVar[bool] = ContextVar("grammar_strict", default=False)
 
 
@@ -64,11 +60,6 @@ def is_strict() -> bool:
 
 
 @lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return resources.files("grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
-
-
-@lru_cache(maxsize=1)
 def grammar_hash() -> str:
     """Short hash of every source that shapes the AST (``AST_SOURCES``): stored in the DB's
     meta, so a DB built by another grammar is told apart."""
@@ -80,31 +71,15 @@ def grammar_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def lark_parser(start: str = "sentence") -> Lark:
-    """The LALR parser for a start symbol (``sentence``, ``effects`` or ``frame``)."""
-    return _lark_table("frame" if start == "frame" else "sentence")
-
-
-@lru_cache(maxsize=2)
-def _lark_table(table: str) -> Lark:
-    """Two LALR tables from one grammar: `frame` gets its own, so that its catch-all REST
-    token never leaks into the lexer states of full parses (LALR merges equal item cores)."""
-    starts = ["frame"] if table == "frame" else ["sentence", "effects"]
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=starts,
-                maybe_placeholders=False, propagate_positions=True, cache=True)
-
-
-
-
 @dataclass(frozen=True)
 class ParsedLine:
-    """One line of canonical text (one source segment)."""
+    """One line of canonical text: one ability sentence (a tgbot segment keeps its sentences)."""
 
     index: int
     text: str
     span: A.Span
     abilities: tuple
-    framed: bool              # every sentence of the line got at least a typed head (a frame)
+    framed: bool              # every unit of the line got at least a typed head
     folded: bool = False      # a rider sentence folded into an attack of an earlier line
 
     @property
@@ -126,7 +101,7 @@ class ParsedLine:
     def typed(self) -> bool:
         return all(A.is_typed(a) for a in self.abilities)
 
-    def opaque_nodes(self) -> list[A.Opaque]:
+    def opaque_nodes(self) -> list:
         return [n for a in self.abilities for n in A.walk(a) if isinstance(n, (A.Opaque, A.Unknown))]
 
 
@@ -148,13 +123,13 @@ class CardText:
 
 # ---------------------------------------------------------------- folding
 _FOLD = str.maketrans({"ё": "е", "Ё": "е", "−": "-", "–": "-", "’": "'", "\u00a0": " "})
-# The variable X is written with a Latin or a Cyrillic letter; only a standalone one is X
-# («Х{counter}», «на Х», «Х-1»), never the letter inside a word («Хозяин»).
 _VARIABLE_X = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
 
 
 def fold_for_matching(text: str, name: str | None = None) -> str:
-    """Same-length matching copy of ``text`` (see the module doc)."""
+    """Same-length matching copy of ``text``: lower case, ё→е, a standalone Х/X → x, and the
+    card's own name (any case form) → ``§``.  Callers compare two foldings to learn whether the
+    card's name occurs in its text (carddb.model keys the parse memo by it)."""
     folded = _VARIABLE_X.sub("x", text.translate(_FOLD))
     lowered = folded.lower()
     if len(lowered) == len(folded):
@@ -162,7 +137,8 @@ def fold_for_matching(text: str, name: str | None = None) -> str:
     if name:
         pattern = _name_pattern(name)
         if pattern is not None:
-            folded = pattern.sub(_mark_name, folded)
+            folded = pattern.sub(lambda m: m.group(0) if m.group(0).startswith(_RESERVED)
+                                 else "§" * len(m.group(0)), folded)
     return folded
 
 
@@ -170,16 +146,8 @@ def fold_for_matching(text: str, name: str | None = None) -> str:
 _RESERVED = ("вампиризм", "трупоедств", "регенерац", "инкарнац", "защит", "добивани", "отравлени")
 
 
-def _mark_name(m: re.Match) -> str:
-    text = m.group(0)
-    if text.startswith(_RESERVED):
-        return text
-    return "§" * len(text)
-
-
 @lru_cache(maxsize=4096)
 def _name_pattern(name: str) -> re.Pattern | None:
-    """A regex for the card's own name in any case form: each word's stem + any ending."""
     words = [w for w in re.split(r"[\s\-]+", name.translate(_FOLD).lower()) if w]
     if not words:
         return None
@@ -191,185 +159,115 @@ def _name_pattern(name: str) -> re.Pattern | None:
     return re.compile(r"(?<!\w)" + r"[\s\-]+".join(parts) + r"(?!\w)")
 
 
-# ---------------------------------------------------------------- sentences
-_SPLIT_AT = re.compile(r"\.(?=\s|$|\{)")
+# ---------------------------------------------------------------- riders
+def as_rider(previous, node):
+    """Fold a trigger sentence about the previous ability's attack into that attack: «{tap}:
+    Выстрел на 2. При сильной атаке — …», «Вампиризм. Максимум 10 {health}.»"""
+    if isinstance(previous, A.Vampirism) and isinstance(node, A.Keyword) and node.name == KW.MAX_HEALTH \
+            and previous.maximum is None:
+        return A.Vampirism(previous.amount, node.value, span=A.Span(previous.span.start, node.span.end))
+    if not isinstance(node, A.Triggered) or node.limit is not None or node.condition is not None:
+        return None
+    t = node.trigger
+    if t.event not in (TE.STRONG_ATTACK, TE.ATTACK) or t.subject is not None or t.target is not None \
+            or t.timing is not None or t.turn is not None or t.params or t.also:
+        return None
+    attack = _last_attack(previous)
+    if attack is None or t.attack not in (None, attack.attack, K.ANY):
+        return None
+    rider = node if t.event == TE.STRONG_ATTACK or t.strength else None
+    new_riders = attack.riders + ((rider,) if rider else node.effects)
+    new_attack = A.Attack(attack.attack, attack.damage, attack.range, attack.name, attack.count,
+                          attack.target, new_riders, span=A.Span(attack.span.start, node.span.end))
+    return _replace_attack(previous, attack, new_attack)
 
 
-_SENTENCE_MARKS = re.compile(r"[«»().]")
+def _last_attack(node):
+    if isinstance(node, A.Attack):
+        return node
+    if isinstance(node, A.Activated):
+        for eff in reversed(node.effects):
+            if isinstance(eff, A.Attack):
+                return eff
+    return None
 
 
-def split_sentences(text: str, start: int = 0) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of one line: split at '.' outside «» and ()."""
-    out, depth, quote, begin = [], 0, 0, start
-    for m in _SENTENCE_MARKS.finditer(text, start):      # only the marks, not every character
-        ch, i = m.group(), m.start()
-        if ch == "«":
-            quote += 1
-        elif ch == "»":
-            quote = max(0, quote - 1)
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        elif not depth and not quote and _SPLIT_AT.match(text, i):
-            out.append((begin, i))
-            begin = i + 1
-    out.append((begin, len(text)))
-    return [(s, e) for s, e in (_trim(text, s, e) for s, e in out) if e > s]
-
-
-def _trim(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s] in " \t.":
-        s += 1
-    while e > s and text[e - 1] in " \t.":
-        e -= 1
-    return s, e
+def _replace_attack(node, old, new):
+    if node is old:
+        return new
+    if isinstance(node, A.Activated):
+        effects = tuple(new if e is old else e for e in node.effects)
+        return A.Activated(node.cost, effects, node.limit,
+                           span=A.Span(node.span.start, max(node.span.end, new.span.end)))
+    return None
 
 
 # ---------------------------------------------------------------- parsing
-class LineReader:
-    """The driver for one line: the original text, its folded matching copy and the mode.
-
-    It tries the start symbols and splits pieces; the transformer calls back into it
-    (``unit``, ``effects``: ``grammar.ruleset.Driver``) for the REST of a frame and for a
-    quoted ability, so the transformer never imports this module."""
-
-    __slots__ = ("original", "folded", "strict")
-
-    def __init__(self, original: str, folded: str, strict: bool = False):
-        self.original = original
-        self.folded = folded
-        self.strict = strict
-
-    def read(self) -> tuple[tuple, bool]:
-        """The abilities of the whole line, and whether every sentence got a typed head."""
-        abilities: list = []
-        framed = True
-        for ss, se in split_sentences(self.original):
-            nodes, ok = self.unit(ss, se)
-            framed = framed and ok
-            for node in nodes:
-                _attach(abilities, node)
-        return tuple(abilities), framed
-
-    def unit(self, s: int, e: int, start: str = "sentence") -> tuple[tuple, bool]:
-        """Typed nodes for text[s:e] and whether at least a frame was typed."""
-        for attempt in (start, "frame"):
-            try:
-                table = _lark_table("frame" if attempt == "frame" else "sentence")
-                tree = table.parse(self.folded[s:e], start=attempt)
-                return build(tree, self, s), True
-            except (UnexpectedInput, Reject):
-                continue
-            except VisitError as err:
-                # A transformer refusal is a failed attempt.  Any other transformer error is a
-                # bug: strict mode (the test suite) surfaces it; users still get an Opaque.
-                if self.strict and not isinstance(err.orig_exc, Reject):
-                    raise
-                continue
-        return (A.Opaque(self.original[s:e], span=A.Span(s, e)),), False
-
-    def effects(self, s: int, e: int) -> tuple:
-        """The body after a cost, a dash or a colon: whole, else piece by piece at top-level
-        ';' and «, при этом», so that one untyped clause does not hide the typed ones around it."""
-        s, e = _trim(self.original, s, e)
-        if e <= s:
-            return ()
-        nodes, ok = self.unit(s, e, "effects")
-        if ok:
-            return nodes
-        pieces = _split_top(self.folded, s, e)
-        if len(pieces) == 1:
-            return nodes
-        out: list = []
-        for ps, pe in pieces:
-            part, _ok = self.unit(ps, pe, "effects")
-            out.extend(part)
-        return tuple(out)
-
-
-_PIECE_SEP = re.compile(r";|,\s*при\s+этом\b")
-
-
-def _split_top(folded: str, s: int, e: int) -> list[tuple[int, int]]:
-    out, begin, depth = [], s, 0
-    i = s
-    while i < e:
-        ch = folded[i]
-        if ch in "«(":
-            depth += 1
-        elif ch in "»)":
-            depth = max(0, depth - 1)
-        elif not depth:
-            m = _PIECE_SEP.match(folded, i, e)
-            if m:
-                out.append((begin, i))
-                begin = i = m.end()
-                continue
-        i += 1
-    out.append((begin, e))
-    return [p for p in (_trim(folded, a, b) for a, b in out) if p[1] > p[0]]
-
-
-@lru_cache(maxsize=65536)
-def _parse_line_cached(line: str, name: str | None, strict: bool) -> tuple[tuple, bool]:
-    """One line parsed on its own (spans relative to the line).  Card lists repeat lines a lot
-    («Защита от выстрелов.», «{tap}: {uchr} на 1.»): the nodes are immutable, so a repeated line
-    costs a dict lookup.  Keyed by the card's name too, since the name changes the matching,
-    and by the mode, so that strict mode never gets a lenient result from the memo."""
-    return LineReader(line, fold_for_matching(line, name), strict).read()
-
-
-@lru_cache(maxsize=65536)
-def _parse_line_at(line: str, name: str | None, offset: int, strict: bool) -> tuple[tuple, bool]:
-    """The memoised line with its spans moved to where it stands in the card text."""
-    abilities, framed = _parse_line_cached(line, name, strict)
-    if offset:
-        abilities = tuple(A.shift(a, offset) for a in abilities)
-    return abilities, framed
-
-
 @lru_cache(maxsize=65536)
 def _normalise_cached(text: str, separator: str | None, name: str | None):
     return normalise(text, separator, name)
 
 
+@lru_cache(maxsize=65536)
+def _unit_at(unit: str, name: str | None, vocab, offset: int, strict: bool) -> tuple[tuple, bool]:
+    nodes, ok = reader.read_unit(unit, name, vocab, strict)
+    if offset:
+        nodes = tuple(A.shift(n, offset) for n in nodes)
+    return nodes, ok
+
+
 def clear_cache() -> None:
-    """Forget memoised lines and normalised texts (``grammar.clear_cache``): benchmarks measure
-    the cold path with it.  The LALR tables stay: they depend on the grammar file alone."""
-    _parse_line_cached.cache_clear()
-    _parse_line_at.cache_clear()
+    """Forget memoised units and normalised texts (``grammar.clear_cache``): benchmarks measure
+    the cold path with it.  The LALR table stays: it depends on the grammar file alone."""
+    reader.clear()
+    _unit_at.cache_clear()
     _normalise_cached.cache_clear()
 
 
-def _attach(abilities: list, node) -> None:
-    """A rider sentence («При сильной атаке — …», «При выстреле …») that follows an attack
-    ability belongs to that attack: fold it in as a rider instead of a separate ability."""
-    if abilities:
-        merged = as_rider(abilities[-1], node)
-        if merged is not None:
-            abilities[-1] = merged
-            return
-    abilities.append(node)
-
-
 def parse(text: str | None, name: str | None = None, separator: str | None = None, *,
-          strict: bool | None = None) -> CardText:
+          strict: bool | None = None, vocabulary: Vocabulary | None = None) -> CardText:
     """Parse card text (canonical or any source notation).  Never raises on text content.
 
     ``name``: the card's own name, so that «Килсус», «Мороку» are read as *this card*;
-    ``separator``: the source's ability separator ('|' in the tgbot JSON);
-    ``strict``: a transformer error raises instead of degrading to Opaque (default: the
-    ``strict_mode`` in effect, off outside one)."""
+    ``separator``: the source's ability separator ('|' in the tgbot JSON); ``vocabulary``: the
+    card list's names and class names (``grammar.tokens.Vocabulary``), so that another card's
+    name or a class noun of the list is read as such; ``strict``: a frame's bug raises instead
+    of degrading to Opaque (default: the ``strict_mode`` in effect, off outside one)."""
     if not text or not text.strip():
         return CardText("", ())
     strict = is_strict() if strict is None else strict
     norm = _normalise_cached(text, separator, name)
-    canonical = norm.text
+    texts = norm.text.split("\n")
+    per_line: list[list] = []
+    framed_of: list[bool] = []
+    folded_of: list[bool] = []
+    last: tuple[int, int] | None = None          # (line, position) of the last ability
+    offset = 0
+    for index, line in enumerate(texts):
+        abilities: list = []
+        framed, folded = True, False
+        for s, e, _glued in split_units(line, name or ""):
+            nodes, ok = _unit_at(line[s:e], name, vocabulary, offset + s, strict)
+            framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
+            for n in nodes:
+                if last is not None:
+                    li, pi = last
+                    owner = abilities if li == index else per_line[li]
+                    merged = as_rider(owner[pi], n)
+                    if merged is not None:
+                        owner[pi] = merged
+                        folded = folded or li != index
+                        continue
+                abilities.append(n)
+                last = (index, len(abilities) - 1)
+        per_line.append(abilities)
+        framed_of.append(framed)
+        folded_of.append(folded and not abilities)
+        offset += len(line) + 1
     lines = []
     offset = 0
-    for index, line in enumerate(canonical.split("\n")):
-        abilities, framed = _parse_line_at(line, name, offset, strict)
-        lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)), abilities, framed))
+    for index, line in enumerate(texts):
+        lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)),
+                                tuple(per_line[index]), framed_of[index], folded_of[index]))
         offset += len(line) + 1
-    return CardText(canonical, tuple(lines), norm.repairs, norm.unknown_icons)
+    return CardText(norm.text, tuple(lines), norm.repairs, norm.unknown_icons)

@@ -76,8 +76,18 @@ def read_unit(text: str, name: str | None, vocab: Vocabulary | None, strict: boo
 
 @lru_cache(maxsize=65536)
 def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
+    toks = tokenize(text, name, vocab)
+    if not toks:
+        return (), True
+    lark, parts = _inline()
+    tree = None
     try:
-        return _read(text, name, vocab, strict), True
+        parts.text = text
+        parts.offset = 0
+        tree = lark.parse(toks)
+        ctx = Ctx(text, _granted(name, vocab, strict))
+        nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)]
+        return _cover(nodes, len(text)), True
     except (UnexpectedInput, Reject):
         pass
     except VisitError as err:
@@ -86,10 +96,12 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         if strict:
             raise
-    return _fallback(text, name, vocab, strict), False
+    return _fallback(text, toks, tree, strict), False
 
 
 def _read(text: str, name, vocab, strict: bool) -> tuple:
+    """The unit read without the memo and without the fallback (a refusal raises): for tools
+    that want to know *why* a unit is not typed."""
     toks = tokenize(text, name, vocab)
     if not toks:
         return ()
@@ -126,12 +138,16 @@ def _cover(nodes: list, length: int) -> tuple:
     return tuple(out)
 
 
-def _fallback(text: str, name, vocab, strict: bool) -> tuple:
-    """A typed head with its body Opaque, else the whole unit Opaque."""
+def _fallback(text: str, toks: list, tree, strict: bool) -> tuple:
+    """A typed head with its body Opaque, else the whole unit Opaque (the tokens and the parse
+    of the failed try are reused)."""
     try:
-        head = head_only(text, tokenize(text, name, vocab), Ctx(text, None))
-    except (UnexpectedInput, Reject, VisitError, ValueError, KeyError, IndexError, TypeError,
-            AttributeError):
+        head = head_only(text, toks, Ctx(text, None), tree)
+    except Reject:
+        head = None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        if strict:
+            raise
         head = None
     if head is not None:
         return (head,)

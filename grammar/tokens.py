@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from berserk.vocab import AttackKind as K
 from grammar.lexicon import ORDINALS, classify, verb_form
 
 
@@ -117,7 +118,7 @@ _SCAN = re.compile(r"""
 
 ICON_KW = {"ova", "ovz", "ovs", "regen", "armor", "stamina"}
 ICON_PROT = {"zoo", "zoz", "zom", "zor", "zot", "zov", "zoal"}
-ICON_ATK = {"strike": "atk:strike", "uchr": "atk:uchr", "direct": "atk:direct"}
+ICON_ATK = {k.value: f"atk:{k.value}" for k in (K.STRIKE, K.UCHR, K.DIRECT)}
 ICON_STAT = {"move": "stat:move", "health": "stat:health"}
 ICON_RANK = {"elite", "ordinary"}
 
@@ -225,55 +226,60 @@ def _word(w: str, s: int, e: int, orig: str) -> Tok:
 # ------------------------------------------------------------------ multiword expressions
 # Each: a regex over the space-joined token *signature* "TYPE:value" list is too clumsy; the
 # MWEs are matched on the folded text instead and replace the tokens they cover.
-_MWE: list[tuple[re.Pattern, object]] = []
+_MWE: list[tuple[re.Pattern, object, tuple[str, ...]]] = []
 
 
-def _mwe(rx: str, make) -> None:
-    _MWE.append((re.compile(rx), make))
+def _mwe(rx: str, make, keys: tuple[str, ...] = ()) -> None:
+    """A multiword expression; ``keys``: substrings one of which every match contains (a cheap
+    gate: the regex runs only on texts that have one)."""
+    _MWE.append((re.compile(rx), make, keys))
 
 
 _TURN = r"(?:вашего|своего|следующего|вашего следующего|своего следующего)?\s*(?:хода|ходу|боя)(?:\s+противника)?"
-_mwe(r"(?:,\s*)?при этом\b", lambda m: ("SEQ", "seq"))
-_mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"))
-_mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while"))
-_mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))))
-_mwe(r"на (?:x|\d+) ход\w*(?: противника)?", lambda m: ("FOR_TURNS", m.group(0)))
+_mwe(r"(?:,\s*)?при этом\b", lambda m: ("SEQ", "seq"), ('этом',))
+_mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"), ('вместо',))
+_mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while"), ('тех пор',))
+_mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))), ('до конца',))
+_mwe(r"на (?:x|\d+) ход\w*(?: противника)?", lambda m: ("FOR_TURNS", m.group(0)), (' ход',))
 _mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|три|x) раз[а]? (?:за|в) (?:ваш |свой )?(?:ход|бой|игру)"
      r"(?: для каждого \w+)?",
-     lambda m: ("TIMES", m.group(0)))
-_mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)))
-_mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)))
-_mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)))
-_mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"))
+     lambda m: ("TIMES", m.group(0)), (' раз',))
+_mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)), ('максимум',))
+_mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)), ('минимум',))
+_mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)), ('дальность',))
+_mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"), ('вне завис',))
 _mwe(r"по (?:его |вашему )?выбору(?: (?:атакованного|противника|владельца|его владельца))?",
-     lambda m: ("BYCHOICE", m.group(0)))
-_mwe(r"в этот ход", lambda m: ("TURNREF", "this_turn"))
+     lambda m: ("BYCHOICE", m.group(0)), ('выбору',))
+_mwe(r"в этот ход", lambda m: ("TURNREF", "this_turn"), ('этот ход',))
 _mwe(r"в (?:ваш|свой) (?:следующий )?ход|в ход противника|в следующий ход противника|в прошлый ход противника|"
      r"за ход|за бой|в свой следующий ход",
-     lambda m: ("TURNREF", m.group(0)))
+     lambda m: ("TURNREF", m.group(0)), (' ход', 'за бой'))
 _mwe(r"(?:в начале|до начала) (?:вашего|своего|первого)?\s*(?:следующего )?(?:хода|боя)(?: (?:противника|своего владельца))?",
-     lambda m: ("AT_START", m.group(0)))
-_mwe(r"в конце (?:вашего |своего )?хода(?: противника)?", lambda m: ("AT_END", m.group(0)))
-_mwe(r"хотя бы", lambda m: ("EVEN", "at_least"))
-_mwe(r"любое число раз за ход", lambda m: ("TIMES", "any"))
-_mwe(r"не более\b", lambda m: ("NOMORE", "no_more"))
-_mwe(r"или (?:более|больше)\b", lambda m: ("ORMORE", "or_more"))
-_mwe(r"или (?:менее|меньше)\b", lambda m: ("ORLESS", "or_less"))
-_mwe(r"пол[ея] боя", lambda m: ("NOUN", "field"))
-_mwe(r"в одном и том же направлении", lambda m: ("ADV", "в том же направлении"))
-_mwe(r"жетон\w* инкарнации", lambda m: ("NOUN", "inc_token"))
-_mwe(r"быть (?:снижен|уменьшен)\w*", lambda m: ("VERB", "lower/inf"))
+     lambda m: ("AT_START", m.group(0)), ('начал',))
+_mwe(r"в конце (?:вашего |своего )?хода(?: противника)?", lambda m: ("AT_END", m.group(0)), ('в конце',))
+_mwe(r"хотя бы", lambda m: ("EVEN", "at_least"), ('хотя бы',))
+_mwe(r"любое число раз за ход", lambda m: ("TIMES", "any"), ('любое число',))
+_mwe(r"не более\b", lambda m: ("NOMORE", "no_more"), ('не более',))
+_mwe(r"или (?:более|больше)\b", lambda m: ("ORMORE", "or_more"), ('или бол',))
+_mwe(r"или (?:менее|меньше)\b", lambda m: ("ORLESS", "or_less"), ('или мен',))
+_mwe(r"пол[ея] боя", lambda m: ("NOUN", "field"), (' боя',))
+_mwe(r"в одном и том же направлении", lambda m: ("ADV", "в том же направлении"), ('том же',))
+_mwe(r"жетон\w* инкарнации", lambda m: ("NOUN", "inc_token"), ('жетон',))
+_mwe(r"быть (?:снижен|уменьшен)\w*", lambda m: ("VERB", "lower/inf"), ('быть',))
+_mwe(r"быть перемещен\w*", lambda m: ("VERB", "move/inf_refl"), ('быть',))
+# «не может или не хочет X»: neither can nor will — one refusal
+_mwe(r"(?<=не )(?:может|могут) или не (?:хочет|хотят)", lambda m: ("MODAL", "can"), ('или не хо',))
 _mwe(r"по диагонали|по вертикали|по горизонтали|в любом направлении|в направлении (?:удара|движения)|"
-     r"в том же направлении|на одной прямой", lambda m: ("ADV", m.group(0)))
-_mwe(r"удар\w* через ряд", lambda m: ("NOUN", "atk:uchr"))
-_mwe(r"опыт\w* в (атаке|защите|стрельбе)", lambda m: ("NOUN", {"атаке": "stat:ova", "защите": "stat:ovz", "стрельбе": "stat:ovs"}[m.group(1)]))
-_mwe(r"после того,? как", lambda m: ("AFTER_THAT", "after_that"))
-_mwe(r"в том числе", lambda m: ("INCL", "incl"))
-_mwe(r"после этого|после этой атаки|после этого удара", lambda m: ("ADV", "after_this"))
-_mwe(r"так же|также", lambda m: ("ALSO", "also"))
-_mwe(r"в закрытом виде|в открытом виде", lambda m: ("ADV", "closed" if "закр" in m.group(0) else "open"))
-_mwe(r"под (?:вашим|своим) контролем", lambda m: ("ADV", "under_your_control"))
-_mwe(r"без учета (?:модификаторов|элитности)|без модификаторов", lambda m: ("NOMOD", m.group(0)))
+     r"в том же направлении|на одной прямой", lambda m: ("ADV", m.group(0)), ('диагонал', 'вертикал', 'горизонтал', 'направлени', 'прямой'))
+_mwe(r"удар\w* через ряд", lambda m: ("NOUN", "atk:uchr"), ('через ряд',))
+_mwe(r"опыт\w* в (атаке|защите|стрельбе)", lambda m: ("NOUN", {"атаке": "stat:ova", "защите": "stat:ovz", "стрельбе": "stat:ovs"}[m.group(1)]), ('опыт',))
+_mwe(r"после того,? как", lambda m: ("AFTER_THAT", "after_that"), ('после того',))
+_mwe(r"в том числе", lambda m: ("INCL", "incl"), ('том числе',))
+_mwe(r"после этого|после этой атаки|после этого удара", lambda m: ("ADV", "after_this"), ('после эт',))
+_mwe(r"так же|также", lambda m: ("ALSO", "also"), ('так',))
+_mwe(r"в закрытом виде|в открытом виде", lambda m: ("ADV", "closed" if "закр" in m.group(0) else "open"), (' виде',))
+_mwe(r"под (?:вашим|своим) контролем", lambda m: ("ADV", "under_your_control"), ('контролем',))
+_mwe(r"без учета (?:модификаторов|элитности)|без модификаторов", lambda m: ("NOMOD", m.group(0)), ('без ',))
 
 
 def _until(s: str) -> str:
@@ -298,7 +304,9 @@ def apply_mwe(toks: list[Tok], folded: str) -> list[Tok]:
     starts = {t.start for t in toks}
     ends = {t.end for t in toks}
     cands = []
-    for order, (rx, make) in enumerate(_MWE):
+    for order, (rx, make, keys) in enumerate(_MWE):
+        if keys and not any(k in folded for k in keys):
+            continue
         for m in rx.finditer(folded):
             s, e = m.start(), m.end()
             while s < e and folded[s] == " ":

@@ -1,5 +1,5 @@
-"""The parser's internals: the import graph, the transformer on Lark's public API, strict mode
-and the memo, the grammar hash's coverage."""
+"""The parser's internals: the import graph, the chunk grammar (LALR, strict, every parts rule a
+rule of it), strict mode and the memo, the grammar hash's coverage."""
 from __future__ import annotations
 
 import ast
@@ -10,7 +10,8 @@ from lark import Transformer
 
 import grammar
 from grammar import parser as P
-from grammar.transform import Builder
+from grammar import reader as R
+from grammar.parts import ToParts
 
 GRAMMAR_DIR = Path(grammar.__file__).parent
 ROOT = GRAMMAR_DIR.parent
@@ -66,8 +67,9 @@ PIPELINE = sorted(_closure("grammar.parser"))
 
 
 def test_pipeline_modules_found():
-    assert {"grammar.parser", "grammar.transform", "grammar.ruleset", "grammar.rules_effects",
-            "grammar.vocab", "grammar.ast", "berserk.vocab"} <= set(PIPELINE)
+    assert {"grammar.parser", "grammar.reader", "grammar.lexer", "grammar.tokens", "grammar.lexicon",
+            "grammar.parts", "grammar.frames_ability", "grammar.frames_base", "grammar.repairs",
+            "grammar.icons", "grammar.ast", "berserk.vocab"} <= set(PIPELINE)
 
 
 @pytest.mark.parametrize("module", [m for m in PIPELINE if m.startswith("grammar.")])
@@ -100,35 +102,30 @@ def test_grammar_hash_covers_every_module_that_shapes_the_ast():
     assert set(PIPELINE) <= hashed, set(PIPELINE) - hashed
     for package, name in P.AST_SOURCES:
         assert ROOT.joinpath(package, name).is_file(), (package, name)
-    assert ("grammar", P.GRAMMAR_FILE) in P.AST_SOURCES
+    assert ("grammar", R.GRAMMAR_FILE) in P.AST_SOURCES
 
 
-# ---------------------------------------------------------------- the transformer
+# ---------------------------------------------------------------- the chunk grammar
 def _grammar_rule_names() -> set[str]:
-    names = set()
-    for start in ("sentence", "frame"):
-        for rule in P.lark_parser(start).rules:
-            names.add(rule.alias or rule.origin.name)
-    return names
+    return {rule.alias or rule.origin.name for rule in R.bare_parser().rules}
 
 
 def _rule_methods() -> set[str]:
     library = set(dir(Transformer))
-    return {n for n in dir(Builder) if not n.startswith("_") and n not in library
-            and callable(getattr(Builder, n))}
+    return {n for n in dir(ToParts) if not n.startswith("_") and n not in library
+            and callable(getattr(ToParts, n))}
 
 
-def test_every_rule_method_is_a_rule_of_the_grammar():
+def test_every_parts_method_is_a_rule_of_the_grammar():
     """A method no rule reaches is dead code (or a typo that silently never runs)."""
     assert _rule_methods() - _grammar_rule_names() == set()
 
 
-def test_rules_receive_meta_through_public_v_args():
-    assert "_call_userfunc" not in {n for cls in Builder.__mro__ if cls.__module__.startswith("grammar")
-                                    for n in vars(cls)}
-    for name in _rule_methods():
-        wrapper = getattr(getattr(Builder, name), "visit_wrapper", None)
-        assert wrapper is not None and wrapper.__name__ == "_vargs_meta", name
+def test_the_chunk_grammar_is_conflict_free():
+    """Built with ``strict=True``: an LALR conflict (a shift/reduce the table would settle
+    silently) fails the build — the guard that keeps the grammar a grammar of shapes."""
+    parser = R.bare_parser()
+    assert parser.options.strict and parser.options.parser == "lalr"
 
 
 # ---------------------------------------------------------------- strict mode and the memo
@@ -147,12 +144,12 @@ def test_strict_mode_is_a_context():
 
 
 def test_memo_keeps_strict_and_lenient_results_apart():
-    """A lenient result in the memo must not answer a strict parse (it would hide a
-    transformer bug behind an Opaque)."""
+    """A lenient result in the memo must not answer a strict parse (it would hide a frame's
+    bug behind an Opaque)."""
     grammar.clear_cache()
     lenient = grammar.parse(TEXT, strict=False)
     strict = grammar.parse(TEXT, strict=True)
-    assert P._parse_line_cached.cache_info().misses == 2
+    assert R._read_cached.cache_info().misses == 2
     assert strict.abilities == lenient.abilities
     grammar.parse(TEXT, strict=True)
-    assert P._parse_line_at.cache_info().hits == 1              # the same mode: from the memo
+    assert P._unit_at.cache_info().hits == 1                    # the same mode: from the memo
