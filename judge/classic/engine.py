@@ -83,7 +83,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
 
     # ------------------------------------------------------------ trace
     def emit(self, kind: str, text: str, *cites: str, **data) -> Event:
-        ev = Event(kind, text, tuple(dict.fromkeys(cites)), data)
+        ev = Event(kind, text, tuple(dict.fromkeys(cites)) if len(cites) > 1 else cites, data)
         self.events.append(ev)
         return ev
 
@@ -108,9 +108,11 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         """The abilities of an acting (or targeted) card the judge cannot apply and that could
         change what happens now, once each: everything but its other actions (an ability it
         does not use now cannot matter; one it tries to use is named when it is picked)."""
-        for ab in self.kit(piece).refused:
-            if not isinstance(ab.node, _WHEN_USED):
-                self.refuse_ab(piece, ab)
+        refused = piece.kit.refused
+        if refused:
+            for ab in refused:
+                if not isinstance(ab.node, _WHEN_USED):
+                    self.refuse_ab(piece, ab)
 
     def begin(self, inputs: Inputs) -> None:
         """A scenario action starts: its inputs; and every card's refused ability that could

@@ -50,6 +50,8 @@ from judge.hosts import HostProblem
 from judge.classic.board import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN
 from judge.classic.state import Piece, State
 
+#: The rulesets the judge applies (judge/scenario.py hands each to its loader).
+RULESETS = ("classic", "heroes-15")
 TOP_KEYS = ("ruleset", "title", "question", "answer", "cards", "first", "turn", "board",
             "actions", "expect", "notes")
 PIECE_KEYS = ("card", "closed", "hidden", "wounds", "counters", "poison", "moves_left", "acted",
@@ -150,7 +152,9 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
             loc.add(unknown("поле сценария", key, TOP_KEYS), doc.key_pos.get(key))
     ruleset = str(doc.get("ruleset", "classic"))
     if ruleset != "classic":
-        loc.add(f"правила «{ruleset}» судья пока не применяет (есть: classic)", doc.pos("ruleset"))
+        loc.add(UnknownNameError("правила", ruleset, RULESETS,
+                                 head=f"правила «{ruleset}» судья не применяет").message
+                + f" (есть: {', '.join(RULESETS)})", doc.pos("ruleset"))
     inline = _inline_cards(doc.get("cards"), doc, loc)
     # inline cards first, then the DB / bundled examples
     cards = CardIndex(inline, under=lambda: card_index(db))

@@ -56,53 +56,38 @@ class Piece:
     defended: int = 0                    # times it defended this turn
     attacks: int = 0                     # attacks it made this turn (as its action)
     _traits: Traits | None = field(default=None, repr=False)
-    # the card and its turn order never change: what follows from them is read once
+    # the card and its turn order never change: what follows from them is read once, as plain
+    # attributes (the rules ask them at every step)
     kit: Kit = field(init=False, repr=False)
-    kind: CardType = field(init=False, repr=False)
+    kind: CardType = field(init=False, repr=False)     # artefact, terrain, equipment or creature
+    name: str = field(init=False, repr=False)
+    life: int = field(init=False, repr=False)          # printed lives
+    is_creature: bool = field(init=False, repr=False)
+    is_artifact: bool = field(init=False, repr=False)
+    flying: bool = field(init=False, repr=False)       # the card type is in the kit
+    incorporeal: bool = field(init=False, repr=False)
+    symbiote: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.kit = kit_of(self.card.text, self.card.name, self.order, self.card.type_keywords)
-        self.kind = _kind(self.card.card_type)
+        card = self.card
+        kit = self.kit = kit_of(card.text, card.name, self.order, card.type_keywords)
+        kind = self.kind = _kind(card.card_type)
+        self.name = card.name
+        self.life = card.life or 0
+        self.is_creature = kind is CardType.CREATURE
+        self.is_artifact = kind is CardType.ARTIFACT
+        self.flying, self.incorporeal, self.symbiote = kit.flying, kit.incorporeal, kit.symbiote
+        self._traits = kit.base               # until equipment comes (``forget_traits``)
 
     # ------------------------------------------------------------ what the card is
-    @property
-    def name(self) -> str:
-        return self.card.name
-
     def forget_traits(self) -> None:
         """Drop the cached traits with equipment merged in: equipment came or went."""
         self._traits = None
-
 
     @property
     def base_traits(self) -> Traits:
         """The printed traits (without equipment, conditions, auras or temporary grants)."""
         return self.kit.base
-
-    @property
-    def is_creature(self) -> bool:
-        """``kind``: artefact, terrain or equipment; every other type plays as a creature."""
-        return self.kind is CardType.CREATURE
-
-    @property
-    def is_artifact(self) -> bool:
-        return self.kind is CardType.ARTIFACT
-
-    @property
-    def flying(self) -> bool:
-        return self.kit.flying       # the card type is in the kit
-
-    @property
-    def incorporeal(self) -> bool:
-        return self.kit.incorporeal
-
-    @property
-    def symbiote(self) -> bool:
-        return self.kit.symbiote
-
-    @property
-    def life(self) -> int:
-        return self.card.life or 0
 
     @property
     def lives(self) -> int:

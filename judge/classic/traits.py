@@ -218,6 +218,8 @@ def protected_now(t: Traits, kind: str, attacker_flying: bool, strength: str | N
                   ignores_flyers: bool = False) -> bool:
     """Protection with the narrow ones («от слабых …») for a strike of this strength; an
     attacker that ignores protection from flyers is not stopped by it."""
+    if not t.protections and not t.narrow_protections:
+        return False
     prot = t.protections - {K.FLYERS} if ignores_flyers else t.protections
     if protected(prot, kind, attacker_flying and not ignores_flyers):
         return True

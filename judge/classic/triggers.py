@@ -50,6 +50,8 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.ATTACKED: (TE.ATTACKED,),
     TE.THIRD_COUNTER: (TE.THIRD_COUNTER,),
 }
+#: … as sets (``fire`` asks whether anyone on the table listens).
+ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
 #: Every trigger event some event of the rules answers.
 EMITTED = frozenset(e for answers in ANSWERS.values() for e in answers)
 #: What the trace calls each event.
@@ -108,11 +110,12 @@ class Triggers:
              **data) -> None:
         """An event of the rules: every ability on the table that answers it answers (a
         ``GameEvent`` is made only when some card listens)."""
+        listens = self._listens if self._listens is not None else self.listeners()
+        if not listens or listens.isdisjoint(ANSWER_SETS.get(kind, ())):
+            return
         if self.state.winner is not None or self._depth >= MAX_DEPTH:
             return
-        wanted = ANSWERS.get(kind, ())
-        if not self.listeners().intersection(wanted):
-            return
+        wanted = ANSWERS[kind]
         ev = GameEvent(kind, subject, target, attack, strength, player, data)
         pool = self.state.on_table()
         if ev.kind == TE.DEATH and ev.subject is not None and ev.subject not in pool:

@@ -53,10 +53,10 @@ actions:
 expect:
   cites: ["514.9"]
 """, [":11:", "пункт «514.9» не найден"]),
-    "heroes-ruleset": (HEAD.replace("ruleset: classic", "ruleset: heroes-15") + """board:
+    "unknown-ruleset": (HEAD.replace("ruleset: classic", "ruleset: heroes-16") + """board:
   A: {c3: Латник}
   B: {c4: Латник}
-""", [":1:", "правила «heroes-15» судья пока не применяет"]),
+""", [":1:", "правила «heroes-16» судья не применяет", "heroes-15"]),
     "flyer-on-a-cell": (HEAD + """board:
   A: {c3: Латник}
   B: {c4: Ледяной сокол}
