@@ -49,10 +49,10 @@ class Actions:
     def freeze(self, ctx) -> None:
         """Remember where each chosen target was: on execution it must be the same object in
         the same zone (501.5, 113.9)."""
-        ctx.refs["bound_gen"] = {o.id: o.gen for objs in ctx.bound.values() for o in objs
-                                 if isinstance(o, Obj)}
-        ctx.refs["bound_zone"] = {o.id: o.zone for objs in ctx.bound.values() for o in objs
-                                  if isinstance(o, Obj)}
+        objs = [o for got in ctx.bound.values() for o in got if isinstance(o, Obj)]
+        objs += [o for o in (ctx.refs.get("it"),) if isinstance(o, Obj)]
+        ctx.refs["bound_gen"] = {o.id: o.gen for o in objs}
+        ctx.refs["bound_zone"] = {o.id: o.zone for o in objs}
         ctx.refs["resolving"] = True
 
     # ---------------------------------------------------------------- costs

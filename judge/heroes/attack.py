@@ -32,13 +32,19 @@ class Attacks:
     def attack_strength(self, source: Obj, target: Obj, base: int, kind: str,
                         quiet: bool = False) -> int:
         add, sub, notes = 0, 0, []
+        printed = source.card.strike_value or 0
+        if kind == K.STRIKE and base != printed:
+            notes.append(f"напечатано {printed}, с эффектами и постоянными способностями {base}")
         if kind == K.STRIKE:
             for b in self.nodes(source, A.Bonus):
-                if K.STRIKE in b.to and b.against is not None and isinstance(b.amount, A.Fixed) \
-                        and self.matches_from(b.against, target, source):
-                    n = int(b.amount.value)
+                if K.STRIKE not in b.to or b.against is None or not isinstance(b.amount, A.Fixed):
+                    continue
+                n = int(b.amount.value)
+                if self.matches_from(b.against, target, source):
                     add, sub = (add + n, sub) if n >= 0 else (add, sub - n)
                     notes.append(f"{n:+d} по «{target.name}»")
+                else:
+                    notes.append(f"{n:+d} не действует: «{target.name}» не подходит")
             if self.has(source, KW.WRATH) and target.is_creature and \
                     target.id in self.g.wounded_this_turn:
                 add += 1
@@ -49,9 +55,10 @@ class Attacks:
                 notes.append(f"−{int(r.amount.value)} от атак «{target.name}»")
         raw = base + add - sub
         value = max(raw, 0)
-        if notes and not quiet:
-            self.emit("calc", f"Сила атаки «{source.name}» по «{target.name}»: {base} "
-                      f"({', '.join(notes)}) = {raw}" + (" → 0" if raw < 0 else "") + ".",
+        if (notes or raw < 0) and not quiet:
+            self.emit("calc", f"Сила атаки «{source.name}» по «{target.name}»: {base}"
+                      + (f" ({', '.join(notes)})" if notes else "") + f" = {raw}"
+                      + (" → считается 0" if raw < 0 else "") + ".",
                       C.CALCULATION, C.MODIFIER_ORDER,
                       *((C.T_WRATH,) if "+1 Гнев" in notes else ()),
                       *((C.T_REDUCTION, C.ZERO, C.MODIFIER_FLOOR) if raw < 0 else
@@ -108,6 +115,11 @@ class Attacks:
                     self.matches_from(k.against, attacker, target):
                 return (f"у «{target.name}» Неуловимость от таких существ, пока он открыт",
                         C.T_ELUSIVE, C.ILLEGAL)
+        return self.forced_problem(attacker, target)
+
+    def forced_problem(self, attacker: Obj, target: Obj) -> tuple | None:
+        """514.1, 502.9: cards that oblige attackers to choose them (several that contradict
+        each other: no legal target at all)."""
         forced = {o.id: o for o in self.g.in_play(target.controller)
                   for r in self.nodes(o, A.Restriction)
                   if r.what == Verb.ATTACK and r.only is not None and r.subject is not None
@@ -155,6 +167,7 @@ class Attacks:
                          *problem[1:])
             return False
         attacker.used[ATTACKED] = attacker.used.get(ATTACKED, 0) + 1
+        self.attacking = {"attacker": attacker, "attacked": target}
         cites = [C.STRIKE_ATTACK, C.ATTACK_PHASE, C.ATTACK_WHOM]
         if attacker.arrived == self.g.turn:
             cites.append(C.T_DASH)
@@ -166,11 +179,16 @@ class Attacks:
         self.happen(E.ATTACKED, target, attacker=attacker, kind=K.STRIKE)
         self.run_queue()
         if self.over or not attacker.in_play or not target.in_play:
+            self.attacking = {}
             self.emit("attack_end", "Атака не состоялась: атакующего или цели уже нет в игре.",
                       C.ATTACK_END)
             return True
         final, d = self._defender(attacker, target, defender)
+        self.attacking["attacked"] = final
+        if d is not None:
+            self.attacking["defender"] = d
         self.exchange(attacker, final, as_attack=True)
+        self.attacking["after"] = True
         self.settle()
         self.declare_pending()
         self.run_queue()
@@ -273,8 +291,9 @@ class Attacks:
                       for o in closed) + ".", C.CLOSE_AFTER, C.CLOSE_AFTER_FIGHT,
                       *((C.DEFENDER_CLOSES,) if d is not None and d in closed else ()))
         self.run_queue()
-        self.emit("attack_end", "Этап окончания атаки; игра возвращается в фазу выбора.",
-                  C.ATTACK_END, C.BACK_TO_CHOICE)
+        self.attacking = {}
+        self.emit("attack_end", "Этап окончания атаки: атакующая карта перестаёт быть "
+                  "атакующей; игра возвращается в фазу выбора.", C.ATTACK_END, C.BACK_TO_CHOICE)
 
     # ---------------------------------------------------------------- «сразиться» (507.4)
     def fight(self, a: Obj, b: Obj, ctx) -> None:

@@ -227,6 +227,9 @@ def _attacks(t: str, duration) -> A.Node | None:
         sel = selector(m.group(2)) if m.group(2) else None
         if n is None or (m.group(2) and sel is None):
             return None
+        if sel is not None and sel.noun == N.HERO and Qualifier.ALL in sel.qualifiers:
+            # an attack has exactly one target (502.5): «по герою противника» is that target
+            sel = A.Selector(noun=N.HERO, side=sel.side, qualifiers=(Qualifier.CHOSEN,))
         return A.Attack(attack=K.SHOT, damage=n, target=sel)
     m = re.fullmatch(r"(?:отравить|отравите|отравьте)\s+(.+?)\s+на\s+(.+)", t)
     if m:

@@ -25,6 +25,7 @@ from berserk.vocab import Qualifier, TriggerEvent as E, Verb
 from grammar import ast as A
 from judge.heroes import cites as C
 from judge.heroes.model import EffKind, Eff, Obj
+from judge.heroes.wording import WOUNDS
 
 ATTACKS = (K.STRIKE, K.SHOT)
 
@@ -95,6 +96,20 @@ class Damage:
     # ---------------------------------------------------------------- 508.4.1 (wound count)
     def _modified(self, target: Obj, amount: int, kind: str, source: Obj | None) -> int:
         n = amount
+        extra = sum(int(b.amount.value) for b in (self.nodes(source, A.Bonus) if source else ())
+                    if WOUNDS in b.to and isinstance(b.amount, A.Fixed))
+        if extra:
+            n += extra
+            self.emit("modifier", f"«{source.name}» наносит на {extra} {wounds_word(extra)} "
+                      "больше.", C.CALCULATION, C.MODIFIER_ORDER)
+        if kind == K.SPELLS and source is not None:
+            for card in self.g.in_play(source.controller):
+                for b in self.nodes(card, A.Bonus):
+                    if K.SPELLS in b.to and isinstance(b.amount, A.Fixed):
+                        n += int(b.amount.value)
+                        self.emit("modifier", f"«{card.name}»: заклинание наносит на "
+                                  f"{int(b.amount.value)} больше.", C.CALCULATION,
+                                  C.APPLICATION)
         if source is not None and source.is_creature:
             over = self.nodes(source, A.Keyword)
             if any(k.name == KW.SUPERIORITY and self.matches_from(k.against, target, source)
@@ -164,6 +179,13 @@ class Damage:
                 self.emit("prevented", f"Броня {armor} «{target.name}» предотвращает {stop} "
                           f"{wounds_word(stop)} (в этот ход осталось {left - stop}).", C.T_ARMOR,
                           C.PREVENTION, C.PREVENTION_PARTIAL, C.MODIFICATION)
+        for src, action in self._static_preventions(target):
+            if n <= 0:
+                break
+            stop = min(int(action.amount.value), n)
+            n -= stop
+            self.emit("prevented", f"«{src.name}» предотвращает {stop} {wounds_word(stop)} "
+                      f"«{target.name}».", C.PREVENTION, C.PREVENTION_ORDER, C.PREVENTION_AFTER)
         for e in [e for e in target.effects if e.kind == EffKind.SHIELD]:
             if n <= 0:
                 break
@@ -176,6 +198,18 @@ class Damage:
             if e.value <= 0:
                 target.effects.remove(e)
         return max(n, 0)
+
+    def _static_preventions(self, target: Obj) -> list:
+        """Preventions by statics in play that cover ``target``: the non-active player's first,
+        then the active player's (516.3); a source that left play prevents nothing (516.6)."""
+        found = []
+        for src in self.g.in_play():
+            for st in self.nodes(src, A.Static):
+                for eff in st.effects:
+                    if isinstance(eff, A.Action) and eff.verb == Verb.PREVENT_WOUNDS and \
+                            self.matches_from(eff.target, target, src):
+                        found.append((src.controller != self.g.inactive, src.ts, src, eff))
+        return [(src, eff) for _, _, src, eff in sorted(found, key=lambda x: x[:2])]
 
     # ---------------------------------------------------------------- heal, lives
     def heal_wounds(self, target: Obj, amount: int | None, cites: tuple[str, ...] = ()) -> int:

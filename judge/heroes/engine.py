@@ -48,6 +48,8 @@ class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Tu
         self.last_killer: dict[str, Obj | None] = {}
         self.choices: dict[str, Any] = {}
         self.hold = 0
+        self.just_died: list = []
+        self.attacking: dict = {}
         self.replaced_last = False
         self._seq = 0
         self._resolve = resolve_ref or (lambda raw: None)
@@ -80,8 +82,10 @@ class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Tu
         self.interp = HeroesInterp(self)
         self.choices = {}
         for key, value in (choices or {}).items():
-            if key in ("order", "point"):
+            if key == "order":
                 self.choices[key] = value
+            elif key == "point" and isinstance(value, dict):
+                self.choices[key] = {self.norm_label(k): v for k, v in value.items()}
             else:
                 self.choices[self.norm_label(key)] = value
 

@@ -21,7 +21,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
-from judge.core.interp import Handler, Interp, selector_unsupported
+from judge.core.interp import Handler, Interp, chosen_option, is_may, selector_unsupported
 from judge.heroes import cites as C
 from judge.heroes.model import DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
@@ -77,13 +77,52 @@ class HeroesInterp(Interp):
                 ctx.refs["done_prev"] = ctx.refs.get("done")
             else:
                 ctx.refs["done"] = None
-            handler = self._own(node)
-            if handler is not None:
-                handler.apply(self, node, ctx)
-            else:
-                super().apply((node,), ctx)
+            port = self.port
+            port.hold += 1                      # one application: its deaths come together
+            try:
+                if reads_done:
+                    self._while_doing(node, ctx)
+                elif isinstance(node, A.Choice):
+                    self._choice(node, ctx)
+                else:
+                    handler = self._own(node)
+                    if handler is not None:
+                        handler.apply(self, node, ctx)
+                    else:
+                        super().apply((node,), ctx)
+            finally:
+                port.hold -= 1
+            port.settle()                       # 503.2: rules effects right after it
             if not reads_done and ctx.refs.get("done") is None:
                 ctx.refs["done"] = False                    # nothing happened (declined …)
+
+    def _while_doing(self, node: A.Conditional, ctx: Ctx) -> None:
+        """«, при этом Y» (119.4) / «, иначе Y» (119.7): read the part before."""
+        done = bool(ctx.refs.get("done_prev"))
+        if node.effects:
+            self.port.emit("condition", f"«{ctx.text}»: предыдущая часть "
+                           + ("выполнена полностью — часть «при этом» выполняется." if done else
+                              "не выполнена полностью — часть «при этом» не выполняется."),
+                           C.WHILE_DOING, C.T_WHILE_DOING)
+            if done:
+                self.apply(node.effects, ctx)
+        if node.otherwise:
+            self.port.emit("condition", f"«{ctx.text}»: предыдущая часть "
+                           + ("выполнена — «иначе» не нужно." if done else
+                              "не выполнена (отказ или невозможно) — выполняется «иначе»."),
+                           C.OTHERWISE, C.T_OTHERWISE)
+            if not done:
+                self.apply(node.otherwise, ctx)
+
+    def _choice(self, node: A.Choice, ctx: Ctx) -> None:
+        i = chosen_option(self, node, ctx)
+        if is_may(node):
+            self.port.emit("choice", f"«{ctx.text}»: " + ("игрок применяет необязательную часть "
+                           "(«можете»)." if i == 0 else "игрок не применяет необязательную "
+                           "часть («можете»)."), C.MAY_PART, C.TRIGGER_MAY)
+        else:
+            self.port.emit("choice", f"«{ctx.text}»: выбран вариант {i + 1}.", C.COMPLEX)
+        self.apply((node.options[i],), ctx)
 
     @staticmethod
     def _own(node) -> Handler | None:

@@ -24,9 +24,10 @@ from berserk.vocab import Qualifier, Verb
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from judge.core.context import Ctx, Problem
+from judge.core.context import Ctx, Problem, is_chosen
 from judge.core.port import Hit
 from judge.heroes import cites as C
+from judge.heroes.facts import ZONE_OF
 from judge.heroes.model import PLAY, EffKind, Obj
 from judge.heroes.wording import Feature
 
@@ -76,7 +77,7 @@ class PortRules:
             shown = ", ".join(f"«{o.name}»" for o in found) or "подходящих карт нет"
             self.emit("mass", f"«{ctx.text}» — массовая способность: целей не выбирают, "
                       f"действует на все подходящие карты ({shown}).", C.MASS_ABILITY,
-                      *((C.NON_TARGETED,) if sel.side is not None else ()))
+                      C.NON_TARGETED if sel.side is not None else C.ANY_SIDE)
         return found
 
     def matches(self, sel: A.Selector, obj: Any, ctx: Ctx) -> bool:
@@ -130,10 +131,19 @@ class PortRules:
             if (want is not None and want != obj.gen) or (zone is not None and zone != obj.zone):
                 return Problem(f"цели «{obj.name}» уже нет там, где её выбрали "
                                f"({self.where(obj)})", (C.TRIGGER_GONE, C.NEW_OBJECT))
+            sel = getattr(node, "target", None)
+            if is_chosen(sel) and sel is not None and not self.matches(sel, obj, ctx) and \
+                    (id(node), obj.id) not in ctx.refs.setdefault("noted", set()):
+                ctx.refs["noted"].add((id(node), obj.id))
+                self.emit("rule", f"«{obj.name}» уже не подходит под условие цели «{ctx.text}», "
+                          "но ограничение на цель проверяется только при заявке — способность "
+                          "выполняется.", C.TARGET_AT_DECLARATION)
             return None
         if isinstance(node, A.Action) and node.verb in (Verb.SEARCH, Verb.SUMMON, Verb.REVIVE):
             return None
-        if obj.zone != PLAY:
+        sel = getattr(node, "target", None)
+        named_zone = sel is not None and any(ZONE_OF.get(q) == obj.zone for q in sel.qualifiers)
+        if obj.zone != PLAY and not named_zone:
             if isinstance(node, A.Action) and node.verb == Verb.DESTROY:
                 return Problem(f"«{obj.name}» {self.where(obj)}: уничтожить можно только карту "
                                "в игре", (C.ILLEGAL,))
@@ -147,10 +157,13 @@ class PortRules:
             if obj.controller == self.me(ctx):
                 return Problem(f"«{obj.name}» — свой персонаж: выстрел только по персонажу "
                                "противника", (C.ATTACK_NOT_OWN, C.T_SHOT))
+            forced = self.forced_problem(ctx.source, obj)
+            if forced:
+                return Problem(forced[0], forced[1:])
         if isinstance(node, (A.Wound, A.Heal, A.Poison)) and not obj.is_character:
             return Problem(f"«{obj.name}» — не персонаж", (C.SUPPORT_NOT_ATTACKED,))
-        if ctx.guard == K.SPELLS and any(K.SPELLS in p.against
-                                         for p in self.nodes(obj, A.Protection)):
+        if ctx.guard == K.SPELLS and is_chosen(getattr(node, "target", None)) and \
+                any(K.SPELLS in p.against for p in self.nodes(obj, A.Protection)):
             return Problem(f"у «{obj.name}» защита от заклинаний: его нельзя выбрать целью "
                            "способности заклинания", (C.SPELL_PROTECTION, C.ILLEGAL))
         return None
@@ -165,8 +178,10 @@ class PortRules:
         source = ctx.source
         base = self.interp.amount(node.damage, ctx) if node.damage is not None else 0
         strength = self.attack_strength(source, target, base, K.SHOT)
+        shots = ctx.refs["shots"] = ctx.refs.get("shots", 0) + 1
         self.emit("shot", f"«{source.name}» стреляет по «{target.name}»: сила {strength}.",
-                  C.SHOT, C.T_SHOT, C.ATTACK_KINDS, kind=K.SHOT)
+                  C.SHOT, C.T_SHOT, C.ATTACK_KINDS,
+                  *((C.SEVERAL_ATTACKS,) if shots > 1 else ()))
         self.happen(E.ATTACKED, target, attacker=source, kind=K.SHOT)
         self.replaced_last = False
         dealt = self.deal(target, strength, K.SHOT, source, strength=strength)
@@ -177,12 +192,14 @@ class PortRules:
     def wound(self, target: Any, amount: int, ctx: Ctx) -> int:
         kind = ctx.guard if ctx.guard in (K.SPELLS, K.POISON) else K.EFFECTS
         self.replaced_last = False
-        dealt = self.deal(target, amount, kind, ctx.source)
+        dealt = self.deal(target, amount, kind, ctx.source,
+                          (C.REFLEXIVE,) if target is ctx.source else ())
         self._done(ctx, dealt == amount and not self.replaced_last)
         return dealt
 
     def heal(self, target: Any, amount: int | None, ctx: Ctx) -> int:
-        got = self.heal_wounds(target, amount)
+        got = self.heal_wounds(target, amount,
+                               (C.REFLEXIVE,) if target is ctx.source else ())
         self._done(ctx, got > 0)
         return got
 

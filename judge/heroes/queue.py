@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import Qualifier
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import TriggerParam
@@ -35,9 +36,14 @@ from judge.heroes.wording import Feature
 #: The clause that names each kind of trigger, for the trace.
 TRIGGER_CITES = {E.ENTERS: C.T_HIRE, E.OWN_DEATH: (C.T_DEATH, C.DEATH_TRIGGERS),
                  E.DEATH: C.DEATH_TRIGGERS,
-                 E.TO_GRAVEYARD: C.FROM_GRAVEYARD, E.TURN_START: C.START_TRIGGERS,
+                 E.TO_GRAVEYARD: C.FROM_GRAVEYARD, E.TURN_START: (C.START_TRIGGERS, C.T_TURN_START),
                  E.TURN_END: C.END_TRIGGERS, E.OPPONENT_TURN_START: C.START_TRIGGERS,
                  E.OPPONENT_TURN_END: C.END_TRIGGERS, E.ATTACK: C.AFTER_FIGHT}
+
+
+#: The glossary term of each keyword that is a trigger (part 7).
+KEYWORD_TERMS = {"Регенерация": C.T_REGEN, "Вампиризм": C.T_VAMPIRISM,
+                 "Медитация": C.T_MEDITATION, "Отравление": C.T_POISON}
 
 
 @dataclass
@@ -98,6 +104,16 @@ class Queue:
                 if isinstance(f.node, A.Triggered) and f.node.trigger.event == ev.kind:
                     yield dead, f, ev.data["controller"]
         seen = {ev.subject.id} if ev.kind in (E.OWN_DEATH, E.TO_GRAVEYARD) and ev.subject else set()
+        if ev.kind == E.OWN_DEATH:
+            # 401.5: cards that died together with this one (one application, one rules-effect
+            # pass) still react to its death, from their last known features
+            for o, lki in self.just_died:
+                if o.id in seen:
+                    continue
+                seen.add(o.id)
+                for f in lki.features:
+                    if isinstance(f.node, A.Triggered) and f.node.trigger.event == E.DEATH:
+                        yield o, f, lki.controller
         for o in self.g.in_play():
             if o.id in seen:
                 continue
@@ -118,7 +134,7 @@ class Queue:
 
     def _fires(self, trig: A.Trigger, source: Obj, me: str, ev: Ev) -> bool:
         k, subj = trig.event, ev.subject
-        if k != ev.kind:
+        if k != ev.kind and not (k == E.DEATH and ev.kind == E.OWN_DEATH):
             return False
         if k in (E.ENTERS, E.ATTACKED, E.TO_GRAVEYARD):
             return subj is source
@@ -186,6 +202,7 @@ class Queue:
 
     def declare_pending(self) -> None:
         """Declare every trigger met since the last declaration point (402.1)."""
+        self.just_died.clear()
         while self.pending and not self.over:
             batch, self.pending = self.pending, []
             both = len({p.controller for p in batch}) > 1 or len(batch) > 1
@@ -249,10 +266,24 @@ class Queue:
             return None
         if not f.every_time:
             source.used[key] = source.used.get(key, 0) + 1
+        self.freeze(ctx)
         item = self.enqueue("trigger", source, f, pd.controller, ctx,
                             None if f.every_time else key)
         head = TRIGGER_CITES.get(f.node.trigger.event, C.TRIGGER_WORDS)
+        if f.node.trigger.event == E.ATTACK:
+            head = {None: (C.T_ON_ATTACK, C.AFTER_FIGHT), K.STRIKE: (C.T_ON_STRIKE, C.AFTER_FIGHT),
+                    K.SHOT: (C.T_ON_SHOT,)}.get(f.node.trigger.attack, head)
         cites = [*(head if isinstance(head, tuple) else (head,)), C.FIFO]
+        if f.line == 0:
+            cites.insert(0, KEYWORD_TERMS.get(f.text.split()[0], C.TRIGGER_WORDS))
+        if not f.every_time:
+            cites.append(C.ONCE_PER_TURN)
+        if self.resolved:
+            cites.append(C.AFTER_ITEM)
+        if self.attacking.get("after"):
+            cites.append(C.AFTER_FIGHT)
+        if not any(isinstance(n, A.Choice) for e in effects_of(f) for n in A.walk(e)):
+            cites.append(C.TRIGGER_MUST)
         if batch_cite:
             cites.append(batch_cite)
         if pd.controller != source.owner or source.zone != "play":
@@ -260,7 +291,20 @@ class Queue:
         self.emit("declared", f"Срабатывает «{lab}» ({f.text.rstrip('.')}) игрока "
                   f"{pd.controller} — в очередь под №{len(self.queue)}.", *cites,
                   item=item.label)
+        self.say_targets(ctx, f)
         return item
+
+    def say_targets(self, ctx: Ctx, f: Feature) -> None:
+        """Name the targets chosen at declaration (501.1, 502.4); a «существо» with no owner
+        named may be either player's (118.7)."""
+        objs = [o for got in ctx.bound.values() for o in got if isinstance(o, Obj)]
+        if not objs:
+            return
+        anyside = any(isinstance(n, A.Selector) and n.side is None and Qualifier.CHOSEN in
+                      n.qualifiers for e in effects_of(f) for n in A.walk(e))
+        self.emit("targets", "Цели при заявке: " + ", ".join(f"«{o.name}» ({o.controller})"
+                  for o in objs) + ".", C.DECLARATION, C.TARGETS,
+                  *((C.ANY_SIDE,) if anyside else ()))
 
     def enqueue(self, kind: str, source: Obj, f: Feature, controller: str, ctx: Ctx,
                 marker: str | None) -> Item:
@@ -275,8 +319,10 @@ class Queue:
         node = f.node
         ctx = Ctx(source=source, line=f.line, text=f.text.rstrip("."), inputs=self.inputs,
                   answers=Answers(self.choice_answers(lab)), points=choice_points(node),
-                  cites=(C.DECLARATION,), key=lab, event=ev)
+                  cites=(C.TARGETS, C.PROPERTY_TARGET), key=lab, event=ev)
         ctx.refs["me"] = controller
+        for key, obj in self.attacking.items():
+            ctx.refs.setdefault(key, obj)
         if f.line == 0 and f.text.startswith("Отравление"):
             ctx.guard = K.POISON
             ctx.cites = (C.T_POISON, C.START_TRIGGERS)
@@ -289,8 +335,11 @@ class Queue:
                 ctx.refs["attacked"] = ev.data["target"]
             if ev.kind in (E.DECLARES_ATTACK,) and ev.subject is not None:
                 ctx.refs["attacker"] = ev.subject
-            if ev.kind == E.PLAYED and ev.subject is not None:
+            if ev.kind in (E.PLAYED, E.WOUNDED, E.HEALED, E.STRENGTHENED, E.DEATH) \
+                    and ev.subject is not None:
                 ctx.refs["it"] = ev.subject
+            if ev.kind == E.OWN_DEATH and ev.data.get("killer") is not None:
+                ctx.refs["it"] = ev.data["killer"]
         return ctx
 
     # ---------------------------------------------------------------- resolution
@@ -313,6 +362,8 @@ class Queue:
         self.emit("resolve", f"Из очереди выполняется «{item.label}»: "
                   f"{item.feature.text.rstrip('.')}.", C.FIFO, C.PASS, item=item.label)
         bound = [o for objs in item.ctx.bound.values() for o in objs if isinstance(o, Obj)]
+        if isinstance(item.ctx.refs.get("it"), Obj) and self.uses_it(item.feature):
+            bound.append(item.ctx.refs["it"])
         if bound and all(self.gone(o, item.ctx) for o in bound):
             if item.marker:
                 item.source.used[item.marker] = max(item.source.used.get(item.marker, 1) - 1, 0)
@@ -325,6 +376,12 @@ class Queue:
                       "способность выполняется по последней известной информации.", C.LKI,
                       C.ANYWHERE)
         self.interp.apply(effects_of(item.feature), item.ctx)
+
+    @staticmethod
+    def uses_it(f: Feature) -> bool:
+        """Does the ability act on «его / её» (the card its event names)?"""
+        return any(isinstance(n, A.Selector) and n.noun == N.IT for e in effects_of(f)
+                   for n in A.walk(e))
 
     def gone(self, o: Obj, ctx: Ctx) -> bool:
         """Is a bound target no longer the same object where it was chosen (201.4, 113.9)?"""

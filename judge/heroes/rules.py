@@ -32,6 +32,9 @@ class Rules:
                     and self.lives(o) <= 0]
             if not dead:
                 return
+            if len(dead) > 1:
+                self.emit("rules", "Гибнут одновременно, одним событием: " + ", ".join(
+                    f"«{o.name}»" for o in dead) + ".", C.RULES_EFFECTS_BATCH, C.DESTROYED)
             for o in dead:
                 self.die(o, f"жизней {self.lives(o)}", self.last_killer.get(o.id),
                          cites=(C.DESTROYED, C.RULES_EFFECTS))

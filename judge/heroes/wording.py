@@ -81,6 +81,8 @@ _PLAIN = {
 _VALUED = {"броня": KW.ARMOR, "чешуя": KW.SCALES, "регенерация": KW.REGEN,
            "вампиризм": KW.VAMPIRISM, "медитация": KW.MEDITATION, "отравление": KW.POISONING,
            "единение": KW.UNITY}
+#: ``Bonus.to`` of «наносит на N ран больше»: the number of wounds, not the strength.
+WOUNDS = "wounds"
 _ENEMY_CREATURES = A.Selector(noun=N.CREATURE, side=Side.ENEMY, qualifiers=(Qualifier.ALL,))
 
 
@@ -151,6 +153,25 @@ def static(s: str) -> A.Node | None:
         if whom is None or (m.group(4) and per is None):
             return None
         return A.Bonus(amount=A.Fixed(value=n), to=("cost",), against=whom, per=per)
+    m = re.fullmatch(r"наносит\s+на\s+(\d+|одну)\s+ран\w*\s+больше", s)
+    if m:
+        n = 1 if m.group(1) == "одну" else int(m.group(1))
+        return A.Bonus(amount=A.Fixed(value=n), to=(WOUNDS,))
+    m = re.fullmatch(r"(?:ваши\s+)?заклинания\s+(?:противника\s+)?нанос\w+\s+на\s+(\d+|одну)\s+"
+                     r"ран\w*\s+больше|\+(\d+)\s+к\s+урону\s+(?:ваших\s+)?заклинаний", s)
+    if m:
+        n = int(m.group(1) or m.group(2)) if (m.group(1) or m.group(2)) != "одну" else 1
+        return A.Bonus(amount=A.Fixed(value=n), to=(K.SPELLS,))
+    m = re.fullmatch(r"каждый\s+раз,?\s+когда\s+(.+?)\s+(?:должно\s+|должен\s+)?получа\w+\s+раны,?"
+                     r"\s+предотвратите\s+(\d+|одну)\s+из\s+них", s)
+    if m:
+        whom = selector(m.group(1), plural=True)
+        if whom is not None and whom.noun != N.SELF:
+            whom = A.Selector(noun=whom.noun, side=whom.side, qualifiers=tuple(dict.fromkeys(
+                [q for q in whom.qualifiers if q != Qualifier.CHOSEN] + [Qualifier.ALL])))
+        n = 1 if m.group(2) == "одну" else int(m.group(2))
+        return A.Static(effects=(A.Action(verb=Verb.PREVENT_WOUNDS, target=whom,
+                                          amount=A.Fixed(value=n)),)) if whom else None
     m = re.fullmatch(r"стоимость\s+(.+?)\s+удваивается", s)
     if m:
         whom = selector(m.group(1), plural=True)

@@ -59,6 +59,7 @@ class Zones:
             return
         lki = self.remember(o)
         controller = o.controller
+        self.just_died.append((o, lki))
         if o.created:
             self._detach(o)
             o.zone = STOCK
