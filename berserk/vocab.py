@@ -637,6 +637,9 @@ class Verb(_Worded):
     TAKE_CONTROL = "take_control", "взять под контроль"
     PRAY = "pray", "получить жетоны молитвы"
     WIN = "win", "выиграть игру"
+    CANCEL = "cancel", "отменить розыгрыш карты"
+    SET_LIVES = "set_lives", "жизни становятся равными N"
+    SET_STRIKE = "set_strike", "удар становится равным N"
 
 
 class MeasureKind(_Worded):
