@@ -20,11 +20,17 @@ from typing import Any
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from grammar import ast as A
+from judge.core.context import choice_points
 from judge.core.trace import Unnamed
 from judge.heroes import cites as C
 from judge.heroes.model import GRAVEYARD, HAND, Obj, other
 from judge.heroes.queue import effects_of, marker_key
 from judge.heroes.wording import Feature
+
+
+def ctx_free_x(f: Feature) -> bool:
+    """Does the ability have an X the player chooses (512.4)?"""
+    return choice_points(f.node).free_x
 
 
 class Actions:
@@ -40,9 +46,11 @@ class Actions:
         self.emit("cancelled", f"{text} — заявка нелегальна, игра возвращается к моменту до неё, "
                   "ничего не оплачено.", C.ILLEGAL, *cites)
 
-    def declare_ctx(self, source: Obj, f: Feature, controller: str):
-        """A context for declaring ``f`` now, its targets bound by ``interp.check``."""
+    def declare_ctx(self, source: Obj, f: Feature, controller: str, x: int | None = None):
+        """A context for declaring ``f`` now (with its X), targets bound by ``interp.check``."""
         ctx = self.make_ctx(source, f, controller, None)
+        if x is not None:
+            ctx.x = ctx.refs["x"] = x
         problem = self.interp.check(effects_of(f), ctx)
         return ctx, problem
 
@@ -156,14 +164,13 @@ class Actions:
             for f in self.printed(card):
                 if f.reason is not None:
                     continue
-                ctx, problem = self.declare_ctx(card, f, player)
+                ctx, problem = self.declare_ctx(
+                    card, f, player, None if x is None else (0 if free else int(x)))
                 if problem is not None:
                     self.illegal(f"{what}: способность заклинания «{f.text.rstrip('.')}» нельзя "
                                  f"заявить ({problem.text})", C.SPELL_PLAY, C.SPELL_LIST,
                                  C.ALL_RESTRICTIONS, *problem.cites)
                     return False
-                if x is not None:
-                    ctx.x = int(x) if not free else 0
                 spell_items.append((f, ctx))
         # ---- legal: pay, move, queue (309.1 steps 9, 5, 11, 12)
         self.pay_coins(player, cost)
@@ -189,6 +196,7 @@ class Actions:
             item = self.enqueue("spell", card, f, player, ctx, None)
             self.emit("queued", f"Способность заклинания «{item.label}» — в очередь "
                       f"(№{len(self.queue)}).", C.SPELL_PLAY, C.FIFO)
+            self.say_targets(ctx, f)
         self.settle()
         self.declare_pending()
         self.run_queue()
@@ -257,12 +265,16 @@ class Actions:
             self.illegal(f"{what}: нужно {coins} открытых монет, а есть "
                          f"{g.players[player].open_coins}", C.PREPAYMENT, C.COINS)
             return False
-        ctx, problem = self.declare_ctx(card, f, player)
+        if x is None and ctx_free_x(f):
+            x = self.raw_answer(self.label(card, f), "x")
+        if ctx_free_x(f) and (x is None or int(x) < 1):
+            self.illegal(f"{what}: X = {x}, а способность с X, который выбирает игрок, нельзя "
+                         "заявить с X = 0", C.X_CHOSEN, C.ZERO_PARAMETER)
+            return False
+        ctx, problem = self.declare_ctx(card, f, player, None if x is None else int(x))
         if problem is not None:
             self.illegal(f"{what}: {problem.text}", C.ALL_RESTRICTIONS, *problem.cites)
             return False
-        if x is not None:
-            ctx.x = int(x)
         # ---- pay (308.1 step 8), queue, execute
         card.used[key] = card.used.get(key, 0) + 1
         if cost.tap:
@@ -281,6 +293,7 @@ class Actions:
                   + (f" (X = {x})" if x is not None else "") + ".", *cites)
         self.freeze(ctx)
         self.enqueue("activated", card, f, player, ctx, key)
+        self.say_targets(ctx, f)
         self.run_queue()
         return True
 

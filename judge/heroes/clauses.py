@@ -26,7 +26,8 @@ VERB_START = re.compile(
     r"^(?:вы\s+)?(?:можете|ранить|раните|раньте|раниться|излеч\w+|вылеч\w+|полностью|уничтож\w+|"
     r"возьмите|взять|сбросьте|сбросить|закро\w+|закрыть|закройте|откро\w+|открыть|откройте|"
     r"выстрел\w*|сделайте|отрав\w+|положите|получите|потеряйте|поиск|найдите|вызов\w+|"
-    r"возрод\w+|верните|оглуш\w+|подготов\w+|сразит\w+|каждый|противник|снимите|затем|"
+    r"возрод\w+|верните|оглуш\w+|подготов\w+|сразит\w+|каждый|противник|снимите|затем|удар\s|"
+    r"жизни\s|"
     r"он[оа]?\s|его\s|ваш\w*\s|выбранн\w+\s|эт[оа]\s|все\s)")
 
 # keyword features a Gain may grant («получает Рывок», «получает Броню 2»)
@@ -101,13 +102,17 @@ def clause(text: str) -> A.Node | None:
     """One verb clause (folded, no final period) → one effect node, or None."""
     t, duration = split_duration(text.strip(" ."))
     t = re.sub(r"^(?:затем|потом)\s+", "", t)
-    m = re.fullmatch(r"(?:вы\s+)?можете\s+(.+)", t)
+    m = re.fullmatch(r"(?:вы\s+)?можете\s+(.+)", t) or \
+        re.fullmatch(r"(противник)\s+может\s+(.+)", t)
     if m:
-        inner = effects(m.group(1))
+        text = m.group(m.lastindex)
+        if m.lastindex == 2:            # the opponent's «своё» is the opponent's card
+            text = re.sub(r"\b(сво[её]|своего|свою|своих|свои)\s+(\w+)", r"\2 противника", text)
+        inner = effects(text)
         if inner is None or any(isinstance(n, A.Opaque) for n in inner):
             return None
         body = inner[0] if len(inner) == 1 else A.Sequence_(steps=inner)
-        return A.Choice(options=(body, NOTHING))
+        return A.Choice(options=(body, NOTHING), chooser="opponent" if m.lastindex == 2 else None)
     for reader in _READERS:
         node = reader(t, duration)
         if node is not None:
@@ -180,7 +185,8 @@ def _cards(t: str, duration) -> A.Node | None:
     if m:
         sel = selector(m.group(1))
         return A.Action(verb=Verb.SEARCH, target=sel) if sel else None
-    m = re.fullmatch(r"вызовите\s+(.+?)(?:\s+из\s+(?:вашей\s+|своей\s+)?(колоды|руки|кладбища))?", t)
+    m = re.fullmatch(r"положите\s+в\s+игру\s+(.+?)\s+из\s+(?:вашей\s+|своей\s+)?(руки|колоды)", t) \
+        or re.fullmatch(r"вызовите\s+(.+?)(?:\s+из\s+(?:вашей\s+|своей\s+)?(колоды|руки|кладбища))?", t)
     if m:
         sel = selector(m.group(1))
         return A.Action(verb=Verb.SUMMON, target=sel, params=(m.group(2) or "колоды",)) \
@@ -293,7 +299,8 @@ def _resources(t: str, duration) -> A.Node | None:
     m = re.fullmatch(r"каждый игрок получает\s+(?:(\d+|один|два|три)\s+)?жетон\w*\s+молитв\w*", t)
     if m:
         return A.Action(verb=Verb.PRAY, target=EVERY_PLAYER, amount=_n(m.group(1)))
-    m = re.fullmatch(r"возьмите\s+под\s+контроль\s+(.+)", t)
+    m = re.fullmatch(r"возьмите\s+под\s+контроль\s+(.+)", t) or \
+        re.fullmatch(r"возьмите\s+(.+?)\s+под\s+контроль", t)
     if m:
         sel = selector(m.group(1))
         return A.Action(verb=Verb.TAKE_CONTROL, target=sel, duration=duration) if sel else None
@@ -302,7 +309,20 @@ def _resources(t: str, duration) -> A.Node | None:
     return None
 
 
-_READERS = (_wound, _heal, _destroy, _cards, _open_close, _attacks, _gain, _resources)
+def _set_value(t: str, duration) -> A.Node | None:
+    """«удар X становится равным N» (106.3.1), «жизни X становятся равными N» (106.2.1)."""
+    m = re.fullmatch(r"(удар|жизни)\s+(.+?)\s+(?:становится|становятся|сводится|сводятся)\s+"
+                     r"(?:равн\w+\s+)?(?:к\s+)?(\d+)", t)
+    if m:
+        sel = selector(m.group(2), plural=bool(re.search(r"(?:всех|каждого)", m.group(2))))
+        verb = Verb.SET_STRIKE if m.group(1) == "удар" else Verb.SET_LIVES
+        return A.Action(verb=verb, target=sel, amount=A.Fixed(value=int(m.group(3)))) \
+            if sel else None
+    return None
+
+
+_READERS = (_wound, _heal, _destroy, _cards, _open_close, _attacks, _gain, _resources,
+            _set_value)
 
 
 # ---------------------------------------------------------------- composition

@@ -142,14 +142,14 @@ class Facts:
             return False
         if zone != PLAY and sel.side is None and whose != me:
             return False                       # a zone without an owner is yours (118.5)
-        return all(self._qualifier(q, o, source) for q in quals)
+        return all(self._qualifier(q, o, source, refs) for q in quals)
 
     @staticmethod
     def _noun_fits(noun: str, o: Obj) -> bool:
         return {N.CREATURE: o.is_creature, N.HERO: o.is_hero, N.CHARACTER: o.is_character,
                 N.SUPPORT: o.is_support, N.SPELL: o.is_spell, N.CARD: True}.get(noun, False)
 
-    def _qualifier(self, q: str, o: Obj, source: Obj) -> bool:
+    def _qualifier(self, q: str, o: Obj, source: Obj, refs: dict | None = None) -> bool:
         name, _, arg = q.partition(":")
         if name in (Q.CHOSEN, Q.ALL, Q.ANY, Q.IN_HAND, Q.IN_GRAVEYARD, Q.IN_DECK, Q.DIFFERENT):
             return True
@@ -173,7 +173,9 @@ class Facts:
             return not o.closed
         if name in (Q.COST_MAX, Q.COST_MIN, Q.COST):
             if arg == "X":
-                return False                   # «стоимостью X» is read by the ability (118.4)
+                if refs is None or refs.get("x") is None:
+                    return False               # «стоимостью X»: the ability's X (118.4)
+                arg = refs["x"]
             c, n = self.cost(o), int(arg)
             return c <= n if name == Q.COST_MAX else c >= n if name == Q.COST_MIN else c == n
         if name == Q.WITH:

@@ -21,7 +21,21 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
-from judge.core.interp import Handler, Interp, chosen_option, is_may, selector_unsupported
+from judge.core.interp import Handler, Interp, is_may, selector_unsupported
+from judge.core.interp import chosen_option as _chosen_option
+
+
+def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
+    """The core's answer for a choice; ``quiet`` peeks without asking (no «assumed» event)."""
+    if not quiet:
+        return _chosen_option(it, node, ctx)
+    index = ctx.points.options.get(id(node), 0)
+    raw = ctx.answers.option(index)
+    if raw is None:
+        raw = ctx.inputs.choices.get(f"{ctx.key}.option{index + 1}", True)
+    if isinstance(raw, bool):
+        return 0 if raw else len(node.options) - 1
+    return max(0, min(int(raw) - 1, len(node.options) - 1))
 from judge.heroes import cites as C
 from judge.heroes.model import DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
@@ -62,11 +76,24 @@ def _players(port, sel: A.Selector | None, ctx: Ctx) -> list[str]:
 class HeroesInterp(Interp):
     def check(self, effects, ctx: Ctx) -> Problem | None:
         for node in effects:
+            if isinstance(node, A.Choice) and is_may(node):
+                self._may_check(node, ctx)
+                continue
             handler = self._own(node)
             problem = handler.check(self, node, ctx) if handler else super().check((node,), ctx)
             if problem is not None:
                 return problem
         return None
+
+    def _may_check(self, node: A.Choice, ctx: Ctx) -> None:
+        """«можете X»: a part the player may skip.  If X cannot be done now, it is simply not
+        done (119.5; term:Иначе — unable to do X means «иначе» follows), never an illegal
+        declaration of the whole ability."""
+        if chosen_option(self, node, ctx, quiet=True) != 0:
+            return
+        problem = self.check((node.options[0],), ctx)
+        if problem is not None:
+            ctx.refs.setdefault("impossible", {})[id(node)] = problem
 
     def apply(self, effects, ctx: Ctx) -> None:
         for node in effects:
@@ -116,6 +143,12 @@ class HeroesInterp(Interp):
 
     def _choice(self, node: A.Choice, ctx: Ctx) -> None:
         i = chosen_option(self, node, ctx)
+        problem = ctx.refs.get("impossible", {}).get(id(node))
+        if is_may(node) and i == 0 and problem is not None:
+            self.port.emit("choice", f"«{ctx.text}»: необязательную часть выполнить нельзя "
+                           f"({problem.text}) — она не выполняется.", C.MAY_PART, C.OTHERWISE,
+                           *problem.cites)
+            return
         if is_may(node):
             self.port.emit("choice", f"«{ctx.text}»: " + ("игрок применяет необязательную часть "
                            "(«можете»)." if i == 0 else "игрок не применяет необязательную "
@@ -349,6 +382,43 @@ def _win(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port.emit("win", f"Выполнилась особенность «{ctx.text}»: игрок {me} выигрывает.", C.WIN,
               C.DEFEAT)
     port.finish([other(me)])
+
+
+# ==================================================================== «становится равным»
+@_verb(Verb.SET_STRIKE, check=_targets_check)
+def _set_strike(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """106.3.1: ±1 strike effects until the strike is N."""
+    port = it.port
+    n = it.amount(node.amount, ctx)
+    for t in it.reached(node, node.target, ctx):
+        delta = n - port.strike(t)
+        if delta:
+            port.add_effect(t, EffKind.STRIKE, delta, ctx.source)
+        port.emit("effect", f"Удар «{t.name}» становится {n}: на карту кладутся эффекты "
+                  f"{delta:+d} к удару.", C.STRIKE_SET, C.T_STRIKE_SET)
+        port._done(ctx, True)
+
+
+@_verb(Verb.SET_LIVES, check=_targets_check)
+def _set_lives(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """106.2.1, 504.6: wounds become negative lives, then extra / negative lives until the
+    lives are N; no wound is healed or dealt (no «при лечении», no Уязвимость)."""
+    port = it.port
+    n = it.amount(node.amount, ctx)
+    for t in it.reached(node, node.target, ctx):
+        if t.wounds:
+            port.add_effect(t, EffKind.NEG_LIFE, t.wounds, ctx.source)
+            t.wounds = 0
+        delta = n - port.lives(t)
+        if delta > 0:
+            port.add_effect(t, EffKind.EXTRA_LIFE, delta, ctx.source)
+        elif delta < 0:
+            port.add_effect(t, EffKind.NEG_LIFE, -delta, ctx.source)
+        port.emit("effect", f"Жизни «{t.name}» становятся {port.lives(t)}: раны заменены "
+                  "эффектами отрицательных жизней — это не излечение и не раны.", C.LIVES_SET,
+                  C.LIVES_SET_TO)
+        port._done(ctx, True)
+    port.settle()
 
 
 # ==================================================================== keyword triggers

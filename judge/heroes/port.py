@@ -143,6 +143,9 @@ class PortRules:
             return None
         sel = getattr(node, "target", None)
         named_zone = sel is not None and any(ZONE_OF.get(q) == obj.zone for q in sel.qualifiers)
+        if named_zone and sel.side is None and obj.owner != self.me(ctx):
+            return Problem(f"«{obj.name}» {self.where(obj)} игрока {obj.owner}: зона без "
+                           "указания владельца — ваша", (C.OWN_ZONE, C.ILLEGAL))
         if obj.zone != PLAY and not named_zone:
             if isinstance(node, A.Action) and node.verb == Verb.DESTROY:
                 return Problem(f"«{obj.name}» {self.where(obj)}: уничтожить можно только карту "

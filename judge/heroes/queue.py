@@ -37,7 +37,8 @@ from judge.heroes.wording import Feature
 TRIGGER_CITES = {E.ENTERS: C.T_HIRE, E.OWN_DEATH: (C.T_DEATH, C.DEATH_TRIGGERS),
                  E.DEATH: C.DEATH_TRIGGERS,
                  E.TO_GRAVEYARD: C.FROM_GRAVEYARD, E.TURN_START: (C.START_TRIGGERS, C.T_TURN_START),
-                 E.TURN_END: C.END_TRIGGERS, E.OPPONENT_TURN_START: C.START_TRIGGERS,
+                 E.TURN_END: (C.END_TRIGGERS, C.TRIGGER_WORDS),
+                 E.OPPONENT_TURN_START: C.START_TRIGGERS,
                  E.OPPONENT_TURN_END: C.END_TRIGGERS, E.ATTACK: C.AFTER_FIGHT}
 
 
@@ -104,6 +105,16 @@ class Queue:
                 if isinstance(f.node, A.Triggered) and f.node.trigger.event == ev.kind:
                     yield dead, f, ev.data["controller"]
         seen = {ev.subject.id} if ev.kind in (E.OWN_DEATH, E.TO_GRAVEYARD) and ev.subject else set()
+        subj = ev.subject
+        if subj is not None and subj.zone != "play" and not seen:
+            # it left play in the same application (died in the fight it attacked in …):
+            # its triggers on this event read its last features (401.5, 403.1)
+            for o, lki in self.just_died:
+                if o is subj:
+                    seen.add(o.id)
+                    for f in lki.features:
+                        if isinstance(f.node, A.Triggered):
+                            yield o, f, lki.controller
         if ev.kind == E.OWN_DEATH:
             # 401.5: cards that died together with this one (one application, one rules-effect
             # pass) still react to its death, from their last known features
