@@ -72,7 +72,8 @@ class ActionRules:
         line of the card's text — and the judge never guesses silently.  Returns the ``Ab``,
         None when the card has none, or False when the named line is not one of them."""
         found = [ab for ab in self.kit(actor).actions
-                 if kinds is None or ability_kind(ab) in kinds]
+                 if (kinds is None or ability_kind(ab) in kinds)
+                 and (not ab.under or self.under_holds(actor, ab))]
         if not found:
             return None
         if len(found) == 1 and "ability" not in inputs.choices:

@@ -60,6 +60,8 @@ class AttackRules:
         if target.flying:
             if kind == K.STRIKE and actor.markers.get("anti_air") == 2:
                 return None                  # closed for a strike on a flyer (flyers)
+            if kind == K.STRIKE and self.permitted(actor, Verb.ATTACK, target, kind):
+                return None                  # «может атаковать {strike} летающих» (Топор)
             return Problem(f"«{actor.name}» не летает и не может нанести {ru(kind)} летающему "
                            f"«{target.name}»", (C.FLYERS, clause))
         a, t = st.position(actor), st.position(target)
@@ -157,6 +159,16 @@ class AttackRules:
                                    (C.AXE, C.ATTACK_CLAUSE[kind]))
         return None
 
+    def permitted(self, p: Piece, verb: str, target: Piece, kind: str | None = None) -> bool:
+        """Does a Permission of ``p``'s text let it do ``verb`` to ``target``?"""
+        t = self.traits(p)
+        if not t.permissions:
+            return False
+        ctx = Ctx(p, 0, "", NO_INPUTS)
+        return any(perm.what == verb and (kind is None or kind in perm.kinds or not perm.kinds)
+                   and perm.target is not None and facts.matches(self, perm.target, target, ctx)
+                   for perm in t.permissions)
+
     def holder_of(self, p: Piece, node, traits) -> Piece:
         """The card whose aura put ``node`` on ``p`` (``p`` itself for its own text); ``traits``
         the very Traits ``node`` came from (grants are made afresh at each evaluation)."""
@@ -197,6 +209,8 @@ class AttackRules:
         if d.defended and not dt.has(KW.DEFENDS_ANY_TIMES):
             return f"«{d.name}» уже выступала защитником в этот ход", (C.DEFENDER,
                                                                      C.ACTION_CLOSE)
+        if self.permitted(d, Verb.DEFEND, target):
+            return None                      # «может выступать защитником любому …» (Топор)
         if actor.flying or target.flying:
             if d.flying:
                 return None

@@ -111,6 +111,7 @@ NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
     N.DEFENDER: lambda eng, p, ctx: p is ctx.refs.get("defender"),
     N.HOST: lambda eng, p, ctx: ctx.source.host == p.id,
     N.SYMBIOTE: lambda eng, p, ctx: p.symbiote,
+    N.TARGET: lambda eng, p, ctx: p is ctx.refs.get("it"),
 }
 
 
@@ -207,6 +208,8 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
         return cell is not None and cell_matches(eng, sel, cell, ctx)
     if isinstance(p, str):
         return False
+    if sel.noun == N.ANY_OF:
+        return any(matches(eng, m, p, ctx) for m in sel.members)
     test = NOUNS.get(sel.noun)
     if test is None or not test(eng, p, ctx):
         return False
@@ -248,7 +251,13 @@ def select(eng, sel: A.Selector, ctx):
     cell selector, every cell of the field that fits."""
     if sel.noun == N.CELL:
         return [c for c in board.ALL_CELLS if cell_matches(eng, sel, c, ctx)]
-    named = {N.SELF: ctx.source, N.IT: ctx.refs.get("it"), N.ATTACKED: ctx.refs.get("attacked"),
+    if sel.noun == N.ANY_OF:
+        found = []
+        for m in sel.members:
+            found += [p for p in select(eng, m, ctx) if p not in found]
+        return found
+    named = {N.SELF: ctx.source, N.IT: ctx.refs.get("it"), N.TARGET: ctx.refs.get("it"),
+             N.ATTACKED: ctx.refs.get("attacked"),
              N.ATTACKER: ctx.refs.get("attacker"), N.DEFENDER: ctx.refs.get("defender")}
     if sel.noun in named:
         p = named[sel.noun]
@@ -329,6 +338,7 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.ATTACKED_BY: lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and (
         not prm or any(eng.kind_in(eng.facts.get("kind"), k) for k in prm))),
     CK.MOVED: lambda eng, p, prm, ctx: _moved(p, prm),
+    CK.GOT_WOUNDS: lambda eng, p, prm, ctx: p.wounded_turn > 0,
     CK.ROLLED: lambda eng, p, prm, ctx: eng.facts.get("roll") in prm,
     CK.OWN_TURN: lambda eng, p, prm, ctx: eng.state.turn == ctx.source.owner,
     CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,
@@ -369,7 +379,8 @@ def _strike(p, strength: str | None) -> int:
 MEASURES: dict[str, Callable[[Any, A.Measure, Any], int]] = {
     MK.COUNTERS: lambda eng, m, ctx: sum(p.counters for p in _of(eng, m, ctx)),
     MK.SPENT_COUNTERS: lambda eng, m, ctx: ctx.spent,
-    MK.WOUNDS: lambda eng, m, ctx: sum(p.wounds for p in _of(eng, m, ctx)),
+    MK.WOUNDS: lambda eng, m, ctx: sum(p.wounded_turn if "received_this_turn" in m.params
+                                       else p.wounds for p in _of(eng, m, ctx)),
     MK.CELLS_MOVED: lambda eng, m, ctx: sum(p.moved for p in _of(eng, m, ctx)),
     MK.STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)[:1]),
     MK.SUM_STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)),

@@ -14,14 +14,14 @@ handlers (judge/core) and the classic vocabulary (judge/classic/support.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
-from berserk.vocab import RelationKind, Side, TriggerTiming, Verb
+from berserk.vocab import ConditionKind, DurationKind, RelationKind, Side, TriggerTiming, Verb
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
@@ -208,6 +208,21 @@ class _Reader:
             self.add(line, node, reason, under)
             return
         for e in node.effects:
+            if isinstance(e, (A.Activated, A.Triggered)):
+                self.read(line, e, under)         # «пока …, имеет «{tap}: …»»
+                continue
+            self_target = e.target is None or e.target.noun == N.SELF \
+                if isinstance(e, A.Gain) else False
+            if self_target and all(isinstance(w, (A.Activated, A.Triggered)) for w in e.what) \
+                    and e.duration is None:
+                # «пока …, получает «{tap}: …»»: the granted ability, while the condition holds
+                for w in e.what:
+                    self.read(line, w, under)
+                continue
+            if isinstance(e, A.Gain) and self_target and this_turn_only(node.condition, e):
+                # «получает X до конца вашего хода, если переместилась … в этот ход»: the
+                # condition only holds in this turn, so the grant lasts exactly while it does
+                e = replace(e, duration=None)
             if isinstance(e, A.Gain) and e.duration is None and not _gain_duration(e):
                 target = e.target
                 self_grant = target is None or target.noun == N.SELF
@@ -253,7 +268,8 @@ class _Reader:
         reason = unsupported_effects(effects, VOCAB)
         if reason is None and limit is not None and limit.each is not None:
             reason = "ограничение «для каждого …» пока не отслеживается"
-        if reason is None and under:
+        if reason is None and any(u[0] not in ("static", "formation", "label", "order")
+                                  for u in under):
             reason = "действие под условием пока не применяется"
         if reason is None and isinstance(cost.counters, str) and not _x_used(effects):
             reason = "стоимость X фишек, а X в тексте не используется"
@@ -357,6 +373,14 @@ def new_grammar() -> bool:
     probe = parse("При {strike} по закрытому существу получить {counter}.").abilities
     t = probe[0].trigger if probe and isinstance(probe[0], A.Triggered) else None
     return t is not None and t.target is not None and t.subject is None
+
+
+def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
+    """A condition about what the card did this turn, for a grant that ends with this turn."""
+    until = e.duration.until if e.duration is not None else None
+    return (cond is not None and cond.what == ConditionKind.MOVED and not cond.negated
+            and "this_turn" in cond.params and cond.subject is None
+            and until in (DurationKind.END_OF_TURN, DurationKind.END_OF_YOUR_TURN))
 
 
 def _gain_duration(e: A.Gain) -> bool:

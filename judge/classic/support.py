@@ -14,8 +14,10 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as CK
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import MeasureKind as MK
 from berserk.vocab import Verb
 from grammar import ast as A
+from judge.core.context import is_chosen
 from berserk.vocab import SelectorNoun as N
 from judge.classic.facts import (
     CELL_QUALIFIERS,
@@ -27,7 +29,13 @@ from judge.classic.facts import (
     RELATIONS,
     _qual,
 )
-from judge.classic.traits import ATTACK_KINDS, BONUS_TARGETS, KEYWORDS, PERMISSION_FLAGS
+from judge.classic.traits import (
+    ATTACK_KINDS,
+    BONUS_TARGETS,
+    KEYWORDS,
+    PERMISSION_FLAGS,
+    is_defends_without_closing,
+)
 
 #: Durations the judge tracks (judge/classic/continuous.py says when each ends).
 DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN,
@@ -52,6 +60,10 @@ def unsupported(node) -> str | None:
 
 # ------------------------------------------------------------------ selectors
 def _selector(sel: A.Selector) -> str | None:
+    if sel.noun == N.ANY_OF:
+        if not sel.members or sel.qualifiers or sel.relations or sel.condition:
+            return "выбор «X или Y» с уточнениями пока не применяется"
+        return next((r for r in map(_selector, sel.members) if r), None)
     if sel.noun == N.CELL:
         bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS]
         bad += [r.what for r in sel.relations if r.what not in CELL_RELATIONS]
@@ -116,6 +128,9 @@ def _condition(cond: A.Condition) -> str | None:
     elif what == CK.MOVED:
         if not all(isinstance(t, str) and t.startswith(MOVED_TAGS) for t in p):
             return f"условие о перемещении {p} пока не проверяется"
+    elif what == CK.GOT_WOUNDS:
+        if tuple(sorted(map(str, p))) not in (("this_turn",), ("from:any", "this_turn")):
+            return f"условие о полученных ранах {p} пока не проверяется"
     elif what in (CK.WOUNDED, CK.HAS_COUNTERS):
         if p and not isinstance(p[0], int):
             return "порог в условии не число"
@@ -141,11 +156,21 @@ def _condition(cond: A.Condition) -> str | None:
 
 
 # ------------------------------------------------------------------ measures and durations
+#: Measure params the engine reads: the turn (what it counts is per turn anyway) and «без учёта
+#: модификаторов» (the printed value, which is what it counts).
+MEASURE_PARAMS = {MK.CELLS_MOVED: ("this_turn",), MK.WOUNDS: ("received_this_turn",),
+                  MK.STRIKE_VALUE: ("base",)}
+
+
 def _measure(m: A.Measure) -> str | None:
     if m.what not in MEASURES:
         return f"величина «{m.what}» судья пока не считает"
-    if m.params:
+    if m.params and tuple(m.params) != MEASURE_PARAMS.get(m.what):
         return f"уточнения величины {m.params} пока не учитываются"
+    if m.what != MK.COUNT and m.of is not None and is_chosen(m.of):
+        # «на столько, сколько ран у выбранного существа»: which card — the effect's target or
+        # every matching one — the AST does not say; the judge does not guess
+        return "величина «у выбранной карты» пока не считается"
     if m.of is not None:
         return _selector(m.of)
     return None
@@ -234,6 +259,8 @@ def _vampirism(node: A.Vampirism) -> str | None:
 
 
 def _restriction(node: A.Restriction) -> str | None:
+    if is_defends_without_closing(node):
+        return None
     if node.what not in RESTRICTIONS:
         return f"запрет «{node.what}» судья пока не применяет"
     if not _kinds_known(node.kinds):
@@ -256,10 +283,17 @@ def _restriction(node: A.Restriction) -> str | None:
 
 
 def _permission(node: A.Permission) -> str | None:
+    if node.subject is not None or node.condition is not None or node.duration is not None:
+        return "разрешение для других карт или с условием пока не применяется"
     if any((node.what, p) in PERMISSION_FLAGS for p in node.params) and len(node.params) == 1:
-        return None if node.subject is None and node.condition is None else \
-            "разрешение для других карт пока не применяется"
-    return f"разрешение «{node.what}» {tuple(node.params)} судья пока не применяет"
+        return None
+    if node.params or node.times is not None:
+        return f"разрешение «{node.what}» {tuple(node.params)} судья пока не применяет"
+    if node.what == Verb.ATTACK and tuple(node.kinds) == (K.STRIKE,) and node.target is not None:
+        return _selector(node.target)     # «может атаковать {strike} летающих»: as adjacent
+    if node.what == Verb.DEFEND and not node.kinds and node.target is not None:
+        return _selector(node.target)     # «может выступать защитником любому …»
+    return f"разрешение «{node.what}» судья пока не применяет"
 
 
 def _counter_limit(node: A.CounterLimit) -> str | None:

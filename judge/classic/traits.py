@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import Verb
+from berserk.vocab import ConditionKind, Verb
 from grammar import ast as A
 from judge import cites as C
 
@@ -160,6 +160,8 @@ def fold(grants) -> Traits:
             vampirism = True
         elif isinstance(node, A.CounterLimit):
             limit = node.maximum if limit is None else min(limit, node.maximum)
+        elif isinstance(node, A.Restriction) and is_defends_without_closing(node):
+            flags.add(KW.DEFENDS_WITHOUT_CLOSING)
         elif isinstance(node, A.Restriction):
             flag = next((RESTRICTION_FLAGS[(node.what, p)] for p in node.params
                          if (node.what, p) in RESTRICTION_FLAGS), None)
@@ -179,6 +181,13 @@ def fold(grants) -> Traits:
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
                   tuple(restrictions), tuple(permissions), limit, origins)
+
+
+def is_defends_without_closing(node: A.Restriction) -> bool:
+    """«Выступая защитником, не закрывается»: Restriction(close) while defending."""
+    return (node.what == Verb.CLOSE and node.subject is None and not node.kinds
+            and node.condition is not None and node.condition.what == ConditionKind.DEFENDING
+            and not node.condition.negated and not node.condition.params)
 
 
 @lru_cache(maxsize=4096)
