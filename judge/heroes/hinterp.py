@@ -93,6 +93,13 @@ class HeroesInterp(Interp):
             return
         problem = self.check((node.options[0],), ctx)
         if problem is not None:
+            first = node.options[0]
+            if isinstance(first, A.Sequence_):
+                first = first.steps[0]
+            if isinstance(first, A.Action) and first.verb == Verb.CLOSE:
+                # closing to pay for a choice needs an open card (506.1; design R25: closing
+                # a closed card is legal only as an effect, 514.3)
+                problem = Problem(problem.text, problem.cites + (C.ACTION_OPEN, C.OPEN_CLOSE))
             ctx.refs.setdefault("impossible", {})[id(node)] = problem
 
     def apply(self, effects, ctx: Ctx) -> None:

@@ -192,12 +192,21 @@ class Builder:
         for p in raw:
             if p not in PLAYERS:
                 loc.add(f"игрок должен быть A или B, а не «{p}»", raw.key_pos.get(p))
+        sides = {}
         for p in PLAYERS:
             side = raw.get(p)
             if side is not None and not isinstance(side, MDict):
                 loc.add(f"players.{p}: объект (hero, coins, hand, deck, play …)", raw.pos(p))
                 side = None
-            self.player(p, side or MDict(), raw.pos(p) if p in raw else doc.pos("players"))
+            sides[p] = (side or MDict(), raw.pos(p) if p in raw else doc.pos("players"))
+        # heroes and cards in play first: they get the plain ids («Волк»), the copies in hands
+        # and decks «Волк#2» — a name means the card in play first
+        for p in PLAYERS:
+            self.player(p, *sides[p])
+        for p in PLAYERS:
+            self.in_play(p, *sides[p])
+        for p in PLAYERS:
+            self.zones(p, sides[p][0])
         return g
 
     # ---------------------------------------------------------------- one player
@@ -231,6 +240,9 @@ class Builder:
         if pl.failed_draws >= 3:
             self.loc.add(f"failed_draws {pl.failed_draws}: на третий раз игрок уже проиграл "
                          f"[{C.DRAW_PHASE}]", side.pos("failed_draws"))
+
+    def zones(self, p: str, side: MDict) -> None:
+        g, pl = self.game, self.game.players[p]
         for zone in (HAND, DECK, GRAVEYARD, STOCK):
             items = side.get(zone, [])
             if not isinstance(items, list):
@@ -248,6 +260,8 @@ class Builder:
                 o = self.entry(p, item, ipos, zone)
                 if o is not None:
                     pl.zone(zone).append(o.id)
+
+    def in_play(self, p: str, side: MDict, pos) -> None:
         play = side.get("play", [])
         if not isinstance(play, list):
             self.loc.add("play: список карт в игре (герой — в hero)", side.pos("play"))
@@ -417,23 +431,29 @@ def find(game: Game, ref: Any) -> Obj | None:
     ref = ref.strip()
     if len(ref) >= 6 and ref[0] in PLAYERS and fold(ref[1:]) == ".hero":
         return game.hero(ref[0])
-    if ref in game.objs:
+    if "#" in ref and ref in game.objs:
         return game.objs[ref]
     owner = None
     if len(ref) > 2 and ref[1] == ":" and ref[0] in PLAYERS:
         owner, ref = ref[0], ref[2:].strip()
-        if ref in game.objs and (game.objs[ref].controller == owner or game.objs[ref].owner == owner):
+        if "#" in ref and ref in game.objs and (game.objs[ref].controller == owner
+                                                or game.objs[ref].owner == owner):
             return game.objs[ref]
     key = fold(ref)
     found = [o for o in game.objs.values() if fold(o.name) == key
              and (owner is None or (o.controller if o.zone == PLAY else o.owner) == owner)]
     if len(found) <= 1:
+        if not found and ref in game.objs:
+            return game.objs[ref]
         return found[0] if found else None
     for zone in (PLAY, HAND, GRAVEYARD, DECK, STOCK):
         here = [o for o in found if o.zone == zone]
         if len(here) == 1:
             return here[0]
         if len(here) > 1:
+            first = [o for o in here if o.id == ref]
+            if first:
+                return first[0]            # «Волк» is the first copy, «Волк#2» the second
             break
     raise AmbiguousError("Карта", ref, [f"{o.id} ({o.controller if o.zone == PLAY else o.owner}, "
                                         f"{o.zone})" for o in found])

@@ -267,11 +267,17 @@ def _split_head(s: str):
     if not re.match(r"(?:при|когда|в начале|в конце)\b", s):
         return None
     words = s.split(" ")
-    for k in range(min(len(words) - 1, 10), 1, -1):
+    fallback = None
+    for k in range(2, min(len(words) - 1, 10) + 1):
         got = trigger(" ".join(words[:k]))
-        if got is not None:
-            return got, " ".join(words[k:]).strip(" ,:—")
-    return None
+        if got is None:
+            continue
+        body = " ".join(words[k:]).strip(" ,:—")
+        parsed = effects(body)
+        if parsed and not any(isinstance(n, A.Opaque) for n in parsed):
+            return got, body                    # the shortest head whose rest reads
+        fallback = fallback or (got, body)
+    return fallback
 
 
 def _limit(s: str) -> tuple[str, A.Limit | None]:
