@@ -166,6 +166,20 @@ def quality(item: list, ctx: Ctx, tails: Tails):
     raise Reject(f"quality {q0!r}")
 
 
+def icon_ability(tok) -> A.Node | None:
+    """A unit that is one keyword or protection icon («{zoo}», «{ova}1») — a third of all
+    units: its node without the chunk parse."""
+    sp = A.Span(tok.start, tok.end)
+    if tok.type == "ICON_PROT":
+        return A.Protection(PROT[tok.value], span=sp)
+    if tok.type == "ICON_KW":
+        code, _, val = tok.value.partition(":")
+        value = int(val) if val.isdigit() else ("X" if val else None)
+        node = A.Keyword(ICON_KEYWORDS[code], value, span=sp)
+        return A.Unknown(code, (node,), span=sp) if node.name in UNPROVEN else node
+    return None
+
+
 def _signed(item, ctx, tails, sp):
     amount = signed(item[0])
     if len(item) == 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v == "k" \
@@ -480,5 +494,5 @@ def granted(q: NP, ctx: Ctx):
     return inner
 
 
-__all__ = ["attack", "attack_targets", "define_x", "granted", "per_measure", "protection",
+__all__ = ["icon_ability", "attack", "attack_targets", "define_x", "granted", "per_measure", "protection",
            "qualities", "quality", "split_items"]

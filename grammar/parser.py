@@ -28,7 +28,7 @@ from grammar import ast as A
 from grammar import reader
 from grammar.icons import normalise
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary
+from grammar.tokens import Vocabulary, mentions
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -247,7 +247,10 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         abilities: list = []
         framed, folded = True, False
         for s, e, _glued in split_units(line, name or ""):
-            nodes, ok = _unit_at(line[s:e], name, vocabulary, offset + s, strict)
+            unit = line[s:e]
+            # a unit that does not name the card reads the same for every card: shared memo
+            own = name if name and mentions(unit, name) else None
+            nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:
                 if last is not None:

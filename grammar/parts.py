@@ -63,6 +63,20 @@ class Clauses:
     span: A.Span = A.NOSPAN
 
 
+def _start(it):
+    if isinstance(it, Token):
+        return it.start_pos
+    sp = getattr(it, "span", None)
+    return sp.start if sp is not None and sp != A.NOSPAN else None
+
+
+def _end(it):
+    if isinstance(it, Token):
+        return it.end_pos
+    sp = getattr(it, "span", None)
+    return sp.end if sp is not None and sp != A.NOSPAN else None
+
+
 class ToParts(Transformer):
     def __init__(self, text: str, offset: int = 0):
         super().__init__(visit_tokens=False)
@@ -71,18 +85,19 @@ class ToParts(Transformer):
 
     # ------------------------------------------------------------ helpers
     def _sp(self, items) -> A.Span:
-        lo, hi = None, None
+        """The span of a rule's children: they come in text order, so the first child with a
+        position gives the start and the last one the end."""
+        lo = hi = None
         for it in items:
-            if isinstance(it, Token):
-                s, e = it.start_pos, it.end_pos
-            elif hasattr(it, "span") and it.span != A.NOSPAN:
-                s, e = it.span.start, it.span.end
-            else:
-                continue
-            lo = s if lo is None else min(lo, s)
-            hi = e if hi is None else max(hi, e)
+            lo = _start(it)
+            if lo is not None:
+                break
         if lo is None:
             return A.NOSPAN
+        for it in reversed(items):
+            hi = _end(it)
+            if hi is not None:
+                break
         return A.Span(lo, hi)
 
     def _orig(self, tok: Token) -> str:

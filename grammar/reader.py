@@ -27,6 +27,7 @@ from lark.lexer import Lexer
 from grammar import ast as A
 from grammar.frames_ability import ability, head_only
 from grammar.frames_base import Ctx, Reject
+from grammar.frames_quality import icon_ability
 from grammar.lexer import tokenize
 from grammar.parts import ToParts
 from grammar.tokens import Vocabulary
@@ -79,6 +80,10 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
     toks = tokenize(text, name, vocab)
     if not toks:
         return (), True
+    if len(toks) == 1:
+        node = icon_ability(toks[0])
+        if node is not None:
+            return _cover([node], len(text)), True
     lark, parts = _inline()
     tree = None
     try:

@@ -70,16 +70,26 @@ _UNCLOSED_QUOTE = re.compile(r"«(?P<inner>[^«»()]*)(?=\))")
 def quotes(text: str, notes: list[Repair]) -> str:
     """«(воздействие «ядовитый взрыв)»: a « whose » is missing before the «)» that ends the
     parenthesis → » restored there."""
+    if "«" not in text:
+        return text
     return sub_noted(_UNCLOSED_QUOTE, lambda m: "«" + m.group("inner") + "»", text,
                      "unbalanced-quote", notes, "missing » restored before «)»")
 
 
+_ODD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad\u00a0]")
+_MIXED = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
+_NBSP = re.compile("\u00a0")
+
+
 def characters(text: str, notes: list[Repair]) -> str:
-    text = sub_noted(_CONTROL, "", text, "control-char", notes,
-                     lambda m, n: f"U+{ord(m.group(0)):04X} removed")
-    text = sub_noted(re.compile("\u00a0"), " ", text, "nbsp", notes, "no-break space → space")
-    text = sub_noted(_MIXED_WORD, _demix, text, "latin-lookalike", notes,
-                     lambda m, n: f"«{m.group(0)}» → «{n}» (Latin look-alike letters)")
+    # each pass runs only where its defect can be (the gates are single cheap searches)
+    if _ODD_CHAR.search(text):
+        text = sub_noted(_CONTROL, "", text, "control-char", notes,
+                         lambda m, n: f"U+{ord(m.group(0)):04X} removed")
+        text = sub_noted(_NBSP, " ", text, "nbsp", notes, "no-break space → space")
+    if _MIXED.search(text):
+        text = sub_noted(_MIXED_WORD, _demix, text, "latin-lookalike", notes,
+                         lambda m, n: f"«{m.group(0)}» → «{n}» (Latin look-alike letters)")
     text = sub_noted(_VARIABLE_CYRILLIC, "X", text, "variable-letter", notes,
                      "Cyrillic Х as the variable → X")
     return sub_noted(_MINUS, "-", text, "minus-sign", notes, "− → -")
@@ -105,6 +115,8 @@ def spacing(text: str, notes: list[Repair]) -> str:
 
 
 def errata(text: str, notes: list[Repair]) -> str:
+    if "[" not in text:
+        return text
     return sub_noted(_ERRATA, "", text, "errata-marker", notes,
                      lambda m, n: "editorial «[Эррата {}.{}.{}]» removed (the text is the "
                                   "corrected one)".format(*m.groups()))
@@ -125,6 +137,8 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
     space it left before «.» or «)» — else the end of the sentence, less a trailing duration
     («до конца хода», which belongs to the gain).  Without closing evidence and with «или /
     либо» inside (the end is ambiguous) the text is left alone and the note says so."""
+    if "олучают" not in text and "олучает" not in text and "меет" not in text and "меют" not in text:
+        return text
     out, pos = [], 0
     for m in _GRANT.finditer(text):
         if m.start() < pos or "«" in text[m.end():m.end() + 1] or m.start() == 0:

@@ -15,19 +15,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from grammar.lexicon import ORDINALS, classify, verb_form
 
 
-@dataclass(frozen=True, slots=True)
-class Tok:
+class Tok(NamedTuple):
+    """One token: its class, its value (a lemma, a number …), its span in the unit and the
+    original text where a frame needs it (names, quotes).  A named tuple: a unit makes a few
+    dozen of them, so their cost matters."""
+
     type: str
     value: str
     start: int
     end: int
-    text: str = ""          # original text of the token (names, quotes)
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,13 @@ def name_re(name: str) -> re.Pattern | None:
     if not pat:
         return None
     return re.compile(r"(?<![а-я])" + pat + r"(?![а-я])")
+
+
+def mentions(text: str, name: str) -> bool:
+    """Does ``text`` name the card (any case form of ``name``)?  A unit that does not is read
+    the same whatever the card's name — the memo can share it between cards."""
+    rx = name_re(name)
+    return rx is not None and any(not m.group(0).startswith(RESERVED) for m in rx.finditer(fold(text)))
 
 
 @lru_cache(maxsize=16)
@@ -282,6 +293,9 @@ _mwe(r"под (?:вашим|своим) контролем", lambda m: ("ADV", "
 _mwe(r"без учета (?:модификаторов|элитности)|без модификаторов", lambda m: ("NOMOD", m.group(0)), ('без ',))
 
 
+_MWE_KEYS = tuple(sorted({k for _rx, _make, keys in _MWE for k in keys}))
+
+
 def _until(s: str) -> str:
     s = re.sub(r"[()]", "", s).strip()
     if "боя" in s:
@@ -304,8 +318,9 @@ def apply_mwe(toks: list[Tok], folded: str) -> list[Tok]:
     starts = {t.start for t in toks}
     ends = {t.end for t in toks}
     cands = []
+    present = {k for k in _MWE_KEYS if k in folded}
     for order, (rx, make, keys) in enumerate(_MWE):
-        if keys and not any(k in folded for k in keys):
+        if keys and present.isdisjoint(keys):
             continue
         for m in rx.finditer(folded):
             s, e = m.start(), m.end()
