@@ -510,6 +510,7 @@ class Qualifier(_Worded):
     COUNT = "count", "в числе X (count:X)"
     OWN_OF_SUBJECT = "own_of_subject", "своё (того, кто действует)"
     COLUMN = "column", "в столбце (column:central, column:edge, column:leftmost|rightmost)"
+    NEW = "new", "вышедшее в игру в этот ход (под этим контролем)"
 
 
 class RelationKind(_Worded):
