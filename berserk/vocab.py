@@ -401,7 +401,6 @@ HEROES_EQUIPMENT = frozenset(("амулет", "броня", "оружие"))
 # ---------------------------------------------------------------- the ability language (issue 9)
 class Side(Vocabulary):
     """``Selector.side``: whose card — the card owner's («ваше») or the opponent's."""
-
     OWN = "own"
     ENEMY = "enemy"
 
@@ -666,7 +665,6 @@ class MeasureKind(_Worded):
 
 class LimitPer(_Worded):
     """``Limit.per``: «N раз за ход / бой / игру»."""
-
     TURN = "turn", "ход"
     FIGHT = "fight", "бой"
     GAME = "game", "игру"
@@ -683,7 +681,6 @@ class TriggerTiming(_Worded):
 
 class TriggerParam(_Worded):
     """``Trigger.params``: tags that narrow the event."""
-
     FIRST_PER_TURN = "first_per_turn", "первый за ход"
     IN_ASSAULT = "in_assault", "в нападении"
     RESPONSE = "response", "ответный"
