@@ -282,6 +282,10 @@ class _Reader:
 
     def triggered(self, line: int, node: A.Triggered, under: tuple) -> None:
         t = node.trigger
+        if t.event == TE.RECRUIT and not t.also:
+            # «при наборе в отряд»: squad building, before the fight — nothing at the table
+            self.add(line, node, None, under)
+            return
         event, tags, reason = canonical(t)
         if reason is None and event == TE.DEATH and t.subject is None:
             reason = "не сказано, чья гибель"
@@ -340,8 +344,9 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"
     if t.also:
         if e == TE.ATTACK and [a.event for a in t.also] == [TE.MISS] \
-                and all(not a.params and not a.subject and not a.target for a in t.also):
-            e = TE.ATTACK_OR_MISS
+                and all(not a.subject and not a.target and not a.attack and not a.strength
+                        and (not a.params or frozenset(a.params) == tags) for a in t.also):
+            e = TE.ATTACK_OR_MISS                 # «при ударе [в нападении] или промахе …»
         else:
             return None, tags, "срабатывание на несколько событий пока не применяется"
     if e in ATTACKS:
