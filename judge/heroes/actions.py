@@ -24,7 +24,7 @@ from judge.core.context import choice_points
 from judge.core.trace import Unnamed
 from judge.heroes import cites as C
 from judge.heroes.model import GRAVEYARD, HAND, Obj, other
-from judge.heroes.queue import effects_of, marker_key
+from judge.heroes.queue import Ev, effects_of, is_cancel, marker_key
 from judge.heroes.wording import Feature
 
 
@@ -99,7 +99,10 @@ class Actions:
         if fury:
             sub += fury
             parts.append(f"−{fury} (Ярость)")
-        return max((base + add) * factor - sub, 0), parts
+        raw = (base + add) * factor - sub
+        if raw < 0:
+            parts.append(f"итог {raw} → 0")
+        return max(raw, 0), parts
 
     def _cost_applies(self, b: A.Bonus, card: Obj, src: Obj) -> bool:
         sel = b.against
@@ -179,10 +182,19 @@ class Actions:
                   f"{g.players[player].open_coins}.", C.PLAY_CARD, C.PREPAYMENT,
                   C.CARD_PAYMENT, C.COINS, *((C.MODIFIER_ORDER,) if len(parts) > 1 else ()),
                   *((C.COST_MODIFIERS,) if len(parts) > 1 or cost == 0 else ()),
+                  *((C.MODIFIER_FLOOR,) if any("→ 0" in p for p in parts) else ()),
+                  *((C.COST_X,) if card.card.cost_x else ()),
                   *((C.T_FREE,) if free else ()))
         for o in fury:
             self.pay_wounds(o, 1, card, (C.T_FURY,))
         self.refuse_unread(card)
+        if self._cancelled(card, player):
+            self.to_zone(card, GRAVEYARD)
+            self.emit("cancel", f"Розыгрыш «{card.name}» отменён: карта оплачена и уходит на "
+                      "кладбище; его способности и срабатывания на этот розыгрыш не заносятся в "
+                      "очередь.", C.CANCELLATION, *((C.CANCEL_TARGETS,) if spell_items else ()))
+            self.run_queue()
+            return True
         if card.is_spell:
             self.to_zone(card, GRAVEYARD)
             self.emit("spell", f"«{card.name}» уходит на кладбище владельца; его способности "
@@ -201,6 +213,25 @@ class Actions:
         self.declare_pending()
         self.run_queue()
         return True
+
+    def _cancelled(self, card: Obj, player: str) -> bool:
+        """309.1 step 10, 518: cancellations wait for the play and replace it; what comes with
+        them (losing a coin …) happens outside the queue (518.3)."""
+        ev = Ev(E.PLAYED, card, {"player": player})
+        for src in self.g.in_play():
+            for f in self.features(src):
+                if not is_cancel(f) or not self._fires(f.node.trigger, src, src.controller, ev):
+                    continue
+                ctx = self.make_ctx(src, f, src.controller, ev)
+                ctx.refs["it"] = card
+                self.emit("cancel_window", f"«{src.name}» может отменить розыгрыш «{card.name}» "
+                          "— вне очереди.", C.CANCELLATION, C.PLAY_CARD)
+                self.interp.apply(effects_of(f), ctx)
+                if ctx.refs.get("cancel"):
+                    self.emit("cancel_done", "Всё, что сопровождает отмену, сделано вне "
+                              "очереди.", C.CANCELLATION, C.CANCEL_OUTSIDE)
+                    return True
+        return False
 
     def _fury_problem(self, card: Obj, player: str, fury: list[Obj]) -> str | None:
         if not self.has_printed(card, KW.FURY):

@@ -84,6 +84,15 @@ class Attacks:
         if self.weak(attacker):
             return (f"«{attacker.name}» появился под контролем {player} в этот ход — слабость "
                     "первого хода (нет Рывка)", C.WEAKNESS, C.CONTROL_WEAKNESS)
+        for src in self.g.in_play():
+            for r in self.nodes(src, A.Restriction):
+                if r.what == Verb.ATTACK and r.subject is not None and r.only is None and \
+                        self.matches_from(r.subject, attacker, src):
+                    cites = (C.CANNOT, C.PROHIBITION)
+                    if self.has(attacker, KW.DASH):
+                        cites += (C.T_DASH,)
+                    return (f"«{src.name}» запрещает «{attacker.name}» атаковать — запрет сильнее "
+                            "разрешения", *cites)
         times = max([p.times or 1 for p in self.nodes(attacker, A.Permission)
                      if p.what == Verb.ATTACK] + [1])
         if attacker.used.get(ATTACKED, 0) >= times:

@@ -12,6 +12,7 @@ import re
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier, Verb
+from berserk.vocab import TriggerEvent as E
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from judge.heroes.phrases import DONE, NOTHING, amount, measure, selector, split_duration
@@ -161,10 +162,10 @@ def _destroy(t: str, duration) -> A.Node | None:
 
 
 def _cards(t: str, duration) -> A.Node | None:
-    m = re.fullmatch(r"(?:возьмите|взять)\s+(?:(\d+|одну|две|три)\s+)?карт\w*", t)
+    m = re.fullmatch(r"(?:возьмите|взять)\s+(?:(\d+|одну|две|три|x|х)\s+)?карт\w*", t)
     if m:
         return A.Action(verb=Verb.DRAW, target=PLAYER, amount=_n(m.group(1)))
-    m = re.fullmatch(r"(каждый игрок|противник|оппонент)\s+берет\s+(?:(\d+|одну|две|три)\s+)?карт\w*", t)
+    m = re.fullmatch(r"(каждый игрок|противник|оппонент)\s+берет\s+(?:(\d+|одну|две|три|x|х)\s+)?карт\w*", t)
     if m:
         who = EVERY_PLAYER if m.group(1) == "каждый игрок" else OPPONENT
         return A.Action(verb=Verb.DRAW, target=who, amount=_n(m.group(2)))
@@ -306,6 +307,15 @@ def _resources(t: str, duration) -> A.Node | None:
         return A.Action(verb=Verb.TAKE_CONTROL, target=sel, duration=duration) if sel else None
     if re.fullmatch(r"вы\s+выигрываете(?:\s+игру)?", t):
         return A.Action(verb=Verb.WIN, target=PLAYER)
+    if re.fullmatch(r"отмените\s+(?:его|ее|её|эту\s+карту|это\s+заклинание|розыгрыш)", t):
+        return A.Action(verb=Verb.CANCEL, target=A.Selector(noun=N.IT))
+    m = re.fullmatch(r"в\s+начале\s+(вашего\s+)?следующего\s+хода,?\s+(.+)", t)
+    if m:
+        body = effects(m.group(2))
+        if body is None or any(isinstance(n, A.Opaque) for n in body):
+            return None
+        return A.Triggered(trigger=A.Trigger(event=E.NEXT_TURN_START,
+                                             turn="own" if m.group(1) else None), effects=body)
     return None
 
 
@@ -339,8 +349,22 @@ def _split_clauses(sentence: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+#: ``Choice.chooser`` of a link of «выберите одно или несколько: …» (524.2).
+CONSTRUCTOR = "constructor"
+
+
 def effects(text: str) -> tuple[A.Node, ...] | None:
     """A feature's effect text (folded) → effects in order; None if it is not effect text."""
+    m = re.fullmatch(r"выберите\s+одно\s+или\s+несколько\s*:\s*(.+)", text.strip(" ."))
+    if m:
+        links = []
+        for part in re.split(r";\s*", m.group(1)):
+            got = effects(part)
+            if got is None or any(isinstance(n, A.Opaque) for n in got):
+                return (A.Opaque(text=part),)
+            body = got[0] if len(got) == 1 else A.Sequence_(steps=got)
+            links.append(A.Choice(options=(body, NOTHING), chooser=CONSTRUCTOR))
+        return (A.Sequence_(steps=tuple(links)),)
     out: list[A.Node] = []
     for sentence in re.split(r"\.\s+", text.strip(" .")):
         m = re.fullmatch(r"(.+?),\s+иначе\s+(.+)", sentence)

@@ -49,6 +49,7 @@ class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Tu
         self.choices: dict[str, Any] = {}
         self.hold = 0
         self.just_died: list = []
+        self.delayed: list = []
         self.attacking: dict = {}
         self.replaced_last = False
         self._seq = 0

@@ -155,6 +155,8 @@ class Facts:
             return True
         if name == Q.OTHER:
             return o is not source
+        if name == Q.NEW:
+            return o.arrived == self.g.turn
         if name == Q.CLASS:
             return fold(arg) in {fold(c) for c in o.card.classes}
         if name == Q.ELEMENT:

@@ -37,6 +37,7 @@ def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
         return 0 if raw else len(node.options) - 1
     return max(0, min(int(raw) - 1, len(node.options) - 1))
 from judge.heroes import cites as C
+from judge.heroes.clauses import CONSTRUCTOR
 from judge.heroes.model import DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
 HEROES_VERBS: dict[str, Handler] = {}
@@ -76,6 +77,11 @@ def _players(port, sel: A.Selector | None, ctx: Ctx) -> list[str]:
 class HeroesInterp(Interp):
     def check(self, effects, ctx: Ctx) -> Problem | None:
         for node in effects:
+            if is_constructor(node):
+                problem = self._constructor_check(node, ctx)
+                if problem is not None:
+                    return problem
+                continue
             if isinstance(node, A.Choice) and is_may(node):
                 self._may_check(node, ctx)
                 continue
@@ -83,6 +89,19 @@ class HeroesInterp(Interp):
             problem = handler.check(self, node, ctx) if handler else super().check((node,), ctx)
             if problem is not None:
                 return problem
+        return None
+
+    def _constructor_check(self, node: A.Sequence_, ctx: Ctx) -> Problem | None:
+        """524.2, 524.3: a chain of one or more links, none with illegal targets."""
+        chosen = [link for link in node.steps if chosen_option(self, link, ctx, quiet=True) == 0]
+        if not chosen:
+            return Problem("в «выберите одно или несколько» нужно выбрать хотя бы одну "
+                           "способность", (C.CONSTRUCTOR,))
+        for link in chosen:
+            problem = self.check((link.options[0],), ctx)
+            if problem is not None:
+                return Problem(f"в цепочку выбрана способность с нелегальной целью: "
+                               f"{problem.text}", (C.CONSTRUCTOR_LEGAL,) + problem.cites)
         return None
 
     def _may_check(self, node: A.Choice, ctx: Ctx) -> None:
@@ -156,7 +175,11 @@ class HeroesInterp(Interp):
                            f"({problem.text}) — она не выполняется.", C.MAY_PART, C.OTHERWISE,
                            *problem.cites)
             return
-        if is_may(node):
+        if node.chooser == CONSTRUCTOR:
+            self.port.emit("choice", f"«{ctx.text}»: звено цепочки "
+                           + ("выбрано — выполняется." if i == 0 else "не выбрано."),
+                           C.CONSTRUCTOR)
+        elif is_may(node):
             self.port.emit("choice", f"«{ctx.text}»: " + ("игрок применяет необязательную часть "
                            "(«можете»)." if i == 0 else "игрок не применяет необязательную "
                            "часть («можете»)."), C.MAY_PART, C.TRIGGER_MAY)
@@ -169,6 +192,11 @@ class HeroesInterp(Interp):
         if isinstance(node, A.Action):
             return HEROES_VERBS.get(node.verb)
         return None
+
+
+def is_constructor(node) -> bool:
+    return isinstance(node, A.Sequence_) and bool(node.steps) and all(
+        isinstance(s, A.Choice) and s.chooser == CONSTRUCTOR for s in node.steps)
 
 
 def heroes_unsupported(node, port) -> str | None:
@@ -204,6 +232,11 @@ def _discard(it: Interp, node: A.Action, ctx: Ctx) -> None:
                 port.emit("rule", f"В руке {player} карт меньше, чем нужно сбросить "
                           f"({len(hand)} из {n}): сбрасываются все.", C.DISCARD_FEWER,
                           C.AS_FAR_AS)
+        elif "random" in node.params:
+            chosen = port.pick_cards(ctx, "random", hand, n, f"какая карта {player} выпала "
+                                     "случайно", C.RANDOM)
+            port.emit("random", "Случайный выбор: каждая карта равновероятна; результат — вход "
+                      "сценария (random).", C.RANDOM)
         else:
             chosen = port.pick_cards(ctx, "discard", hand, n,
                                      f"какие карты сбрасывает {player}", C.T_DISCARD)
@@ -310,8 +343,20 @@ def _pray(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     for player in _players(port, node.target, ctx):
-        port.g.players[player].prayers += n
-        port.emit("prayers", f"Герой игрока {player} получает {n} жетон(а) молитвы (всего "
+        more = [(src, st) for src in port.g.in_play(player) for f in port.features(src)
+                if isinstance(f.node, A.Static) for st in f.node.effects
+                if isinstance(st, A.Action) and st.verb == Verb.PRAY and "instead_more" in st.params]
+        got = n
+        for src, st in more:
+            got += int(st.amount.value)
+            port.emit("replaced", f"«{src.name}»: вместо {got - int(st.amount.value)} жетона "
+                      f"молитвы — {got}.", C.REPLACEMENT, C.REPLACEMENT_CHOICE)
+        if len(more) > 1:
+            port.emit("rule", "Каждое замещение применяется к этому событию один раз — цепочка "
+                      "прерывается перед первым повтором.", C.REPLACEMENT_LOOP)
+        n_player = got
+        port.g.players[player].prayers += n_player
+        port.emit("prayers", f"Герой игрока {player} получает {n_player} жетон(а) молитвы (всего "
                   f"{port.g.players[player].prayers}).", C.PLAYER_IS_HERO)
     port._done(ctx, True)
 
@@ -380,6 +425,13 @@ def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
         if by and by[0].in_play:
             port.fight(by[0], t, ctx)
             port._done(ctx, True)
+
+
+@_verb(Verb.CANCEL)
+def _cancel(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """«отмените его»: the play of the card is cancelled (518.1) — read by Actions.play."""
+    ctx.refs["cancel"] = True
+    it.port._done(ctx, True)
 
 
 @_verb(Verb.WIN)

@@ -38,7 +38,7 @@ QUALIFIERS = frozenset({Qualifier.OTHER, Qualifier.CHOSEN, Qualifier.ALL, Qualif
                         Qualifier.POISONED, Qualifier.ELEMENT, Qualifier.ELEMENTAL,
                         Qualifier.CLASS, Qualifier.COST_MAX, Qualifier.COST_MIN, Qualifier.COST,
                         Qualifier.WITH, Qualifier.IN_HAND, Qualifier.IN_GRAVEYARD,
-                        Qualifier.IN_DECK, Qualifier.NAMED})
+                        Qualifier.IN_DECK, Qualifier.NAMED, Qualifier.NEW})
 DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN,
                        D.UNTIL_YOUR_NEXT_TURN, D.UNTIL_NEXT_TURN, D.NEXT_TURN})
 MEASURES = frozenset({M.COUNT, M.WOUNDS, M.STRIKE_VALUE, M.COST})
@@ -76,7 +76,7 @@ class PortRules:
             ctx.refs["mass_said"].add(id(sel))
             shown = ", ".join(f"«{o.name}»" for o in found) or "подходящих карт нет"
             self.emit("mass", f"«{ctx.text}» — массовая способность: целей не выбирают, "
-                      f"действует на все подходящие карты ({shown}).", C.MASS_ABILITY,
+                      f"действует на все подходящие карты ({shown}).", C.MASS_ABILITY, C.MASS,
                       C.NON_TARGETED if sel.side is not None else C.ANY_SIDE)
         return found
 
@@ -292,8 +292,14 @@ class PortRules:
         return True
 
     def delay(self, node: A.Triggered, ctx: Ctx) -> None:
-        self.emit("refused", f"«{ctx.text}»: отложенные эффекты судья «Героев» пока не "
-                  "применяет.", C.DELAYED)
+        """521: a delayed trigger waits for its moment; its source is the card whose ability
+        made it, its controller the player who controlled that ability (521.2, 521.3)."""
+        self.delayed.append((ctx.source, self.me(ctx), Feature(0, "отложенный эффект: "
+                             + ctx.text, node, every_time=True), self.g.turn))
+        self.emit("delayed", f"«{ctx.source.name}» создаёт отложенный эффект («{ctx.text}») — "
+                  f"он ждёт начала следующего хода; контролирует {self.me(ctx)}.", C.DELAYED,
+                  C.DELAYED_SOURCE)
+        self._done(ctx, True)
 
     def shielded(self, target: Any, ctx: Ctx) -> bool:
         return False

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from berserk.vocab import AttackKind as K
-from berserk.vocab import Qualifier
+from berserk.vocab import Qualifier, Verb
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import TriggerParam
@@ -44,7 +44,8 @@ TRIGGER_CITES = {E.ENTERS: C.T_HIRE, E.OWN_DEATH: (C.T_DEATH, C.DEATH_TRIGGERS),
 
 #: The glossary term of each keyword that is a trigger (part 7).
 KEYWORD_TERMS = {"Регенерация": C.T_REGEN, "Вампиризм": C.T_VAMPIRISM,
-                 "Медитация": C.T_MEDITATION, "Отравление": C.T_POISON}
+                 "Медитация": C.T_MEDITATION, "Отравление": C.T_POISON,
+                 "отложенный": C.DELAYED_SOURCE}
 
 
 @dataclass
@@ -78,6 +79,13 @@ class Item:
 
 def marker_key(f: Feature) -> str:
     return f"L{f.line}" if f.line else f"K:{f.text}"
+
+
+def is_cancel(f: Feature) -> bool:
+    """A cancellation (518.1) looks like a trigger but replaces the play: not queued."""
+    return isinstance(f.node, A.Triggered) and any(
+        isinstance(n, A.Action) and n.verb == Verb.CANCEL for e in f.node.effects
+        for n in A.walk(e))
 
 
 def effects_of(f: Feature) -> tuple:
@@ -129,7 +137,8 @@ class Queue:
             if o.id in seen:
                 continue
             for f in self.features(o):
-                if isinstance(f.node, A.Triggered) and f.zone == "play" and f.reason is None:
+                if isinstance(f.node, A.Triggered) and f.zone == "play" and f.reason is None \
+                        and not is_cancel(f):
                     yield o, f, o.controller
             for f in self.keyword_triggers(o):
                 yield o, f, o.controller

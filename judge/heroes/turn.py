@@ -28,6 +28,7 @@ from grammar import ast as A
 from judge.heroes import cites as C
 from judge.heroes.clauses import SELF
 from judge.heroes.model import Coin, EffKind, Obj, other
+from judge.heroes.queue import Ev, Pending
 from judge.heroes.wording import Feature
 
 #: Durations that end at the end of a turn (310.2) / at the start of one (303.1).
@@ -182,6 +183,13 @@ class Turn:
                 return
         self.happen(E.TURN_START, None, player=ap)
         self.happen(E.OPPONENT_TURN_START, None, player=ap)
+        for entry in list(self.delayed):
+            source, controller, f, made = entry
+            if made < g.turn and (f.node.trigger.turn != "own" or controller == ap):
+                self.delayed.remove(entry)
+                self._seq += 1
+                self.pending.append(Pending(source, f, controller, Ev(E.TURN_START, None,
+                                                                      {"player": ap}), self._seq))
         self.run_queue()
         if not self.over:
             g.phase = "main"

@@ -172,6 +172,17 @@ def static(s: str) -> A.Node | None:
         n = 1 if m.group(2) == "одну" else int(m.group(2))
         return A.Static(effects=(A.Action(verb=Verb.PREVENT_WOUNDS, target=whom,
                                           amount=A.Fixed(value=n)),)) if whom else None
+    m = re.fullmatch(r"если\s+вы\s+должны\s+получить\s+жетон\w*\s+молитвы,?\s+вместо\s+этого\s+"
+                     r"получите\s+(?:на\s+)?(\d+|один|одну)\s+(?:жетон\w*\s+)?больше", s)
+    if m:
+        n = 1 if m.group(1) in ("один", "одну") else int(m.group(1))
+        return A.Static(effects=(A.Action(verb=Verb.PRAY, amount=A.Fixed(value=n),
+                                          params=("instead_more",)),))
+    m = re.fullmatch(r"существа,?\s+(?:вышедшие|появившиеся)\s+в\s+(?:игру|игровую\s+зону)\s+в\s+"
+                     r"этот\s+ход,?\s+не\s+могут\s+атаковать", s)
+    if m:
+        return A.Restriction(what=Verb.ATTACK, subject=A.Selector(
+            noun=N.CREATURE, qualifiers=(Qualifier.ALL, Qualifier.NEW)))
     m = re.fullmatch(r"стоимость\s+(.+?)\s+удваивается", s)
     if m:
         whom = selector(m.group(1), plural=True)
