@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import Strength, TriggerEvent
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import (
@@ -43,6 +44,20 @@ def _rider_bonus_unsupported(b: A.Bonus, port: Port) -> str | None:
     return selector_unsupported(b.against, port)
 
 
+def strength_rider(r) -> str | None:
+    """«Выстрел на 1-2-2. При сильной атаке — …»: a rider that acts only for that strength."""
+    if not isinstance(r, A.Triggered) or r.limit is not None or r.condition is not None:
+        return None
+    t = r.trigger
+    if t.subject or t.target or t.params or t.also or t.timing or t.cause or t.attack:
+        return None
+    if t.event == TriggerEvent.STRONG_ATTACK:
+        return Strength.STRONG
+    if t.event == TriggerEvent.ATTACK and t.strength is not None:
+        return t.strength
+    return None
+
+
 def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
     if node.attack not in CONCRETE:
         return f"атака вида «{node.attack}» пока не применяется"
@@ -52,21 +67,36 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
         reason = _rider_bonus_unsupported(b, port)
         if reason:
             return reason
-    effects = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
+    effects = []
+    for r in node.riders:
+        if isinstance(r, A.Bonus):
+            continue
+        if strength_rider(r) is not None:
+            effects.extend(r.effects)
+        else:
+            effects.append(r)
     return (amount_unsupported(node.damage, port) or selector_unsupported(node.target, port)
-            or unsupported_effects(effects, port))
+            or unsupported_effects(tuple(effects), port))
 
 
 @handles(A.Attack, _attack_check, _attack_unsupported)
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
-    effects = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
+    riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
     for target in it.reached(node, node.target, ctx):
         hit = it.port.attack(node, target, ctx)
-        if hit.landed and effects:
-            saved = ctx.refs.get("attacked")
-            ctx.refs["attacked"] = target
-            it.apply(effects, ctx)
-            ctx.refs["attacked"] = saved
+        if not (hit.landed and riders):
+            continue
+        effects = []
+        for r in riders:
+            wanted = strength_rider(r)
+            if wanted is None:
+                effects.append(r)
+            elif hit.strength == wanted:
+                effects.extend(r.effects)      # «при сильной атаке — …»: this one was strong
+        saved = ctx.refs.get("attacked")
+        ctx.refs["attacked"] = target
+        it.apply(tuple(effects), ctx)
+        ctx.refs["attacked"] = saved
 
 
 # ==================================================================== wounds, heals, poison
