@@ -283,7 +283,7 @@ class Actions:
                 return False
             if self.weak(card):
                 self.illegal(f"{what}: действие в ход появления — слабость первого хода",
-                             C.WEAKNESS, C.ACTION, C.CONTROL_WEAKNESS)
+                             C.WEAKNESS, C.ACTION, C.CONTROL_WEAKNESS, C.ACTION_OPEN)
                 return False
         coins = cost.coins
         if cost.coins_x:

@@ -179,7 +179,7 @@ class Attacks:
         self.attacking = {"attacker": attacker, "attacked": target}
         cites = [C.STRIKE_ATTACK, C.ATTACK_PHASE, C.ATTACK_WHOM]
         if attacker.arrived == self.g.turn:
-            cites.append(C.T_DASH)
+            cites += [C.WEAKNESS, C.T_DASH]
         if attacker.used[ATTACKED] > 1:
             cites.append(C.AXE)
         self.emit("attack", f"{player}: «{attacker.name}» (удар {self.strike(attacker)}) атакует "

@@ -168,11 +168,11 @@ class HeroesInterp(Interp):
                 self.apply(node.otherwise, ctx)
 
     def _choice(self, node: A.Choice, ctx: Ctx) -> None:
-        i = chosen_option(self, node, ctx)
         problem = ctx.refs.get("impossible", {}).get(id(node))
+        i = 0 if problem is not None else chosen_option(self, node, ctx)
         if is_may(node) and i == 0 and problem is not None:
             self.port.emit("choice", f"«{ctx.text}»: необязательную часть выполнить нельзя "
-                           f"({problem.text}) — она не выполняется.", C.MAY_PART, C.OTHERWISE,
+                           f"({problem.text}) — она не выполняется.", C.MAY_PART, C.OTHERWISE, C.AS_FAR_AS,
                            *problem.cites)
             return
         if node.chooser == CONSTRUCTOR:

@@ -281,7 +281,7 @@ class Queue:
         problem = self.interp.check(effects_of(f), ctx)
         if problem is not None:
             self.emit("not_declared", f"«{lab}» не может быть заявлена: {problem.text}; маркер "
-                      "«1 раз за ход» не ставится.", C.TRIGGER_ILLEGAL, C.ALL_RESTRICTIONS,
+                      "«1 раз за ход» не ставится.", C.TRIGGER_ILLEGAL, C.ALL_RESTRICTIONS, C.ILLEGAL,
                       *problem.cites)
             return None
         if not f.every_time:
@@ -320,11 +320,14 @@ class Queue:
         objs = [o for got in ctx.bound.values() for o in got if isinstance(o, Obj)]
         if not objs:
             return
-        anyside = any(isinstance(n, A.Selector) and n.side is None and Qualifier.CHOSEN in
-                      n.qualifiers for e in effects_of(f) for n in A.walk(e))
+        chosen = [n for e in effects_of(f) for n in A.walk(e)
+                  if isinstance(n, A.Selector) and Qualifier.CHOSEN in n.qualifiers]
+        anyside = any(n.side is None for n in chosen)
+        prop = any(q not in (Qualifier.CHOSEN, Qualifier.OTHER) for n in chosen
+                   for q in n.qualifiers)
         self.emit("targets", "Цели при заявке: " + ", ".join(f"«{o.name}» ({o.controller})"
                   for o in objs) + ".", C.DECLARATION, C.TARGETS,
-                  *((C.ANY_SIDE,) if anyside else ()))
+                  *((C.ANY_SIDE,) if anyside else ()), *((C.PROPERTY_TARGET,) if prop else ()))
 
     def enqueue(self, kind: str, source: Obj, f: Feature, controller: str, ctx: Ctx,
                 marker: str | None) -> Item:
