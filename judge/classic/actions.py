@@ -20,6 +20,7 @@ from __future__ import annotations
 from berserk.text import plural
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic.board import AIR, ATTACHED, FIELD
@@ -238,6 +239,8 @@ class ActionRules:
         piece.counters += 1
         self.emit("counter", f"«{piece.name}» получает фишку (всего {piece.counters}).",
                   C.COUNTERS, counters=piece.counters)
+        self.fire(TE.GETS_COUNTER, piece, before=piece.counters - 1, after=piece.counters)
+        self.check_deaths()
         return True
 
     def open_by_effect(self, piece: Piece, source: str) -> bool:

@@ -20,7 +20,13 @@ from judge.classic import board, facts
 from judge.classic.board import AIR, FIELD
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, strength_value
 from judge.classic.state import Piece
-from judge.classic.traits import MAGICAL, RANGED, matches_kind, protected_now
+from judge.classic.traits import (
+    MAGICAL,
+    RANGED,
+    is_ignore_forced_targeting,
+    matches_kind,
+    protected_now,
+)
 from judge.core.context import Ctx, Problem
 from judge.core.effects import rider_bonuses
 from judge.core.trace import NO_INPUTS
@@ -112,6 +118,9 @@ class AttackRules:
         t = self.traits(actor)
         if not (t.restrictions or self.aura_holders()) or t.has(KW.IGNORES_FORCED_TARGETING):
             return []
+        if any(is_ignore_forced_targeting(perm) and (not perm.kinds or kind in perm.kinds)
+               for perm in t.permissions):
+            return []
         out = []
         for q in self.aura_holders():
             if q.owner == actor.owner or not q.on_table:
@@ -185,7 +194,7 @@ class AttackRules:
         if traits.has(KW.DIRECT) or self.direct_at(actor, target):
             return ("от направленного удара нельзя назначить защитника",
                     (C.DIRECT, C.AXE, C.DEFENDER))
-        if traits.has(KW.UNANSWERABLE):
+        if self.unanswerable_at(actor, target):
             return ("от безответного удара нельзя назначить защитника",
                     (C.UNANSWERABLE, C.AXE, C.DEFENDER))
         if d is target:
@@ -230,6 +239,16 @@ class AttackRules:
             return (("защитник должен стоять рядом и с нападающим, и с атакованным "
                     f"({d.name} на {dp}, нападающий на {ap}, цель на {tp})"), (C.DEFENDER,))
         return None
+
+    def unanswerable_at(self, actor: Piece, target: Piece) -> bool:
+        """«Безответный удар по <кому>»: unanswerable only against the cards it names."""
+        t = self.traits(actor)
+        if t.has(KW.UNANSWERABLE):
+            return True
+        if not t.unanswerable_against:
+            return False
+        ctx = Ctx(actor, 0, "", NO_INPUTS)
+        return any(facts.matches(self, s, target, ctx) for s in t.unanswerable_against)
 
     def direct_at(self, actor: Piece, target: Piece) -> bool:
         """«Направленный удар по <кому>»: direct only against the cards it names."""

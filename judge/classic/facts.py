@@ -160,6 +160,8 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     Q.ROW: lambda eng, p, arg, ctx: _row(eng, p, arg, ctx),
     Q.LIFE_MAX: lambda eng, p, arg, ctx: p.lives <= int(arg),
     Q.NAMED: lambda eng, p, arg, ctx: name_key(p.name) == name_key(arg),
+    Q.MARKER: lambda eng, p, arg, ctx: bool(p.markers.get(arg)) if arg else bool(
+        {k for k in p.markers if k not in ("poison", "anti_air")}),
     # the earlier grammar's forms
     "cost<=": lambda eng, p, arg, ctx: _cost(p) <= int(arg),
     "cost>=": lambda eng, p, arg, ctx: _cost(p) >= int(arg),

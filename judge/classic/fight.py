@@ -135,7 +135,7 @@ class FightRules:
         if reflecting.closed and not closed:
             self.emit("as-open", f"«{reflecting.name}» закрыта, но отражает удар как открытая "
                       "(текст карты).", C.AXE, C.CLOSED_TARGET)
-        if traits.has(KW.UNANSWERABLE):
+        if self.unanswerable_at(actor, reflecting):
             mode = (C.AS_ON_CLOSED, C.UNANSWERABLE)
             why = "безответный удар считается как по закрытой карте"
         elif reflecting.owner == actor.owner:

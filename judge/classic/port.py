@@ -14,6 +14,7 @@ from berserk.text import plural
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
@@ -94,7 +95,14 @@ class PortRules:
         return None
 
     def attack_range(self, actor: Piece, node: A.Attack) -> int | None:
-        return node.range
+        """«дальность N» plus «+N к дальности [разряда]» (an unlimited range stays so)."""
+        if node.range is None:
+            return None
+        extra = 0
+        for b in self.traits(actor).bonuses:
+            if ("range" in b.to or f"range_{node.attack}" in b.to) and isinstance(b.amount, A.Fixed):
+                extra += b.amount.value
+        return node.range + extra
 
     def finishing_problem(self, actor: Piece, p: Piece, node, ctx: Ctx) -> Problem | None:
         st = self.state
@@ -227,6 +235,8 @@ class PortRules:
             self.emit("counter", f"«{target.name}» {'получает' if change > 0 else 'теряет'} "
                       f"фишек: {abs(change)} (всего {target.counters}).",
                       *(ctx.cites or (C.COUNTERS,)), C.COUNTERS, counters=target.counters)
+        if change > 0:
+            self.fire(TE.GETS_COUNTER, target, before=before, after=target.counters)
         return change
 
     def marker(self, target: Piece, name: str, delta: int, ctx: Ctx) -> int:

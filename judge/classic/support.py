@@ -35,6 +35,8 @@ from judge.classic.traits import (
     KEYWORDS,
     PERMISSION_FLAGS,
     is_defends_without_closing,
+    is_ignore_flying_protection,
+    is_ignore_forced_targeting,
 )
 
 #: Durations the judge tracks (judge/classic/continuous.py says when each ends).
@@ -196,7 +198,7 @@ def _keyword(node: A.Keyword) -> str | None:
     if rule.numbered and not isinstance(node.value, int):
         return f"у особенности «{node.name}» нет числа"
     if node.against is not None:
-        if node.name != KW.DIRECT:
+        if node.name not in (KW.DIRECT, KW.UNANSWERABLE):
             return f"«{node.name}» против части карт пока не применяется"
         return _selector(node.against)
     return None
@@ -287,6 +289,8 @@ def _permission(node: A.Permission) -> str | None:
         return "разрешение для других карт или с условием пока не применяется"
     if any((node.what, p) in PERMISSION_FLAGS for p in node.params) and len(node.params) == 1:
         return None
+    if is_ignore_flying_protection(node) or is_ignore_forced_targeting(node):
+        return None if _kinds_known(node.kinds) else "вид атаки не распознан"
     if node.params or node.times is not None:
         return f"разрешение «{node.what}» {tuple(node.params)} судья пока не применяет"
     if node.what == Verb.ATTACK and tuple(node.kinds) == (K.STRIKE,) and node.target is not None:

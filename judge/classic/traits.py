@@ -73,9 +73,11 @@ RESTRICTION_FLAGS: dict[tuple[str, str], KW] = {
     (Verb.CLOSE, "when_defending"): KW.DEFENDS_WITHOUT_CLOSING,
 }
 
-#: What a «+N к …» may name that the engine adds (attack kinds, and these).
+#: What a «+N к …» may name that the engine adds (attack kinds, and these; «range» is
+#: «+N к дальности» of every ranged attack, «range_<kind>» of one kind).
 BONUS_TARGETS = frozenset(ATTACK_KINDS) | {K.MAGIC, K.DIRECT, K.RANGED, K.MELEE, K.ANY,
-                                           K.NONMAGIC, K.MAGICAL, "move", "ova", "ovz"}
+                                           K.NONMAGIC, K.MAGICAL, "move", "ova", "ovz",
+                                           "range"} | {f"range_{k}" for k in ATTACK_KINDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,7 @@ class Traits:
     bonuses: tuple[A.Bonus, ...] = ()
     vampirism: bool = False
     direct_against: tuple[A.Selector, ...] = ()         # «направленный удар по …»
+    unanswerable_against: tuple[A.Selector, ...] = ()   # «безответный удар по …»
     restrictions: tuple[A.Restriction, ...] = ()
     permissions: tuple[A.Permission, ...] = ()
     counter_limit: int | None = None
@@ -130,6 +133,7 @@ def fold(grants) -> Traits:
     numbers: dict[str, int] = {}
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
+    unanswerable = []
     vampirism = False
     limit = None
     origins: dict[int, Origin] = {}
@@ -140,6 +144,8 @@ def fold(grants) -> Traits:
             rule = KEYWORDS.get(node.name)
             if node.name == KW.DIRECT and node.against is not None:
                 direct.append(node.against)
+            elif node.name == KW.UNANSWERABLE and node.against is not None:
+                unanswerable.append(node.against)
             elif rule is not None and rule.numbered:
                 numbers[node.name] = numbers.get(node.name, 0) + (node.value or 0)
             else:
@@ -174,13 +180,27 @@ def fold(grants) -> Traits:
         elif isinstance(node, A.Permission):
             flag = next((PERMISSION_FLAGS[(node.what, p)] for p in node.params
                          if (node.what, p) in PERMISSION_FLAGS), None)
+            if is_ignore_flying_protection(node):
+                flag = KW.IGNORES_FLYING_PROTECTION
             if flag is not None:
                 flags.add(flag)
             else:
                 permissions.append(node)
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
-                  tuple(restrictions), tuple(permissions), limit, origins)
+                  tuple(unanswerable), tuple(restrictions), tuple(permissions), limit, origins)
+
+
+def is_ignore_flying_protection(node: A.Permission) -> bool:
+    """«Игнорирует защиту от летающих (от полёта)»."""
+    return (node.what == Verb.IGNORE and len(node.params) == 1
+            and isinstance(node.params[0], A.Protection)
+            and tuple(node.params[0].against) == (K.FLYERS,) and not node.params[0].strengths)
+
+
+def is_ignore_forced_targeting(node: A.Permission) -> bool:
+    """«Игнорирует особенности, обязывающие выбирать целью [разряда] …»."""
+    return node.what == Verb.IGNORE and tuple(node.params) == ("forced_targeting",)
 
 
 def is_defends_without_closing(node: A.Restriction) -> bool:

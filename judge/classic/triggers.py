@@ -49,13 +49,14 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.WOUNDED: (TE.WOUNDED, TE.WOUNDED_BY),
     TE.ATTACKED: (TE.ATTACKED,),
     TE.THIRD_COUNTER: (TE.THIRD_COUNTER,),
+    TE.GETS_COUNTER: (TE.GETS_COUNTER, TE.THIRD_COUNTER),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
 #: Every trigger event some event of the rules answers.
 EMITTED = frozenset(e for answers in ANSWERS.values() for e in answers)
 #: What the trace calls each event.
-EVENT_RU = {TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
+EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
             TE.DEATH: "гибель", TE.TURN_START: "начало хода", TE.TURN_END: "конец хода",
             TE.FIGHT_START: "начало боя", TE.MOVE: "перемещение",
             TE.MOVE_ADJACENT: "перемещение на соседнюю клетку", TE.WOUNDED: "получение ран",
@@ -68,7 +69,7 @@ EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFEN
               TE.FIGHT_START: C.TURN, TE.MOVE: C.MOVEMENT, TE.MOVE_ADJACENT: C.MOVEMENT,
               TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
               TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
-              TE.THIRD_COUNTER: C.COUNTERS}
+              TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS}
 MAX_DEPTH = 8
 
 
@@ -180,6 +181,10 @@ class Triggers:
             if t.target is not None:
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
+        if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
+            nth = 3 if e == TE.THIRD_COUNTER else next(
+                (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
+            return nth is None or ev.data["before"] < nth <= ev.data["after"]
         if e in (TE.WOUNDED, TE.WOUNDED_BY):
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
