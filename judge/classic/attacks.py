@@ -404,10 +404,15 @@ class AttackRules:
                 continue
             if b.against is not None and not facts.matches(self, b.against, target, ctx):
                 continue
-            total += b.amount.value
-            self.emit("bonus", f"«{actor.name}»: {b.amount.value:+d} к этой атаке"
+            n = b.amount.value
+            if isinstance(b.per, A.Measure):
+                n *= facts.measure(self, b.per, ctx)   # «+2 за каждую {counter}», «… потраченную»
+            if not n:
+                continue
+            total += n
+            self.emit("bonus", f"«{actor.name}»: {n:+d} к этой атаке"
                       + (f" по «{target.name}»" if b.against else "") + " (текст карты).",
-                      C.BONUS, C.AXE, amount=b.amount.value)
+                      C.BONUS, C.AXE, amount=n)
         return total
 
     def attack_damage(self, actor: Piece, node: A.Attack, ctx: Ctx,

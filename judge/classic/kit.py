@@ -21,7 +21,15 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
-from berserk.vocab import ConditionKind, DurationKind, RelationKind, Side, TriggerTiming, Verb
+from berserk.vocab import (
+    ConditionKind,
+    DurationKind,
+    MeasureKind,
+    RelationKind,
+    Side,
+    TriggerTiming,
+    Verb,
+)
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
@@ -396,7 +404,9 @@ def _gain_duration(e: A.Gain) -> bool:
 
 
 def _x_used(effects) -> bool:
-    return any(isinstance(n, A.Variable) and n.definition is None
+    """Does the text use the X of an «X{counter}» cost (a free X, or the spent counters)?"""
+    return any((isinstance(n, A.Variable) and n.definition is None)
+               or (isinstance(n, A.Measure) and n.what == MeasureKind.SPENT_COUNTERS)
                for e in effects for n in A.walk(e))
 
 

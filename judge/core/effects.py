@@ -38,9 +38,12 @@ def rider_bonuses(node: A.Attack) -> tuple[A.Bonus, ...]:
 
 
 def _rider_bonus_unsupported(b: A.Bonus, port: Port) -> str | None:
-    if not isinstance(b.amount, A.Fixed) or b.per is not None or b.duration is not None \
-            or b.condition is not None or b.attacker is not None:
+    if not isinstance(b.amount, A.Fixed) or b.duration is not None \
+            or b.condition is not None or b.attacker is not None \
+            or (b.per is not None and not isinstance(b.per, A.Measure)):
         return "прибавка к атаке с переменной величиной или условием пока не применяется"
+    if isinstance(b.per, A.Measure) and (reason := port.unsupported(b.per)):
+        return reason
     return selector_unsupported(b.against, port)
 
 
@@ -175,10 +178,20 @@ def life_gain(node: A.Gain) -> int | None:
     return None
 
 
+def _idiom(w):
+    """«{ova}1 или +1 к {ova}» written as a choice between the two: one «+1»."""
+    if isinstance(w, A.Choice) and len(w.options) == 2:
+        k, b = w.options
+        if isinstance(k, A.Keyword) and isinstance(b, A.Bonus) and tuple(b.to) == (k.name,) \
+                and isinstance(b.amount, A.Fixed) and b.amount.value == k.value:
+            return k
+    return w
+
+
 def granted(node: A.Gain) -> tuple:
     """What a Gain grants: the idiom «{ova}1 или +1 к {ova}» read as one +1, and a granted
     bonus without its own duration (the Gain's, ``gain_duration``, is the one that counts)."""
-    what = node.what
+    what = tuple(_idiom(w) for w in node.what)
     keywords = {w.name: w for w in what if isinstance(w, A.Keyword)}
     out = []
     for w in what:
