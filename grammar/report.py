@@ -11,8 +11,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from grammar import ast as A
 from berserk.errors import caret_lines
+from grammar import ast as A
+from grammar.constructs import DESCRIPTIONS, histogram
 from grammar.parser import CardText, parse
 
 
@@ -71,6 +72,11 @@ class Coverage:
                     holes.append((max(0, s), max(s + 1, e), reason))
                 self.untyped.append(Untyped(name, line.index, line.text, holes))
 
+    def untyped_by_construct(self) -> Counter:
+        """Construct of the language → how many untyped segments contain it (the catalogue of
+        grammar/constructs.py): which part to add next."""
+        return histogram(u.text for u in self.untyped)
+
     def percent(self, n: int) -> float:
         return round(100.0 * n / self.segments, 1) if self.segments else 100.0
 
@@ -85,6 +91,7 @@ class Coverage:
             "kinds": dict(sorted(self.kinds.items())),
             "repairs": dict(sorted(self.repairs.items())),
             "unknown_icons": dict(sorted(self.unknown_icons.items())),
+            "untyped_by_construct": dict(sorted(self.untyped_by_construct().items())),
             "untyped": [{"card": u.card, "line": u.line, "text": u.text,
                          "holes": [list(h) for h in u.holes]} for u in self.untyped],
         }
@@ -102,6 +109,10 @@ class Coverage:
             out.append("исправления источника: " + ", ".join(f"{k} {v}" for k, v in sorted(self.repairs.items())))
         if self.unknown_icons:
             out.append("недоказанные значки: " + ", ".join(f"{k} {v}" for k, v in sorted(self.unknown_icons.items())))
+        by_construct = self.untyped_by_construct()
+        if by_construct:
+            out.append("не типизировано по конструкциям: " + ", ".join(
+                f"{DESCRIPTIONS.get(k, k)} {v}" for k, v in by_construct.most_common(10)))
         if self.untyped:
             out.append("")
             out.append(f"не полностью типизированы ({len(self.untyped)}):")

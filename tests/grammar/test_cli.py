@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import shutil
 
+from grammar.constructs import CONSTRUCTS
 from tests.conftest import CORPUS, DEV_CORPUS, ROOT, run_cli
 
 GOLDEN = ROOT / "tests" / "grammar" / "golden" / "voyna_stihiy.jsonl"
@@ -45,6 +46,10 @@ def test_corpus_report_json_has_the_figures(shared):
     assert data["structural"] == 420
     assert data["format"] == "tgbot"
     assert data["repairs"]["broken-strike"] == 3
+    # which construct of the language the untyped segments contain (every untyped segment counted once at least)
+    hist = data["untyped_by_construct"]
+    assert sum(hist.values()) >= len(data["untyped"]) and all(v > 0 for v in hist.values())
+    assert set(hist) <= {c[0] for c in CONSTRUCTS} | {"other"}
 
 
 def test_corpus_report_text_shows_carets(shared):
