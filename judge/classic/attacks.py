@@ -327,6 +327,12 @@ class AttackRules:
         if damage <= 0:
             self.emit("no-wounds", f"Атака на 0 не ранит «{dst.name}».", *cites)
             return 0
+        for cap in tr.caps:
+            if matches_kind((cap.params[0],), kind) and damage > cap.params[1] \
+                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", NO_INPUTS)):
+                damage = cap.params[1]
+                self.emit("cap", f"{ru(kind).capitalize()} по «{dst.name}» сводится к "
+                          f"{damage} (текст карты).", *cites, C.AXE)
         ignores = self.traits(src).has(KW.IGNORES_FLYING_PROTECTION)
         if protected_now(tr, kind, src.flying, strength, ignores):
             flyer = src.flying and not protected_now(tr, kind, False, strength)

@@ -33,7 +33,7 @@ from berserk.vocab import (
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
-from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base
+from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base, is_cap
 from judge.core.context import Points, choice_points
 from judge.core.interp import unsupported_effects
 
@@ -249,6 +249,11 @@ class _Reader:
                 self.grant(line, e, under)
             elif isinstance(e, A.Action) and e.verb == Verb.TAUNT:
                 self.taunt(line, e, under)
+            elif isinstance(e, A.Action) and is_cap(e):
+                reason = unsupported(e.target)
+                ab = self.add(line, e if len(node.effects) > 1 else node, reason, under)
+                if ab.applied:
+                    self.route_grant(ab, e, under)
             else:
                 self.add(line, node, "постоянный эффект этого вида судья пока не применяет",
                          under)

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import ConditionKind, Verb
+from berserk.vocab import ConditionKind, SelectorNoun, Verb
 from grammar import ast as A
 from judge import cites as C
 
@@ -109,6 +109,7 @@ class Traits:
     restrictions: tuple[A.Restriction, ...] = ()
     permissions: tuple[A.Permission, ...] = ()
     counter_limit: int | None = None
+    caps: tuple[A.Action, ...] = ()                     # «атаки по этой карте сводятся к N»
     origins: dict[int, Origin] = field(default_factory=dict, compare=False, hash=False)
 
     def has(self, flag: str) -> bool:
@@ -133,7 +134,7 @@ def fold(grants) -> Traits:
     numbers: dict[str, int] = {}
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
-    unanswerable = []
+    unanswerable, caps = [], []
     vampirism = False
     limit = None
     origins: dict[int, Origin] = {}
@@ -164,6 +165,8 @@ def fold(grants) -> Traits:
                 bonuses.append(node)
         elif isinstance(node, A.Vampirism):
             vampirism = True
+        elif isinstance(node, A.Action) and is_cap(node):
+            caps.append(node)
         elif isinstance(node, A.CounterLimit):
             limit = node.maximum if limit is None else min(limit, node.maximum)
         elif isinstance(node, A.Restriction) and is_defends_without_closing(node):
@@ -188,7 +191,16 @@ def fold(grants) -> Traits:
                 permissions.append(node)
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
-                  tuple(unanswerable), tuple(restrictions), tuple(permissions), limit, origins)
+                  tuple(unanswerable), tuple(restrictions), tuple(permissions), limit,
+                  tuple(caps), origins)
+
+
+def is_cap(node: A.Action) -> bool:
+    """«{strike} / немагические атаки по этой карте сводятся к N»: the attack's value capped."""
+    return (node.verb == Verb.REDUCE_TO and len(node.params) == 2
+            and K.get(node.params[0]) is not None and isinstance(node.params[1], int)
+            and node.target is not None and node.target.noun == SelectorNoun.SELF
+            and not node.target.relations and node.target.condition is None)
 
 
 def is_ignore_flying_protection(node: A.Permission) -> bool:
