@@ -77,9 +77,12 @@ class Damage:
         target.wounds += n
         self.g.wounded_this_turn.add(target.id)
         by = f" от «{source.name}»" if source is not None and source is not target else ""
+        extra = target.count(EffKind.EXTRA_LIFE)
         self.emit("wounded", f"«{target.name}» получает {n} {wounds_word(n)}{by} "
-                  f"(жизней осталось {self.lives(target)}).", C.WOUNDS, C.APPLICATION, *cites,
-                  card=target.id, wounds=n)
+                  f"(жизней осталось {self.lives(target)}"
+                  + (f"; дополнительные жизни ({extra}) раны не снимают" if extra else "") + ").",
+                  C.WOUNDS, C.APPLICATION, *cites,
+                  *((C.EXTRA_LIVES, C.LIVES_CANCEL) if extra else ()), card=target.id, wounds=n)
         self.last_killer[target.id] = source
         self.happen(E.WOUNDED, target, amount=n, source=source, kind=kind)
         self.settle()

@@ -131,7 +131,8 @@ class HeroesInterp(Interp):
             else:
                 ctx.refs["done"] = None
             port = self.port
-            port.hold += 1                      # one application: its deaths come together
+            leaf = not isinstance(node, (A.Named, A.Sequence_, A.Conditional, A.Choice))
+            port.hold += leaf                   # one application: its deaths come together
             try:
                 if reads_done:
                     self._while_doing(node, ctx)
@@ -144,7 +145,7 @@ class HeroesInterp(Interp):
                     else:
                         super().apply((node,), ctx)
             finally:
-                port.hold -= 1
+                port.hold -= leaf
             port.settle()                       # 503.2: rules effects right after it
             if not reads_done and ctx.refs.get("done") is None:
                 ctx.refs["done"] = False                    # nothing happened (declined …)

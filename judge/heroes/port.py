@@ -306,7 +306,7 @@ class PortRules:
 
     def cancel(self, problem: Problem, ctx: Ctx | None = None) -> bool:
         self.emit("cancelled", f"{problem.text[:1].upper()}{problem.text[1:]}.", C.ILLEGAL,
-                  *problem.cites)
+                  *problem.cites, *((C.COMPLEX,) if ctx is not None else ()))
         if ctx is not None:
             self._done(ctx, False)
         return False

@@ -38,6 +38,7 @@ TRIGGER_CITES = {E.ENTERS: C.T_HIRE, E.OWN_DEATH: (C.T_DEATH, C.DEATH_TRIGGERS),
                  E.DEATH: C.DEATH_TRIGGERS,
                  E.TO_GRAVEYARD: C.FROM_GRAVEYARD, E.TURN_START: (C.START_TRIGGERS, C.T_TURN_START),
                  E.TURN_END: (C.END_TRIGGERS, C.TRIGGER_WORDS),
+                 E.NEXT_TURN_START: (C.START_TRIGGERS, C.DELAYED),
                  E.OPPONENT_TURN_START: C.START_TRIGGERS,
                  E.OPPONENT_TURN_END: C.END_TRIGGERS, E.ATTACK: C.AFTER_FIGHT}
 
@@ -306,8 +307,10 @@ class Queue:
             cites.append(C.TRIGGER_MUST)
         if batch_cite:
             cites.append(batch_cite)
-        if pd.controller != source.owner or source.zone != "play":
-            cites.append(C.ANYWHERE if source.zone != "play" else C.TRIGGER_CONTROLLER)
+        if source.zone != "play":
+            cites.append(C.ANYWHERE)
+        if pd.controller != source.owner:
+            cites.append(C.TRIGGER_CONTROLLER)
         self.emit("declared", f"Срабатывает «{lab}» ({f.text.rstrip('.')}) игрока "
                   f"{pd.controller} — в очередь под №{len(self.queue)}.", *cites,
                   item=item.label)

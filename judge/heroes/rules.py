@@ -37,7 +37,7 @@ class Rules:
                     f"«{o.name}»" for o in dead) + ".", C.RULES_EFFECTS_BATCH, C.DESTROYED)
             for o in dead:
                 self.die(o, f"жизней {self.lives(o)}", self.last_killer.get(o.id),
-                         cites=(C.DESTROYED, C.RULES_EFFECTS))
+                         cites=(C.DESTROYED, C.RULES_EFFECTS, C.RULES_EFFECTS_NOW))
 
     def base_zero(self) -> bool:
         """512.6: after the queue is empty, creatures with base lives 0 or less and current
@@ -58,7 +58,7 @@ class Rules:
                 self.emit("lost", f"У героя «{hero.name}» игрока {p} {hero.wounds} "
                           f"{plural(hero.wounds, 'рана', 'раны', 'ран')}, жизней "
                           f"{self.lives(hero)} — игрок {p} проигрывает.", C.DEFEAT,
-                          C.RULES_EFFECTS, C.VICTORY)
+                          C.RULES_EFFECTS, C.RULES_EFFECTS_NOW, C.VICTORY)
                 losers.append(p)
         if losers:
             self.finish(losers)

@@ -30,7 +30,9 @@ from typing import Any
 
 from berserk.errors import AmbiguousError, InputError, Location, Problem, Report, UnknownNameError
 from berserk.text import fold
-from berserk.vocab import CardType, Element, Game as GameKind
+from berserk.vocab import CardType, Element
+from berserk.vocab import DurationKind as D
+from berserk.vocab import Game as GameKind
 from berserk.yamlio import MDict, MList, load
 from carddb.lookup import CardIndex, card_index
 from carddb.model import Card, CardFieldError
@@ -53,6 +55,9 @@ SOURCE_KEYS = ("rules", "example", "faq", "file", "entry", "own", "based_on")
 FILLER = Card(name="карта колоды", game=GameKind.HEROES, card_type=CardType.CREATURE,
               elements=(Element.NEUTRAL,), cost=1, life=1, strike_value=1)
 DEFAULT_HERO_LIFE = 20
+#: Durations a scenario may give an effect already on a card (``until:``).
+UNTIL = {"end_of_turn": D.END_OF_TURN, "end_of_your_turn": D.END_OF_YOUR_TURN,
+         "start_of_turn": D.UNTIL_NEXT_TURN, "start_of_your_turn": D.UNTIL_YOUR_NEXT_TURN}
 
 
 @dataclass
@@ -384,11 +389,19 @@ class Builder:
                 "weaken": EffKind.WEAKEN, "poison": EffKind.POISON, "shield": EffKind.SHIELD}
         for key, kind in ints.items():
             if key in raw:
-                v = raw[key]
+                v, until = raw[key], None
+                if isinstance(v, MDict):               # {value: 2, until: end_of_turn}
+                    check_keys(v, ("value", "until"), "поле эффекта", self.loc)
+                    until = v.get("until")
+                    if until is not None and until not in UNTIL:
+                        self.loc.add(unknown("срок", until, tuple(UNTIL)), v.pos("until"))
+                        until = None
+                    v = v.get("value", 1)
                 if not isinstance(v, int) or isinstance(v, bool) or (v < 0 and key != "strike"):
                     self.loc.add(f"effects.{key}: целое число, а не «{v}»", raw.pos(key))
                 elif v:
-                    o.effects.append(Eff(kind, v, ts=self.game.tick()))
+                    o.effects.append(Eff(kind, v, until=UNTIL.get(until), player=o.controller,
+                                         ts=self.game.tick()))
         for key, kind in (("stun", EffKind.STUN), ("no_open", EffKind.NO_OPEN),
                           ("lose_features", EffKind.LOSE_ALL)):
             if raw.get(key):
@@ -397,7 +410,7 @@ class Builder:
         gains = raw.get("gain", [])
         for i, g in enumerate(gains if isinstance(gains, list) else [gains]):
             text = g.get("text") if isinstance(g, dict) else g
-            until = g.get("until") if isinstance(g, dict) else None
+            until = UNTIL.get(g.get("until")) if isinstance(g, dict) else None
             feats = read(str(text), o.name)
             for f in feats:
                 if f.reason:

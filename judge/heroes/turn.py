@@ -178,7 +178,7 @@ class Turn:
                       "за игру).", C.DRAW_PHASE)
             if p.failed_draws >= 3:
                 self.emit("lost", f"{ap} в третий раз не может взять карту в фазу накопления — "
-                          "проигрывает.", C.DRAW_PHASE, C.DEFEAT, C.RULES_EFFECTS)
+                          "проигрывает.", C.DRAW_PHASE, C.DEFEAT, C.RULES_EFFECTS, C.VICTORY)
                 self.finish([ap])
                 return
         self.happen(E.TURN_START, None, player=ap)
