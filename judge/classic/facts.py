@@ -27,6 +27,10 @@ from grammar import ast as A
 from judge.classic import board
 from judge.classic.board import GRAVEYARD
 
+#: The class prefix of classic «heroes» (Герой-воин, Герой-маг …).
+HERO_CLASS = name_key("Герой")
+
+
 # ------------------------------------------------------------------ geometry
 def front_cell(cell: str | None, owner: str, steps: int = 1) -> str | None:
     """The cell ``steps`` in front of ``cell`` for ``owner`` (towards the enemy half)."""
@@ -112,6 +116,9 @@ NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
     N.HOST: lambda eng, p, ctx: ctx.source.host == p.id,
     N.SYMBIOTE: lambda eng, p, ctx: p.symbiote,
     N.TARGET: lambda eng, p, ctx: p is ctx.refs.get("it"),
+    # classic has no hero cards: «герой-воин» is a creature of the class «Герой-воин»
+    N.HERO: lambda eng, p, ctx: p.is_creature and any(
+        name_key(c).startswith(HERO_CLASS) for c in p.card.classes),
 }
 
 
@@ -217,7 +224,11 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
         return False
     if not _side_ok(sel, p, ctx):
         return False
-    for q in sel.qualifiers:
+    quals = sel.qualifiers
+    if sel.noun == N.HERO:                # «герой-воин»: the class «Герой-воин»
+        quals = tuple(f"class:{HERO_CLASS}-{q[6:]}" if q.startswith("class:") else q
+                      for q in quals)
+    for q in quals:
         name, arg = _qual(q)
         if not QUALIFIERS[name](eng, p, arg, ctx):
             return False
