@@ -6,7 +6,7 @@
 The dev corpus (../shared «Война стихий», 150 cards) is replicated to N cards with unique names
 («Кшар 17»).  Figures are medians and 95th percentiles over repeated runs, with the machine
 noted; targets: build < 30 s, p95 of 20 fixed queries < 10 ms, Datasette card page p95 < 100 ms
-on loopback.
+on loopback (the card list, search and facet pages under load: bench/serve.py).
 
 Note on the build figure: the build parses each distinct (text, name-if-mentioned) once, so the
 replicated corpus parses ~150 texts; the cold parse throughput is measured and reported
@@ -64,10 +64,10 @@ def bench_build(src: Path, db: Path, runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        # a fresh process per run: no parse cache carried over between runs
-        subprocess.run([sys.executable, "-c", "import sys; from carddb.build import build_db; "
-                        "build_db(sys.argv[1], [sys.argv[2]])", str(db), str(src)],
-                       cwd=ROOT, check=True)
+        # a fresh process per run (no parse cache carried over), as a user runs it
+        subprocess.run([sys.executable, "-m", "berserk", "db", "build", "-o", str(db),
+                        "--cards", str(src)], cwd=ROOT, check=True, capture_output=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
         times.append(time.perf_counter() - started)
     return times
 
@@ -113,21 +113,21 @@ def bench_pages(db: Path, requests: int) -> list[float]:
                              str(port)], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
-    base = f"http://127.0.0.1:{port}/{db.stem}/cards/"
+    base = f"http://127.0.0.1:{port}/cards/"
+    conn = sqlite3.connect(db)
+    slugs = conn.execute("select set_slug, card_key from cards").fetchall()
+    conn.close()
     try:
         for _ in range(200):
             try:
-                urllib.request.urlopen(base + "1", timeout=2).read()
+                urllib.request.urlopen(base + "/".join(slugs[0]), timeout=2).read()
                 break
             except OSError:
                 time.sleep(0.1)
-        conn = sqlite3.connect(db)
-        total = conn.execute("select max(id) from cards").fetchone()[0]
-        conn.close()
         rng = random.Random(7)
         samples = []
         for _ in range(requests):
-            url = base + str(rng.randint(1, total))
+            url = base + "/".join(rng.choice(slugs))            # /cards/<set>/<card>
             started = time.perf_counter()
             body = urllib.request.urlopen(url, timeout=5).read()
             samples.append((time.perf_counter() - started) * 1000)

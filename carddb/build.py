@@ -230,6 +230,10 @@ CARD_LIST_COLUMNS = {
     "класс": str, "редкость": str, "способности": str, "name_fold": str, "set_slug": str,
     "card_key": str,
 }
+#: card_list columns the web facets on; ``facet_counts`` holds their counts over every card
+FACET_COLUMNS = ("стихия", "тип", "стоимость", "элита", "редкость", "сет")
+ABILITY_FACET = "способности"
+
 #: labels a player does not search for (structure, not abilities): left out of «способности»
 _STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choice",
                     "conditional", "sequence", "lose", "wound", "define", "label", "restriction",
@@ -347,6 +351,24 @@ def _create_indexes(db: sqlite_utils.Database) -> None:
     db.execute("CREATE VIRTUAL TABLE cards_fts_vocab USING fts5vocab(cards_fts, 'row')")
 
 
+def _facet_tables(db: sqlite_utils.Database) -> None:
+    """What the web's facets read: ``card_abilities`` (card, ability label — each once, the
+    player's labels only) and ``facet_counts`` (facet, value, cards) over the whole list, so
+    the unfiltered card list counts nothing when it is shown."""
+    db.execute("CREATE TABLE card_abilities (card_id INTEGER NOT NULL REFERENCES cards(id), "
+               "label TEXT NOT NULL, PRIMARY KEY (card_id, label)) WITHOUT ROWID")
+    db.execute("INSERT INTO card_abilities SELECT DISTINCT card_id, label FROM card_keywords "
+               "WHERE player = 1")
+    db.execute("CREATE INDEX idx_card_abilities_label ON card_abilities (label, card_id)")
+    # ``value`` without a declared type keeps numbers numbers (стоимость 3, not «3»)
+    db.execute("CREATE TABLE facet_counts (facet TEXT NOT NULL, value, cards INTEGER NOT NULL)")
+    for column in FACET_COLUMNS:
+        db.execute(f"INSERT INTO facet_counts SELECT ?, [{column}], count(*) FROM card_list "
+                   f"WHERE [{column}] IS NOT NULL GROUP BY [{column}]", [column])
+    db.execute("INSERT INTO facet_counts SELECT ?, label, count(*) FROM card_abilities "
+               "GROUP BY label", [ABILITY_FACET])
+
+
 # ---------------------------------------------------------------- the build
 def read_all(sources: Sequence[str | Path], format: str | None = None):
     """Read every source; raise one InputError listing every problem of every file."""
@@ -433,6 +455,7 @@ def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter],
                                                   for r in card_rows])):
             _bulk_insert(db, table, table_rows)
         _create_indexes(db)
+        _facet_tables(db)
         extra: dict[str, int] = {}
         for writer in writers:
             for key, n in writer(db).items():

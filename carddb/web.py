@@ -50,6 +50,7 @@ from datasette.views.base import DatasetteError
 from berserk.errors import BerserkError
 from berserk.text import fold, plural
 from berserk.vocab import KeywordName
+from carddb.build import ABILITY_FACET, FACET_COLUMNS
 from carddb.finder import suggest_words, term_words
 from carddb.live import Live, Pins, check_db
 from carddb.present import abilities_html, keyword_label
@@ -252,7 +253,7 @@ def filters_from_request(request, database, table, datasette):
             where.append("0")
             extra["search_error"] = err.render()
     for i, label in enumerate(request.args.getlist("_ability")):
-        where.append(f"id in (select card_id from card_keywords where label = :ab{i})")
+        where.append(f"id in (select card_id from card_abilities where label = :ab{i})")
         params[f"ab{i}"] = label
         human.append(f"способность «{label}»")
     return FilterArguments(where, params, human, extra)
@@ -260,41 +261,68 @@ def filters_from_request(request, database, table, datasette):
 
 @hookimpl
 def register_facet_classes():
-    return [AbilityFacet]
+    return [CardFacets]
 
 
-class AbilityFacet(Facet):
-    """The abilities facet of the card list: counts per Russian ability label from
-    ``card_keywords`` (indexed), for the cards the page's filters select."""
+class CardFacets(Facet):
+    """Every facet of the card list in one go (metadata: ``facets: [{cards: стихия}, …]``).
 
-    type = "ability"
+    The unfiltered list reads the counts the build stored (``facet_counts``); a filtered one
+    (a search, a clicked value) counts its cards once — one statement over the matching rows,
+    materialised once, grouped per column, plus the abilities of those cards from
+    ``card_abilities`` — instead of one scan per facet."""
+
+    type = "cards"
 
     async def suggest(self):
         return []
 
     async def facet_results(self):
-        if self.table != "card_list" or not self.get_configs():
+        columns = [c["config"].get("simple") for c in self.get_configs()]
+        if self.table != "card_list" or not columns:
             return [], []
         size = self.get_facet_size()
-        selected = self.request.args.getlist("_ability")
-        sql = (f"select k.label as value, count(distinct k.card_id) as count from card_keywords k "
-               f"where k.player = 1 and k.card_id in (select id from ({self.sql})) "
-               f"group by k.label order by count desc, value limit {size + 1}")
+        if " where " not in self.sql.lower():
+            sql = ("select facet, value, cards from facet_counts where facet in (select value "
+                   "from json_each(:facets))")
+            params = {"facets": json.dumps(columns, ensure_ascii=False)}
+        else:
+            parts = []
+            for column in columns:
+                if column == ABILITY_FACET:      # the page's query again: cheaper than m here
+                    parts.append(f"select '{ABILITY_FACET}', a.label, count(*) from card_abilities "
+                                 f"a where a.card_id in (select id from ({self.sql})) "
+                                 "group by a.label")
+                elif column in FACET_COLUMNS:
+                    parts.append(f"select '{column}', [{column}], count(*) from m "
+                                 f"where [{column}] is not null group by [{column}]")
+            kept = ", ".join(f"[{c}]" for c in columns if c in FACET_COLUMNS)
+            sql = (f"with m as materialized (select id{', ' + kept if kept else ''} from "
+                   f"({self.sql})) " + " union all ".join(parts))
+            params = self.params
         try:
-            rows = (await self.ds.execute(self.database, sql, self.params,
-                                          custom_time_limit=self.ds.setting(
-                                              "facet_time_limit_ms"))).rows
+            rows = (await self.ds.execute(self.database, sql, params, custom_time_limit=self.ds
+                                          .setting("facet_time_limit_ms"))).rows
         except QueryInterrupted:
-            return [], ["способности"]
+            return [], columns
+        found: dict[str, list] = {c: [] for c in columns}
+        for facet, value, count in rows:
+            found.setdefault(facet, []).append((value, count))
+        return [self._facet(column, found[column], size) for column in columns], []
+
+    def _facet(self, column: str, values: list, size: int) -> dict:
+        values.sort(key=lambda vc: (-vc[1], str(vc[0])))
+        arg = "_ability" if column == ABILITY_FACET else column
+        chosen = set(self.request.args.getlist(arg))
         results = []
-        for value, count in rows[:size]:
-            on = value in selected
-            toggle = (path_with_removed_args(self.request, {"_ability": value}) if on
-                      else path_with_added_args(self.request, {"_ability": value}))
-            results.append({"value": value, "label": value, "count": count,
-                            "toggle_url": self.ds.urls.path(toggle), "selected": on})
-        return [{"name": "способности", "type": self.type, "hideable": False,
-                 "toggle_url": "", "results": results, "truncated": len(rows) > size}], []
+        for value, count in values[:size]:
+            on = str(value) in chosen
+            toggle = (path_with_removed_args(self.request, {arg: str(value)}) if on
+                      else path_with_added_args(self.request, {arg: value}))
+            results.append({"value": value, "label": value, "count": count, "selected": on,
+                            "toggle_url": self.ds.urls.path(toggle)})
+        return {"name": column, "type": self.type, "hideable": False, "toggle_url": "",
+                "results": results, "truncated": len(values) > size}
 
 
 @hookimpl

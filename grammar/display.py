@@ -271,7 +271,13 @@ QUALIFIERS = {
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",
     "different_directions": "в разных направлениях", "none": "ни одной", "some": "хотя бы одна",
-    "center": "в центре", "edge": "с краю",
+    "center": "в центре", "edge": "с краю", "from": "от", "both": "оба",
+    "received_this_turn": "полученных в этот ход", "formation": "строй",
+    "along_strike": "по направлению удара", "forced_targeting": "обязательную цель",
+    "attacks": "атаки", "abilities": "особенности", "or_less": "или меньше",
+    "without_eliteness": "без учёта элитности", "base": "базовое", "as_open": "как открытое",
+    "odd": "нечётное", "even": "чётное", "leftmost": "крайнее левое",
+    "rightmost": "крайнее правое", "2+": "2 или больше",
 }
 
 VERBS = {
@@ -345,6 +351,9 @@ RELATIONS = {
     "of": "принадлежащее",
 }
 
+#: «ваше существо», «ваша карта», «ваш защитник» — by the noun's gender
+OWN = {"n": "ваше", "f": "ваша", "m": "ваш", "p": "ваши"}
+
 _WORDS_EXTRA = {"strong": "сильный", "weak": "слабый", "medium": "средний", "X": "X",
                 "turn": "ход", "fight": "бой", "game": "игру", "row": "ряд", "own": "ваш",
                 "after": "после того, как", "instead": "вместо", "before": "до"}
@@ -400,6 +409,8 @@ def word(value: Any) -> str:
         return _VOCAB_WORDS[text]
     if ":" in text:
         return qualifier_phrase(text)
+    if "|" in text:                                  # alternatives: «leftmost|rightmost»
+        return " или ".join(word(part) for part in text.split("|"))
     if text.isdigit() or _CYRILLIC.search(text) or text == "X":
         return text
     return untranslated(text)
@@ -439,7 +450,10 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
         return f"{no}стихии «{element.value if element else arg}»"
     if name == "class":
         return f"{no}класса «{arg}»"
+    if name == "cost" and arg in ("odd", "even"):
+        return "с нечётной стоимостью" if arg == "odd" else "с чётной стоимостью"
     if name in ("cost_max", "cost_min", "cost", "move_min", "life_max"):
+        arg = arg if arg.isdigit() or arg == "X" else word(arg)
         return {"cost_max": f"стоимостью {arg} или меньше", "cost_min": f"стоимостью {arg} или больше",
                 "cost": f"стоимостью {arg}", "move_min": f"с ходом {{move}}{arg} или больше",
                 "life_max": f"с жизнями {arg} или меньше"}[name]

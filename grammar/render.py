@@ -132,7 +132,7 @@ def selector(value: A.Selector | None) -> str:
     gender = W.noun_gender(value.noun)
     text = W.noun_phrase(value.noun)
     if value.side == "own":
-        text = W.agree("ваше", gender) + " " + text
+        text = W.OWN.get(gender, "ваше") + " " + text
     elif value.side:
         text += " " + W.SIDES.get(value.side, W.untranslated(value.side))
     if value.qualifiers:
@@ -196,6 +196,11 @@ def condition_text(what: str, params: Iterable[Any], negated: bool = False,
         text = "на кубике выпало " + " или ".join(words)
     elif what == "has_counters" and negated:
         return who + "нет фишек {counter}" + (f" (меньше {words[0]})" if words else "")
+    elif what == "exists" and negated:
+        return who + "нет: " + ", ".join(words)
+    elif what == "shown_card":                       # «показанная карта элитная»
+        return who + ("не " if negated else "") + "показанная карта " + ", ".join(
+            W.qualifier_phrase(p, "f") if isinstance(p, str) else _param(p) for p in params)
     else:
         pattern = W.CONDITIONS.get(what)
         if pattern is None:
@@ -246,7 +251,12 @@ def trigger(value: A.Trigger) -> _Phrase:
     member = TriggerEvent.get(value.event)
     p = _Phrase(f"{word(timing)}: " if timing else "")
     p.add(member.ru if member is not None else word(value.event))
-    if value.strength and value.event != "strong_attack":
+    if value.strength and value.event == "attack" and Strength.get(value.strength):
+        # «при атаке» + strong → «при сильной атаке»
+        fem = Strength.get(value.strength).fem
+        p.parts[-1] = Part(p.parts[-1].text.replace(
+            "при атаке", f"при {fem[:-2]}{'ей' if fem.endswith('яя') else 'ой'} атаке"))
+    elif value.strength and value.event != "strong_attack":
         s = Strength.get(value.strength)
         p.add(f" ({s.fem if s else word(value.strength)})")
     if value.attack:
@@ -407,7 +417,17 @@ def _attack(n: A.Attack) -> Rendered:
 
 
 def _definitions(value: Any) -> tuple:
-    return (value.definition,) if isinstance(value, A.Variable) and value.definition else ()
+    """«где X — …» under a line whose amount is a defined variable."""
+    if isinstance(value, A.Variable) and value.definition is not None:
+        return (_Where(value.name, value.definition),)
+    return ()
+
+
+@dataclass(frozen=True)
+class _Where:
+    """The definition of a variable, as a line of its own: «где X — число ран: …»."""
+    name: str
+    definition: Any
 
 
 def _amounted(name: str, term: str):
@@ -597,6 +617,8 @@ _RENDERERS: dict[str, Callable[[Any], Rendered]] = {
     "Define": _define, "Unknown": _unknown, "Opaque": _opaque, "Label": _label,
     "Restriction": _restriction, "Permission": _permission,
     "_Otherwise": lambda n: (_Phrase("иначе:"), n.effects),
+    "_Where": lambda n: (_Phrase(f"где {n.name} — " + (measure(n.definition) if isinstance(
+        n.definition, A.Measure) else inline(n.definition))), ()),
     "CounterLimit": lambda n: (_Phrase(f"не более {n.maximum} {{counter}}"), ()),
     "StartsWithCounters": lambda n: (_Phrase("начинает бой с ").add(
         f"{n.count if n.count != 1 else ''}{{counter}}", "counter"), ()),

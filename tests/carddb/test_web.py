@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 from urllib.parse import quote
 
 import pytest
@@ -58,6 +59,31 @@ def test_facets_are_human_values(app):
     abilities = {v["value"] for v in facets["способности"]["results"]}
     assert {"выстрел", "разряд", "защита от выстрелов"} <= abilities
     assert not abilities & {"shot", "activated", "uchr"}
+
+
+@pytest.mark.parametrize("args,where", [
+    ("", "1"), ("&_search=" + quote("стихия:горы"),
+                "id in (select id from card_index where element_key like '%|горы|%')"),
+    ("&" + quote("элита") + "=" + quote("да"), "элита = 'да'"),
+])
+def test_facet_counts_are_exact(app, examples_db, args, where):
+    """Stored counts (the whole list) and counted ones (a filtered list) match plain SQL."""
+    data = get(app, "/cards/card_list.json?_size=0&_extra=facet_results" + args).json()
+    facets = data["facet_results"].get("results", data["facet_results"])
+    conn = sqlite3.connect(examples_db)
+    try:
+        for column in ("стихия", "тип", "стоимость", "элита"):
+            expected = dict(conn.execute(f"select [{column}], count(*) from card_list where "
+                                         f"{where} and [{column}] is not null group by 1"))
+            got = {v["value"]: v["count"] for v in facets[column]["results"]}
+            assert got == expected, column
+        expected = dict(conn.execute(f"select label, count(*) from card_abilities where card_id "
+                                     f"in (select id from card_list where {where}) group by 1"))
+        got = {v["value"]: v["count"] for v in facets["способности"]["results"]}
+        assert got == {k: v for k, v in expected.items() if k in got} and len(got) >= min(
+            len(expected), 30)
+    finally:
+        conn.close()
 
 
 def test_ability_facet_filters(app):
