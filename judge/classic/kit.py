@@ -378,6 +378,11 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     if e == TE.MOVE and (t.origin is not None or t.destination is not None):
         if _is_cell_next_to_self(t.destination) and t.origin is None:
             return TE.MOVE_ADJACENT, tags, None
+        dest = t.destination
+        if t.origin is None and dest is not None and dest.noun == N.CELL and dest.relations \
+                and unsupported(dest) is None:
+            # «при перемещении на клетку, рядом с которой …»: each step onto such a cell
+            return TE.MOVE_ADJACENT, frozenset({"destination"}), None
         origin, dest = _half(t.origin), _half(t.destination)
         if origin == Side.OWN and dest == Side.ENEMY:
             return TE.CROSSED_TO_ENEMY_HALF, tags, None

@@ -181,6 +181,8 @@ class Triggers:
             if t.target is not None:
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
+        if "destination" in ab.tags:
+            return facts.cell_matches(self, t.destination, ev.data["to"], ctx)
         if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
             nth = 3 if e == TE.THIRD_COUNTER else next(
                 (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
