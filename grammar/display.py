@@ -220,8 +220,13 @@ PROTECTION_GEN = {
 
 #: «+1 к …» for what is not an attack kind.
 TO_DATIVE = {"move": "ходу {move}", "ova": "опыту в атаке {ova}", "ovz": "опыту в защите {ovz}",
-             "life": "жизням {health}", "range_discharge": "дальности разряда",
-             "next_strike": "следующему удару {strike}", "armor": "броне"}
+             "life": "жизням {health}", "next_strike": "следующему удару {strike}",
+             "armor": "броне"}
+#: «дальности метания»: the genitive singular of an attack kind
+KIND_GEN = {"shot": "выстрела", "throw": "метания", "discharge": "разряда", "uchr": "удара через ряд",
+            "strike": "простого удара", "special": "особого удара", "magic": "магического удара"}
+for _kind, _gen in KIND_GEN.items():
+    TO_DATIVE[f"range_{_kind}"] = f"дальности {_gen}"
 
 LOSE_WHAT = {"counters": "фишки {counter}", "flying": "полёт", "abilities": "все особенности",
              "ability": "особенность", "markers": "маркеры"}
@@ -271,11 +276,16 @@ QUALIFIERS = {
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",
     "different_directions": "в разных направлениях", "none": "ни одной", "some": "хотя бы одна",
-    "center": "в центре", "edge": "с краю", "from": "от", "both": "оба",
+    "center": "в центре", "edge": "с краю", "from": "от", "both": "обе показанные карты",
     "received_this_turn": "полученных в этот ход", "formation": "строй",
-    "along_strike": "по направлению удара", "forced_targeting": "обязательную цель",
+    "along_strike": "в направлении удара",
+    "forced_targeting": "особенности, обязывающие выбирать цель",
     "attacks": "атаки", "abilities": "особенности", "or_less": "или меньше",
-    "without_eliteness": "без учёта элитности", "base": "базовое", "as_open": "как открытое",
+    "without_eliteness": "без учёта элитности", "base": "без учёта модификаторов",
+    "as_open": "как открытая карта", "except": "кроме", "any_direction": "в любом направлении",
+    "yours": "под вашим контролем", "vertical": "по вертикали", "horizontal": "по горизонтали",
+    "straight_line": "на одной прямой", "along_move": "в направлении движения",
+    "again": "снова", "fully": "полностью", "central": "центральный", "edge_column": "крайний",
     "odd": "нечётное", "even": "чётное", "leftmost": "крайнее левое",
     "rightmost": "крайнее правое", "2+": "2 или больше",
 }
@@ -472,6 +482,17 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
         return f"{no}{label} «{word(arg) if name == 'kind' else arg}»"
     if name == "cells":
         return f"на {arg} клетки"
+    if name == "attacks":                            # «attacks:2+»: from two attacks or more
+        return f"от {arg.rstrip('+')}{' или более' if arg.endswith('+') else ''} атак"
+    if name == "column":
+        where = {"leftmost": "крайнем левом", "rightmost": "крайнем правом",
+                 "leftmost|rightmost": "крайнем левом или правом", "central": "центральном",
+                 "edge": "крайнем"}.get(arg, word(arg))
+        return f"в {where} столбце"
+    if name == "nth":
+        return f"{arg}-й"
+    if name == "face":
+        return f"на кубике {arg}"
     if name == "direction":
         return {"same": "в том же направлении", "different": "в другом направлении"}.get(arg, word(arg))
     if name == "from":

@@ -1,4 +1,4 @@
-"""The one Russian rendering of the ability AST, for people: ``berserk parse``, ``berserk card``
+"""The one Russian rendering of the ability AST for people: ``berserk parse``, ``berserk card``
 and the web card page all show ``lines(node)``.
 
     >>> from grammar import parse
@@ -6,18 +6,15 @@ and the web card page all show ``lines(node)``.
     действие, цена ⤵️:
       выстрел на 2, дальность 3
 
-A node becomes one line (a Russian phrase with its small parts inline: damage, range, cost,
-target, duration …) followed by the lines of the nodes it contains (the effects of an action,
-the riders of an attack, the abilities inside «Строй»), two spaces deeper.  Icons stay
-``{code}`` in ``Line.parts``; ``tree`` shows them as symbols (grammar.display), the web as HTML.
-A part that names a rule term (an attack kind, a keyword, poison …) carries it in
-``Part.term``, so the web can link it to the clause that governs it.
+A node is one line — a Russian phrase with its small parts inline (damage, range, cost, target,
+duration …) — followed, two spaces deeper, by the nodes it contains (an action's effects, an
+attack's riders, what «Строй» holds).  ``Line.parts`` keep icons as ``{code}`` (``tree`` shows
+symbols, grammar.display; the web, HTML); a part naming a rule term (an attack kind, a keyword,
+poison …) carries it in ``Part.term`` for the web's link to its clause.
 
-Every node class renders, including ones added after this module was written: a class without
-its own phrase gets the generic rendering (its Russian name from ``grammar.display.NODE_NAMES``, its leaf fields
-inline, its node fields as lines below).  The words of the open vocabularies (action verbs,
-conditions, selector qualifiers …) come from the phrase tables in ``grammar.display``; a word
-that has none is shown as ``⟨без перевода: id⟩`` so that a gap is visible, never silent
+Every node class renders: one without a phrase here gets the generic rendering (its Russian
+name, leaf fields inline, node fields below).  The open vocabularies' words (verbs, conditions,
+qualifiers …) come from grammar.display; an id none has shows as ``⟨без перевода: id⟩``
 (tests/carddb/test_render.py renders the whole corpus and fails on any).
 """
 from __future__ import annotations
@@ -175,6 +172,8 @@ def _param(value: Any) -> str:
     if isinstance(value, A.Node):
         return inline(value)
     if isinstance(value, tuple):
+        if len(value) == 2 and isinstance(value[0], str) and isinstance(value[1], A.Node):
+            return f"{word(value[0])}: {inline(value[1])}"         # («from», Selector)
         return ", ".join(_param(v) for v in value)
     return word(value)
 
@@ -241,9 +240,6 @@ def attack_name(kind: str) -> str:
     """«выстрел» for ``shot``; a word no member has goes through the phrase tables."""
     member = AttackKind.get(kind)
     return member.forms.nom if member is not None else word(kind)
-
-
-attack_ru = attack_name          # the old name (grammar.golden and older callers)
 
 
 def trigger(value: A.Trigger) -> _Phrase:
@@ -581,18 +577,13 @@ def _rule_change(n, head: str) -> _Phrase:
     return p
 
 
-def _restriction(n) -> Rendered:
-    nodes = tuple(v for v in getattr(n, "params", ()) if isinstance(v, A.Node))
-    return _rule_change(n, "не может" if not getattr(n, "only", None) else "может"), nodes
-
-
-def _permission(n) -> Rendered:
-    nodes = tuple(v for v in getattr(n, "params", ()) if isinstance(v, A.Node))
-    return _rule_change(n, "может"), nodes
-
-
-def _define(n: A.Define) -> Rendered:
-    return _Phrase(f"где {n.name} — {measure(n.measure)}"), ()
+def _rule(allowed: bool):
+    """Permission («может …») or Restriction («не может …»; «может … только по X»)."""
+    def render(n) -> Rendered:
+        nodes = tuple(v for v in getattr(n, "params", ()) if isinstance(v, A.Node))
+        head = "может" if allowed or getattr(n, "only", None) else "не может"
+        return _rule_change(n, head), nodes
+    return render
 
 
 def _unknown(n: A.Unknown) -> Rendered:
@@ -614,11 +605,11 @@ _RENDERERS: dict[str, Callable[[Any], Rendered]] = {
     "Activated": _activated, "Triggered": _triggered, "Static": _static,
     "Formation": _formation, "WhenOrder": _when_order, "Named": _named, "Choice": _choice,
     "Conditional": _conditional, "Sequence_": lambda n: (_Phrase("по порядку:"), tuple(n.steps)),
-    "Define": _define, "Unknown": _unknown, "Opaque": _opaque, "Label": _label,
-    "Restriction": _restriction, "Permission": _permission,
+    "Unknown": _unknown, "Opaque": _opaque, "Label": _label,
+    "Restriction": _rule(False), "Permission": _rule(True),
     "_Otherwise": lambda n: (_Phrase("иначе:"), n.effects),
-    "_Where": lambda n: (_Phrase(f"где {n.name} — " + (measure(n.definition) if isinstance(
-        n.definition, A.Measure) else inline(n.definition))), ()),
+    "_Where": lambda n: (_Phrase(f"где {n.name} — {inline(n.definition)}"), ()),
+    "Define": lambda n: (_Phrase(f"где {n.name} — {inline(n.measure)}"), ()),
     "CounterLimit": lambda n: (_Phrase(f"не более {n.maximum} {{counter}}"), ()),
     "StartsWithCounters": lambda n: (_Phrase("начинает бой с ").add(
         f"{n.count if n.count != 1 else ''}{{counter}}", "counter"), ()),
