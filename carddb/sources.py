@@ -531,6 +531,8 @@ def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card |
                            "elements", "classes", "class"), index, result, lines,
                     lists=("element", "elements", "classes", "class")):
         return None
+    # «classes: null» is no classes (Card.from_dict would iterate None)
+    item = {k: v for k, v in item.items() if not (k in ("classes", "class") and v is None)}
     try:
         card = Card.from_dict(item)
     except CardFieldError as err:

@@ -61,6 +61,12 @@ def shared_skip_line(count: int) -> str:
               "BERSERK_SHARED; CI запускает их все (BERSERK_REQUIRE_SHARED=1)")
 
 
+def shared_required_line() -> str:
+    """Why a test of ../shared fails under BERSERK_REQUIRE_SHARED=1 (CI) on this machine."""
+    return ("BERSERK_REQUIRE_SHARED=1, а лицензионных текстов нет: " + ", ".join(shared_missing())
+            + " — CI должен запускать тесты ../shared, а не пропускать их")
+
+
 def seed_file(number: str) -> Path:
     """The seed document ``number`` («004») of ../shared/seeds, found when a test asks."""
     found = sorted((SHARED / "seeds").glob(f"{number}_*.txt"))
@@ -132,6 +138,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = [item for item in items if not item.get_closest_marker("fuzz")]
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Under BERSERK_REQUIRE_SHARED=1 without ../shared a test of it fails before it runs
+    (a test that only carries the marker too)."""
+    if REQUIRE_SHARED and shared_missing() and item.get_closest_marker("shared"):
+        pytest.fail(shared_required_line(), pytrace=False)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call):
     """Under BERSERK_REQUIRE_SHARED=1 a test of ../shared that skipped (for whatever reason)
@@ -145,11 +158,17 @@ def pytest_runtest_makereport(item: pytest.Item, call):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
-    """One line, not one per test: how many tests were skipped for want of ../shared."""
+    """One line, not one per test: how many tests were skipped for want of ../shared; and
+    how many fuzz inputs were tried, when the fuzz tests ran."""
     skipped = [r for r in terminalreporter.stats.get("skipped", [])
                if "shared" in getattr(r, "keywords", {})]
     if skipped:
         terminalreporter.write_line(shared_skip_line(len(skipped)), yellow=True, bold=True)
+    fuzz = sys.modules.get("tests.fuzz_inputs")
+    if fuzz is not None and fuzz.INPUTS:
+        terminalreporter.write_line("fuzz: входов " + f"{sum(fuzz.INPUTS.values()):,}".replace(
+            ",", " ") + " (" + ", ".join(f"{k} {v}" for k, v in sorted(fuzz.INPUTS.items()))
+            + ")")
 
 
 @pytest.fixture(autouse=True)
@@ -172,7 +191,7 @@ def shared() -> Path:
     skipped there when it is missing; reaching this point without it means
     BERSERK_REQUIRE_SHARED=1."""
     if shared_missing():
-        pytest.fail(shared_skip_line(1))
+        pytest.fail(shared_required_line(), pytrace=False)
     return SHARED
 
 

@@ -132,7 +132,8 @@ CASES: dict[str, tuple[dict[str, str | bytes], tuple[str, ...], tuple[str, ...]]
                         ("db", "build", "-o", "o.db", "--cards", "c.yaml"), ("c.yaml:1:",)),
     # ---- English messages before (issue 12.10)
     "click-missing-argument": ({}, ("search",), ("berserk search", "не указан аргумент")),
-    "click-no-such-option": ({}, ("search", "--nope", "x"), ("berserk search", "--nope")),
+    "click-no-such-option": ({}, ("deck", "check", "--nope", "x"),
+                             ("berserk deck check", "--nope")),
     "click-invalid-value": ({}, ("search", "x", "--limit", "abc"), ("--limit", "не число")),
     "click-no-such-command": ({}, ("serch",), ("serch", "search")),
     "missing-card-file": ({}, ("db", "build", "-o", "o.db", "--cards", "нет.json"),
