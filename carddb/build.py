@@ -212,7 +212,7 @@ def card_keys(cards: Sequence[Card]) -> list[tuple[str, str]]:
 
 def _list_row(row: dict, card: Card, labels: list[str]) -> dict:
     """The card_list row: what a player reads in the list, Russian column names."""
-    return {
+    out = {
         "id": row["id"], "имя": card.name, "сет": card.set, "номер": card.number,
         "стихия": card.element, "тип": str(card.card_type), "стоимость": card.cost,
         "жизни": card.life, "ход": row["move_text"], "удар": row["strike"],
@@ -221,6 +221,11 @@ def _list_row(row: dict, card: Card, labels: list[str]) -> dict:
         "способности": ", ".join(labels) or None,
         "name_fold": row["name_fold"], "set_slug": row["set_slug"], "card_key": row["card_key"],
     }
+    # what the web's facets group by: one key per combination of facet values, one per set of
+    # ability labels — a filtered list counts a few hundred keys instead of every card
+    out["facet_key"] = json.dumps([out[c] for c in FACET_COLUMNS], ensure_ascii=False)
+    out["ability_key"] = json.dumps(labels, ensure_ascii=False)
+    return out
 
 
 #: card_list columns (SQLite types); facets and sorting run on these
@@ -228,7 +233,7 @@ CARD_LIST_COLUMNS = {
     "id": int, "имя": str, "сет": str, "номер": int, "стихия": str, "тип": str,
     "стоимость": int, "жизни": int, "ход": str, "удар": str, "элита": str, "уникальная": str,
     "класс": str, "редкость": str, "способности": str, "name_fold": str, "set_slug": str,
-    "card_key": str,
+    "card_key": str, "facet_key": str, "ability_key": str,
 }
 #: card_list columns the web facets on; ``facet_counts`` holds their counts over every card
 FACET_COLUMNS = ("стихия", "тип", "стоимость", "элита", "редкость", "сет")

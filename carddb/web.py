@@ -31,6 +31,7 @@ import signal
 import socket
 import sys
 import threading
+from collections import Counter, OrderedDict
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -106,6 +107,29 @@ class Site:
         self.links: dict[str, str] = {}         # term → /rules/<book>/<id>
         self.labels: dict[str, str] = {}        # /rules/<book>/<id> → an ability label
 
+    async def search_clause(self, query: str) -> tuple[str, dict]:
+        """The WHERE clause of ``query`` on card_list (ParseError for a bad query): the
+        matching ids as a parameter when there are few enough, else the search's subquery.
+        Computed once per build and query."""
+        key = (getattr(self, "live", None) and self.live.version, query)
+        cache = self.__dict__.setdefault("_clauses", OrderedDict())
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        sql, named = compile_named(query, "bq")
+        db = self.ds.get_database(DB_NAME)
+        rows = (await db.execute(f"select c.id from card_index c where {sql} limit "
+                                 f"{IDS_AS_PARAMETER + 1}", named)).rows
+        if len(rows) <= IDS_AS_PARAMETER:
+            clause = ("id in (select value from json_each(:bq_ids))",
+                      {"bq_ids": json.dumps([r[0] for r in rows])})
+        else:
+            clause = (f"id in (select c.id from card_index c where {sql})", named)
+        cache[key] = clause
+        while len(cache) > _SEARCH_CACHE:
+            cache.popitem(last=False)
+        return clause
+
     async def install(self, pin: Path) -> None:
         """Serve ``pin`` from now on (called with no request in flight: carddb.live.Gate)."""
         new = PinnedDatabase(self.ds, pin)
@@ -119,6 +143,13 @@ class Site:
             old.close()
             if old.path and Path(old.path).parent == self.pins.dir:
                 Path(old.path).unlink(missing_ok=True)
+
+
+#: A search matching at most this many cards is run once per page: its ids are handed to every
+#: statement of the page (rows, count, facets) as one JSON parameter.  A broader one keeps the
+#: subquery (scanning a list of ~30,000 ids in JSON costs more than the scan it saves).
+IDS_AS_PARAMETER = 8000
+_SEARCH_CACHE = 512
 
 
 def site_of(datasette) -> Site | None:
@@ -237,26 +268,31 @@ def register_routes(datasette):
 def filters_from_request(request, database, table, datasette):
     """``_search`` (the project's search language) and ``_ability`` (the abilities facet) on
     the card list."""
-    if site_of(datasette) is None or table != "card_list":
+    site = site_of(datasette)
+    if site is None or table != "card_list":
         return None
-    where, params, human, extra = [], {}, [], {}
-    query = request.args.get("_search", "").strip()
-    if query:
-        try:
-            sql, named = compile_named(query, "bq")
-            where.append(f"id in (select c.id from card_index c where {sql})")
-            params.update(named)
-            human.append(f"по запросу «{query}»")
-            extra["search_notes"] = [f"«{w}» — способность (по разбору текста); слово в тексте "
-                                     f"ищет текст:{w}" for w in dict.fromkeys(term_words(query))]
-        except BerserkError as err:
-            where.append("0")
-            extra["search_error"] = err.render()
-    for i, label in enumerate(request.args.getlist("_ability")):
-        where.append(f"id in (select card_id from card_abilities where label = :ab{i})")
-        params[f"ab{i}"] = label
-        human.append(f"способность «{label}»")
-    return FilterArguments(where, params, human, extra)
+
+    async def inner():
+        where, params, human, extra = [], {}, [], {}
+        query = request.args.get("_search", "").strip()
+        if query:
+            try:
+                clause, named = await site.search_clause(query)
+                where.append(clause)
+                params.update(named)
+                human.append(f"по запросу «{query}»")
+                extra["search_notes"] = [f"«{w}» — способность (по разбору текста); слово в "
+                                         f"тексте ищет текст:{w}"
+                                         for w in dict.fromkeys(term_words(query))]
+            except BerserkError as err:
+                where.append("0")
+                extra["search_error"] = err.render()
+        for i, label in enumerate(request.args.getlist("_ability")):
+            where.append(f"id in (select card_id from card_abilities where label = :ab{i})")
+            params[f"ab{i}"] = label
+            human.append(f"способность «{label}»")
+        return FilterArguments(where, params, human, extra)
+    return inner
 
 
 @hookimpl
@@ -268,9 +304,8 @@ class CardFacets(Facet):
     """Every facet of the card list in one go (metadata: ``facets: [{cards: стихия}, …]``).
 
     The unfiltered list reads the counts the build stored (``facet_counts``); a filtered one
-    (a search, a clicked value) counts its cards once — one statement over the matching rows,
-    materialised once, grouped per column, plus the abilities of those cards from
-    ``card_abilities`` — instead of one scan per facet."""
+    (a search, a clicked value) reads its cards' facet columns once and their ability labels
+    once (``card_abilities``) and counts them here, instead of a GROUP BY scan per facet."""
 
     type = "cards"
 
@@ -285,30 +320,41 @@ class CardFacets(Facet):
         if " where " not in self.sql.lower():
             sql = ("select facet, value, cards from facet_counts where facet in (select value "
                    "from json_each(:facets))")
-            params = {"facets": json.dumps(columns, ensure_ascii=False)}
+            try:
+                rows = (await self.ds.execute(self.database, sql, {"facets": json.dumps(
+                    columns, ensure_ascii=False)})).rows
+            except QueryInterrupted:
+                return [], columns
         else:
-            parts = []
-            for column in columns:
-                if column == ABILITY_FACET:      # the page's query again: cheaper than m here
-                    parts.append(f"select '{ABILITY_FACET}', a.label, count(*) from card_abilities "
-                                 f"a where a.card_id in (select id from ({self.sql})) "
-                                 "group by a.label")
-                elif column in FACET_COLUMNS:
-                    parts.append(f"select '{column}', [{column}], count(*) from m "
-                                 f"where [{column}] is not null group by [{column}]")
-            kept = ", ".join(f"[{c}]" for c in columns if c in FACET_COLUMNS)
-            sql = (f"with m as materialized (select id{', ' + kept if kept else ''} from "
-                   f"({self.sql})) " + " union all ".join(parts))
-            params = self.params
-        try:
-            rows = (await self.ds.execute(self.database, sql, params, custom_time_limit=self.ds
-                                          .setting("facet_time_limit_ms"))).rows
-        except QueryInterrupted:
-            return [], columns
+            try:
+                rows = await self._count(columns)
+            except QueryInterrupted:
+                return [], columns
         found: dict[str, list] = {c: [] for c in columns}
         for facet, value, count in rows:
             found.setdefault(facet, []).append((value, count))
         return [self._facet(column, found[column], size) for column in columns], []
+
+    async def _count(self, columns: list[str]) -> list[tuple]:
+        """(facet, value, cards) of the page's cards, from two GROUP BYs over keys the build
+        stored per card (``facet_key``: the facet values, ``ability_key``: the ability
+        labels): a few hundred groups to add up here instead of a scan per facet."""
+        limit = self.ds.setting("facet_time_limit_ms")
+        totals: dict[tuple, int] = Counter()
+        if any(c in FACET_COLUMNS for c in columns):
+            for key, n in (await self.ds.execute(
+                    self.database, f"select facet_key, count(*) from ({self.sql}) group by 1",
+                    self.params, custom_time_limit=limit)).rows:
+                for column, value in zip(FACET_COLUMNS, json.loads(key)):
+                    if value is not None and column in columns:
+                        totals[(column, value)] += n
+        if ABILITY_FACET in columns:
+            for key, n in (await self.ds.execute(
+                    self.database, f"select ability_key, count(*) from ({self.sql}) group by 1",
+                    self.params, custom_time_limit=limit)).rows:
+                for label in json.loads(key):
+                    totals[(ABILITY_FACET, label)] += n
+        return [(column, value, n) for (column, value), n in totals.items()]
 
     def _facet(self, column: str, values: list, size: int) -> dict:
         values.sort(key=lambda vc: (-vc[1], str(vc[0])))
