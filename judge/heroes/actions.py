@@ -138,7 +138,9 @@ class Actions:
         if card.is_hero:
             self.illegal(f"{what}: герой не разыгрывается", C.HERO)
             return False
-        if card.card.cost_x:
+        if card.card.cost_x and free:
+            x = 0                               # 106.1.3: played free, X counts 0
+        elif card.card.cost_x:
             if x is None:
                 if self.inputs.strict:
                     raise Unnamed(f"значение X при розыгрыше «{card.name}» (поле x)")

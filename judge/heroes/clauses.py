@@ -28,7 +28,8 @@ VERB_START = re.compile(
     r"возьмите|взять|сбросьте|сбросить|закро\w+|закрыть|закройте|откро\w+|открыть|откройте|"
     r"выстрел\w*|сделайте|отрав\w+|положите|получите|потеряйте|поиск|найдите|вызов\w+|"
     r"возрод\w+|верните|оглуш\w+|подготов\w+|сразит\w+|каждый|противник|снимите|затем|удар\s|"
-    r"жизни\s|"
+    r"он[оа]?\s+может|"
+    r"жизни\s|оно\s|"
     r"он[оа]?\s|его\s|ваш\w*\s|выбранн\w+\s|эт[оа]\s|все\s)")
 
 # keyword features a Gain may grant («получает Рывок», «получает Броню 2»)
@@ -174,6 +175,10 @@ def _cards(t: str, duration) -> A.Node | None:
     if m:
         return A.Action(verb=Verb.DISCARD, target=PLAYER, amount=_n(m.group(1)),
                         params=("random",) if m.group(2) else ())
+    m = re.fullmatch(r"(?:противник|оппонент)\s+сбрасывает\s+карты,?\s+пока\s+(?:в\s+его\s+руке\s+)?не\s+"
+                     r"станет\s+столько\s+же\s+карт,?\s+сколько\s+в\s+вашей(?:\s+руке)?", t)
+    if m:
+        return A.Action(verb=Verb.DISCARD, target=OPPONENT, params=("until_equal",))
     m = re.fullmatch(r"(противник|оппонент|каждый игрок)\s+сбрасывает\s+(?:(\d+|одну|две|три)\s+)?"
                      r"(случайн\w+\s+)?карт\w*(?:\s+с\s+руки)?", t)
     if m:
@@ -275,6 +280,13 @@ def _gain(t: str, duration) -> A.Node | None:
     if m:
         sel = selector(m.group(1), plural=bool(re.search(r"теряют", t)))
         return A.Lose(target=sel, what="abilities", duration=duration) if sel else None
+    m = re.fullmatch(r"снимите\s+(?:все\s+)?эффекты\s+с\s+(.+)", t)
+    if m:
+        sel = selector(m.group(1))
+        return A.Lose(target=sel, what="effects") if sel else None
+    m = re.fullmatch(r"(?:оно|он|она|это\s+существо)\s+может\s+(?:снова\s+)?атаковать(?:\s+ещ[её]\s+раз)?", t)
+    if m:
+        return A.Action(verb=Verb.ATTACK, target=A.Selector(noun=N.IT), params=("again",))
     m = re.fullmatch(r"снимите\s+отравление\s+с\s+(.+)", t)
     if m:
         sel = selector(m.group(1))

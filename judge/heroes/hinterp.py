@@ -38,7 +38,7 @@ def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
     return max(0, min(int(raw) - 1, len(node.options) - 1))
 from judge.heroes import cites as C
 from judge.heroes.clauses import CONSTRUCTOR
-from judge.heroes.model import DECK, GRAVEYARD, HAND, Coin, EffKind, other
+from judge.heroes.model import ATTACKED, DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
 HEROES_VERBS: dict[str, Handler] = {}
 
@@ -227,6 +227,15 @@ def _discard(it: Interp, node: A.Action, ctx: Ctx) -> None:
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     for player in _players(port, node.target, ctx):
         hand = [port.g.objs[i] for i in port.g.players[player].hand]
+        if "until_equal" in node.params:
+            mine = len(port.g.players[port.me(ctx)].hand)
+            n = max(len(hand) - mine, 0)
+            port.emit("rule", f"В руке {player} {len(hand)} карт, у {port.me(ctx)} — {mine}: "
+                      + (f"сбросить нужно {n}." if n else "значение уже достигнуто или пройдено — "
+                         "способность ничего не делает."), C.UNTIL_EQUAL)
+            if n == 0:
+                port._done(ctx, False)
+                continue
         if len(hand) <= n:
             chosen = hand
             if len(hand) < n:
@@ -300,6 +309,12 @@ def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
     pile = [port.g.objs[i] for i in port.g.players[me].graveyard]
+    if node.target.noun == N.SELF:
+        picked = ctx.source if ctx.source.zone == GRAVEYARD else None
+        if picked is not None:
+            port.enter_play(picked, me, "возрождение", cites=(C.REVIVE,))
+        port._done(ctx, picked is not None)
+        return
     fits = [o for o in pile if port._noun_fits(node.target.noun, o)
             and all(port._qualifier(q, o, ctx.source) for q in node.target.qualifiers
                     if q not in (Qualifier.CHOSEN, Qualifier.IN_GRAVEYARD))]
@@ -426,6 +441,16 @@ def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
         if by and by[0].in_play:
             port.fight(by[0], t, ctx)
             port._done(ctx, True)
+
+
+@_verb(Verb.ATTACK, check=_targets_check)
+def _attack_again(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """«оно может атаковать ещё раз»: the card text lifts the 108.2 marker (Axe rule)."""
+    for t in it.reached(node, node.target, ctx):
+        t.used.pop(ATTACKED, None)
+        it.port.emit("effect", f"«{t.name}» может атаковать ударом ещё раз (текст карты сильнее "
+                     "правила «1 раз за ход»).", C.AXE, C.STRIKE_ATTACK)
+        it.port._done(ctx, True)
 
 
 @_verb(Verb.CANCEL)

@@ -136,11 +136,12 @@ def selector(phrase: str, *, plural: bool = False) -> A.Selector | None:
     m = re.search(r" с (рывком|броней|первым ударом|направленным ударом|уязвимостью)", p)
     if m:
         quals.append(f"{Qualifier.WITH}:{_KEYWORD_WORDS[m.group(1)]}")
-    if re.search(r" (в вашей руке|в руке|с руки|из руки) ", p):
+    owner = r"(?:вашей |вашего |своей |своего |его |ее |её )?"
+    if re.search(r" (?:в|с|из) " + owner + r"рук[еиу] ", p):
         quals.append(Qualifier.IN_HAND)
-    if re.search(r" (на кладбище|с кладбища|из кладбища) ", p):
+    if re.search(r" (?:на|с|со|из) " + owner + r"кладбищ[аеу] ", p):
         quals.append(Qualifier.IN_GRAVEYARD)
-    if re.search(r" (в колоде|из колоды) ", p):
+    if re.search(r" (?:в|из) " + owner + r"колод[еыу] ", p):
         quals.append(Qualifier.IN_DECK)
     m = re.search(r" по имени «([^»]+)»| с названием «([^»]+)»| «([^»]+)»", phrase)
     if m:

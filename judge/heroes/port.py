@@ -242,7 +242,8 @@ class PortRules:
             return False
         target.closed = closed
         self.emit("effect", f"«{target.name}» {'закрывается' if closed else 'открывается'}.",
-                  C.T_CLOSE if closed else C.OPEN_CLOSE)
+                  C.T_CLOSE if closed else C.OPEN_CLOSE,
+                  *((C.REFLEXIVE,) if target is ctx.source else ()))
         self._done(ctx, True)
         return True
 
@@ -282,7 +283,11 @@ class PortRules:
 
     def lose(self, target: Any, node: A.Lose, ctx: Ctx) -> bool:
         until = node.duration.until if node.duration is not None else None
-        if node.what == "abilities":
+        if node.what == "effects":
+            target.effects.clear()
+            self.emit("effect", f"С «{target.name}» сняты все эффекты (смена контроля — не "
+                      "эффект, она остаётся).", C.NON_BASE_OVERWRITE)
+        elif node.what == "abilities":
             self.add_effect(target, EffKind.LOSE_ALL, 1, ctx.source, until, self.me(ctx))
             self.emit("effect", f"«{target.name}» теряет особенности.", C.STATIC)
         elif any(isinstance(a, A.Keyword) and a.name == KW.POISONING for a in node.abilities):

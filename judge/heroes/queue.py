@@ -176,6 +176,10 @@ class Queue:
             kind, response = ev.data.get("kind"), ev.data.get("response", False)
             if "dealt" in trig.params and not ev.data.get("dealt"):
                 return False
+            target = ev.data.get("target")
+            if trig.target is not None and (target is None or not self._fits_lki(
+                    trig.target, target, target.controller, source, me)):
+                return False
             if trig.attack is None:
                 return not response             # «при атаке»: a response is no attack (510.4)
             return trig.attack == kind          # «при ударе» also on a response (design R8a)
@@ -299,6 +303,8 @@ class Queue:
             cites.insert(0, KEYWORD_TERMS.get(f.text.split()[0], C.TRIGGER_WORDS))
         if not f.every_time:
             cites.append(C.ONCE_PER_TURN)
+        if f"«{source.name}»" in f.text:
+            cites.append(C.NAME_SELF)          # its own name in its text: this very card
         if self.resolved:
             cites.append(C.AFTER_ITEM)
         if self.attacking.get("after"):
@@ -308,7 +314,7 @@ class Queue:
         if batch_cite:
             cites.append(batch_cite)
         if source.zone != "play":
-            cites.append(C.ANYWHERE)
+            cites.append(C.FROM_GRAVEYARD if f.zone == "graveyard" else C.ANYWHERE)
         if pd.controller != source.owner:
             cites.append(C.TRIGGER_CONTROLLER)
         self.emit("declared", f"Срабатывает «{lab}» ({f.text.rstrip('.')}) игрока "
@@ -393,9 +399,15 @@ class Queue:
         if bound and all(self.gone(o, item.ctx) for o in bound):
             if item.marker:
                 item.source.used[item.marker] = max(item.source.used.get(item.marker, 1) - 1, 0)
+            complex_ = len(effects_of(item.feature)) > 1 or any(
+                isinstance(n, (A.Conditional, A.Sequence_)) for e in effects_of(item.feature)
+                for n in A.walk(e))
             self.emit("skipped", f"«{item.label}» нелегальна при выполнении: её цели уже нет — "
-                      "не выполняется, маркер «1 раз за ход» снят.", C.TRIGGER_GONE,
-                      C.SPELL_DEPENDENT if item.kind == "spell" else C.TARGET_AT_DECLARATION)
+                      "не выполняется" + (" (и остальные части сложной способности тоже)"
+                                          if complex_ else "")
+                      + ", маркер «1 раз за ход» снят.", C.TRIGGER_GONE,
+                      C.SPELL_DEPENDENT if item.kind == "spell" else C.TARGET_AT_DECLARATION,
+                      *((C.COMPLEX,) if complex_ else ()))
             return
         if item.kind != "spell" and (item.source.zone != "play" or item.source.gen != item.gen):
             self.emit("lki", f"Источник «{item.source.name}» уже {self.where(item.source)}: "

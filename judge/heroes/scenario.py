@@ -393,7 +393,7 @@ class Builder:
                 if isinstance(v, MDict):               # {value: 2, until: end_of_turn}
                     check_keys(v, ("value", "until"), "поле эффекта", self.loc)
                     until = v.get("until")
-                    if until is not None and until not in UNTIL:
+                    if until is not None and (not isinstance(until, str) or until not in UNTIL):
                         self.loc.add(unknown("срок", until, tuple(UNTIL)), v.pos("until"))
                         until = None
                     v = v.get("value", 1)
@@ -410,7 +410,8 @@ class Builder:
         gains = raw.get("gain", [])
         for i, g in enumerate(gains if isinstance(gains, list) else [gains]):
             text = g.get("text") if isinstance(g, dict) else g
-            until = UNTIL.get(g.get("until")) if isinstance(g, dict) else None
+            until = g.get("until") if isinstance(g, dict) else None
+            until = UNTIL.get(until) if isinstance(until, str) else None
             feats = read(str(text), o.name)
             for f in feats:
                 if f.reason:

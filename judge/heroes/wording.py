@@ -231,6 +231,11 @@ def trigger(head: str) -> tuple[A.Trigger, str] | None:
             return A.Trigger(event=E.OPPONENT_TURN_START if start else E.OPPONENT_TURN_END), PLAY
         params = () if m.group(2) in ("вашего", "своего") else (TriggerParam.EACH_TURN,)
         return A.Trigger(event=E.TURN_START if start else E.TURN_END, params=params), PLAY
+    m = re.fullmatch(r"когда\s+(?:это\s+существо|оно)\s+(?:ранит|наносит\s+раны)\s+ударом\s+(\w+)"
+                     r"(?:\s+противника)?", h)
+    if m:
+        whom = selector(m.group(1) + " противника", plural=True)
+        return A.Trigger(event=E.ATTACK, attack=K.STRIKE, target=whom, params=("dealt",)), PLAY
     m = re.fullmatch(r"когда\s+(.+?)\s+получа\w+\s+ран\w*", h)
     if m:
         sel = selector(m.group(1), plural=True) if not re.fullmatch(
@@ -347,6 +352,9 @@ def _body(rest: str, original: str) -> tuple[tuple, str | None]:
 def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     """One sentence of a card's text → its Feature."""
     s = fold(text).strip(" .")
+    own = f"«{fold(name)}»"
+    if own in s and not re.search(r"поиск|вызов|возрод|найдите", s):
+        s = s.replace(f"карту {own}", "эту карту").replace(own, "это существо")
     s = re.sub(r"\s+", " ", s.replace("–", "—"))
     if spell:
         body, reason = _body(s, text)
@@ -363,6 +371,9 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     if found is not None:
         (trig, zone), rest = found
         body, reason = _body(rest, text)
+        if any(isinstance(n, A.Action) and n.verb == Verb.REVIVE and n.target is not None
+               and n.target.noun == N.SELF for e in body for n in A.walk(e)):
+            zone = GRAVEYARD                    # its own revival: it works from the graveyard
         return Feature(line, text, A.Triggered(trigger=trig, effects=body, limit=limit),
                        reason, every_time=every, zone=zone)
     m = re.fullmatch(r"(.+?):\s*(.+)", s)

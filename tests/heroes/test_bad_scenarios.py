@@ -1,0 +1,127 @@
+"""Invalid Heroes scenarios: every problem is reported at once, each at file:line:col with the
+offending input and, for names, «возможно, вы имели в виду» — and `berserk judge` exits 2."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from berserk.errors import InputError
+from judge.heroes.run import load_scenario
+from tests.conftest import run_cli
+
+BASE = """\
+ruleset: heroes-15
+title: проба
+cards:
+  Степной волк: {type: существо, cost: 2, life: 2, strike: 2}
+turn: A
+players:
+  A: {play: [Степной волк]}
+actions:
+  - attack: {by: Степной волк, target: B.hero}
+expect:
+  B.hero: {wounds: 2}
+"""
+
+#: (what, replace this, with this, a fragment of the message, line)
+CASES = [
+    ("unknown top key", "title: проба", "titel: проба", "возможно, вы имели в виду: «title»", 2),
+    ("unknown card in play", "play: [Степной волк]", "play: [Степной вовк]",
+     "возможно, вы имели в виду: «Степной волк»", 7),
+    ("unknown action", "  - attack:", "  - atack:", "«attack»", 9),
+    ("unknown action key", "target: B.hero}", "targt: B.hero}", "«target»", 9),
+    ("unknown reference", "by: Степной волк,", "by: Степной вол,", "Степной волк", 9),
+    ("unknown expectation", "B.hero: {wounds: 2}", "B.hero: {wonds: 2}", "«wounds»", 11),
+    ("cite not in the book", "B.hero: {wounds: 2}", "B.hero: {wounds: 2}\n  cites: [\"507.33\"]",
+     "507.3", 12),
+    ("strike as a triple", "strike: 2}", "strike: 1-2-3}", "одно число", 4),
+    ("a class of another type", "strike: 2}", "strike: 2, classes: [оружие]}", "107.3.3", 4),
+    ("wounds that kill", "play: [Степной волк]", "play: [{card: Степной волк, wounds: 2}]",
+     "505.1", 7),
+    ("turn 1 of the second player", "turn: A", "turn: B\nturn_number: 1", "302.3", 6),
+]
+
+
+def _load(text: str):
+    return load_scenario("bad.yaml", text=text)
+
+
+@pytest.mark.parametrize("what, old, new, says, line", CASES, ids=[c[0] for c in CASES])
+def test_a_bad_scenario_is_located(what, old, new, says, line):
+    assert old in BASE
+    with pytest.raises(InputError) as err:
+        _load(BASE.replace(old, new, 1))
+    messages = [(p.location.line, p.message) for p in err.value.problems]
+    assert any(says in m and ln == line for ln, m in messages), messages
+
+
+def test_every_problem_is_reported_at_once():
+    text = BASE.replace("title: проба", "titel: проба").replace("play: [Степной волк]",
+                                                                "play: [Степной вовк]")
+    with pytest.raises(InputError) as err:
+        _load(text)
+    assert len(err.value.problems) >= 2
+    rendered = err.value.render()
+    assert "bad.yaml:2:1" in rendered and "^" in rendered
+
+
+def test_a_spell_cannot_lie_in_play():
+    text = textwrap.dedent("""\
+        ruleset: heroes-15
+        cards:
+          Огонь: {type: заклинание, cost: 1, text: "Ранить выбранное существо на 1."}
+        players:
+          A: {play: [Огонь]}
+        """)
+    with pytest.raises(InputError, match="211.2"):
+        _load(text)
+
+
+def test_two_supports_of_one_class():
+    text = textwrap.dedent("""\
+        ruleset: heroes-15
+        cards:
+          Меч: {type: поддержка, cost: 1, classes: [оружие]}
+          Топор: {type: поддержка, cost: 1, classes: [оружие]}
+        players:
+          A: {play: [Меч, Топор]}
+        """)
+    with pytest.raises(InputError, match="212.3"):
+        _load(text)
+
+
+def test_a_name_is_the_first_copy_and_an_unknown_copy_is_named():
+    text = textwrap.dedent("""\
+        ruleset: heroes-15
+        cards:
+          Степной волк: {type: существо, cost: 2, life: 2, strike: 2}
+        players:
+          A: {play: [Степной волк]}
+          B: {play: [Степной волк]}
+        expect:
+          Степной волк: {controller: A}
+          B:Степной волк: {controller: B}
+          Степной волк#3: {wounds: 0}
+        """)
+    with pytest.raises(InputError) as err:
+        _load(text)
+    [problem] = err.value.problems
+    assert problem.location.line == 10 and "«Степной волк#3»" in problem.message
+
+
+def test_strict_mode_names_the_missing_choice(tmp_path):
+    text = BASE.replace("players:\n  A: {play: [Степной волк]}",
+                        "players:\n  A: {play: [Степной волк]}\n  B: {play: [Степной волк]}")
+    f = tmp_path / "s.yaml"
+    f.write_text(text, encoding="utf-8")
+    out = run_cli("judge", str(f), "--strict")
+    assert out.returncode == 2
+    assert "defender" in out.stderr and f"{f.name}:10:13" in out.stderr
+
+
+def test_cli_exit_code_2_on_a_bad_file(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text(BASE.replace("title: проба", "titel: проба"), encoding="utf-8")
+    out = run_cli("judge", str(f))
+    assert out.returncode == 2 and "s.yaml:2:1" in out.stderr
