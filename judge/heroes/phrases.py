@@ -53,9 +53,43 @@ def _class_of(word: str) -> str | None:
     return None
 
 
+#: Everything a noun phrase may say that ``selector`` reads; a word outside these makes the
+#: phrase unreadable (refused) — a restriction is never silently dropped.
+_KNOWN = [
+    r"выбранн\w*", r"вс[еи]х?", r"всем", r"кажд\w+", r"люб\w+", r"друг\w+", r"ваш\w*",
+    r"сво\w+", r"противника", r"вражеск\w*", r"персонаж\w*", r"геро\w+", r"существ\w*",
+    r"карт\w*\s+поддержки", r"карт\w*", r"заклинани\w*", r"со\s+стихией",
+    r"обладающ\w*\s+стихией", r"имеющ\w*\s+стихию", r"стихийн\w*", r"отравленн\w*",
+    r"без\s+ран", r"ранен\w*", r"с\s+ранами", r"закрыт\w*", r"открыт\w*",
+    r"стоимостью\s+(?:ровно\s+)?(?:\d+|x|х)(?:\s+или\s+(?:менее|меньше|ниже|более|больше|выше))?",
+    r"с\s+(?:рывком|броней|первым\s+ударом|направленным\s+ударом|уязвимостью)",
+    r"(?:в|с|из|на|со)\s+(?:вашей\s+|вашего\s+|своей\s+|своего\s+|его\s+|ее\s+|её\s+)?"
+    r"(?:рук[еиу]|кладбищ[аеу]|колод[еыу])",
+    r"(?:по\s+имени|с\s+названием|класса|с\s+классом)?\s*«[^»]*»",
+] + [e.stem + r"\w*" for e in Element if e.stem]
+_STOP = {"и", "в", "на", "с", "со", "из", "по", "у", "от", "к", "для", "или"}
+
+
+def _unread(p: str) -> list[str]:
+    rest = p
+    for pattern in _KNOWN:
+        rest = re.sub(r"(?<!\w)" + pattern + r"(?!\w)", " ", rest)
+    return [w for w in rest.split() if w not in _STOP and _class_of(w) is None]
+
+
 def selector(phrase: str, *, plural: bool = False) -> A.Selector | None:
-    """A noun phrase (folded) → Selector, or None when it is not one this reader knows."""
+    """A noun phrase (folded) → Selector, or None when it is not one this reader knows (every
+    word of it must be read: «существо с ударом 2 или менее» is refused, not taken as any
+    creature)."""
     p = " " + phrase.strip(" ,.") + " "
+    sel = _selector(p, plural)
+    if sel is not None and sel.noun not in (N.SELF, N.IT, N.ATTACKED, N.ATTACKER, N.OPPONENT) \
+            and _unread(p):
+        return None
+    return sel
+
+
+def _selector(p: str, plural: bool) -> A.Selector | None:
     if re.search(r" (себя|сам[оау]?|самого|самой|самому) ", p):
         return A.Selector(noun=N.SELF)
     if re.search(r" (эт(?:о|от|а|у|ого|ой|ому|им)) (существ\w*|карт\w*|персонаж\w*|геро\w*) ", p) \
@@ -143,9 +177,13 @@ def selector(phrase: str, *, plural: bool = False) -> A.Selector | None:
         quals.append(Qualifier.IN_GRAVEYARD)
     if re.search(r" (?:в|из) " + owner + r"колод[еыу] ", p):
         quals.append(Qualifier.IN_DECK)
-    m = re.search(r" по имени «([^»]+)»| с названием «([^»]+)»| «([^»]+)»", phrase)
+    m = re.search(r" (?:класса|с классом) «([^»]+)»", p)
     if m:
-        quals.append(f"{Qualifier.NAMED}:{next(g for g in m.groups() if g)}")
+        quals.append(f"{Qualifier.CLASS}:{m.group(1)}")
+    else:
+        m = re.search(r" по имени «([^»]+)»| с названием «([^»]+)»| «([^»]+)»", p)
+        if m:
+            quals.append(f"{Qualifier.NAMED}:{next(g for g in m.groups() if g)}")
     return A.Selector(noun=noun, side=side, qualifiers=tuple(dict.fromkeys(quals)))
 
 
