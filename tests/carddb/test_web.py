@@ -86,6 +86,20 @@ def test_facet_counts_are_exact(app, examples_db, args, where):
         conn.close()
 
 
+def test_facets_describe_the_whole_list_on_every_page(app):
+    first = get(app, "/cards/card_list.json?_size=5&_sort=" + quote("стоимость")
+                + "&_extra=facet_results,next").json()
+    second = get(app, "/cards/card_list.json?_size=5&_sort=" + quote("стоимость") + "&_next="
+                 + quote(first["next"]) + "&_extra=facet_results").json()
+    def counts(data):
+        facets = data["facet_results"].get("results", data["facet_results"])
+        return {name: [(v["value"], v["count"]) for v in f["results"]] for name, f in facets.items()}
+
+    assert counts(first) == counts(second) and counts(first)["стоимость"]
+    facets = second["facet_results"].get("results", second["facet_results"])
+    assert all("_next=" not in v["toggle_url"] for f in facets.values() for v in f["results"])
+
+
 def test_ability_facet_filters(app):
     shooters = names(app, "выстрел")
     data = get(app, "/cards/card_list.json?_shape=objects&_size=max&_ability="
