@@ -397,7 +397,7 @@ class Actions:
     def refused(self, card: Obj, f: Feature) -> None:
         if self.trace.refused_once((card.id, str(f.line))):
             self.emit("refused", f"Особенность «{card.name}/{f.line}» («{f.text.rstrip('.')}»): "
-                      f"судья её не применяет — {f.reason}.", C.STATIC)
+                      f"судья её не применяет — {f.reason}.", C.FEATURES)
 
     def refuse_unread(self, card: Obj) -> None:
         for f in self.features(card):

@@ -25,6 +25,7 @@ TERM = "term:"
 
 # -------------------------------------------------------------- cards and properties (part 1)
 NON_BASE_OVERWRITE = "104.3.1"
+FEATURES = "111.1"
 NAME_SELF = "105.3"
 COST = "106.1"
 COST_MODIFIERS = "106.1.1"

@@ -28,6 +28,7 @@ VERB_START = re.compile(
     r"возьмите|взять|сбросьте|сбросить|закро\w+|закрыть|закройте|откро\w+|открыть|откройте|"
     r"выстрел\w*|сделайте|отрав\w+|положите|получите|потеряйте|поиск|найдите|вызов\w+|"
     r"возрод\w+|верните|оглуш\w+|подготов\w+|сразит\w+|каждый|противник|снимите|затем|удар\s|"
+    r"нанесите|наносит|"
     r"он[оа]?\s+может|"
     r"жизни\s|оно\s|"
     r"он[оа]?\s|его\s|ваш\w*\s|выбранн\w+\s|эт[оа]\s|все\s)")
@@ -126,6 +127,10 @@ def _wound(t: str, duration) -> A.Node | None:
     m = re.fullmatch(r"(?:ранить|раните|раньте|ранит|ранят|нанесите\s+раны)\s+(.+?)\s+на\s+(.+)", t)
     if m:
         sel, n = selector(m.group(1)), _amount(m.group(2))
+        return A.Wound(target=sel, amount=n) if sel and n else None
+    m = re.fullmatch(r"(?:нанесите|наносит|нанести)\s+(\d+|одну|две|три|x|х)\s+ран\w*\s+(.+)", t)
+    if m:
+        sel, n = selector(m.group(2)), _amount(m.group(1))
         return A.Wound(target=sel, amount=n) if sel and n else None
     m = re.fullmatch(r"ранить?ся\s+на\s+(.+)", t) or re.fullmatch(r"раньтесь\s+на\s+(.+)", t)
     if m:

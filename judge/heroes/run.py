@@ -74,6 +74,8 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
 def run(sc: Scenario, strict: bool = False) -> Outcome:
     """Judge a loaded scenario: apply its actions, compare ``expect``."""
     engine = Engine(sc.game, resolve_ref=resolver(sc.game))
+    for o in sc.game.in_play():                 # an ability the judge cannot read is named,
+        engine.refuse_unread(o)                 # never silently left out
     if sc.game.phase == "start" and not any(a.verb == "start_turn" for a in sc.actions):
         engine.start_turn()
     for action in sc.actions:

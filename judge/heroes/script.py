@@ -23,6 +23,7 @@ from typing import Any
 
 from berserk.errors import AmbiguousError, InputError
 from berserk.yamlio import MDict, MList
+from judge.core.context import choice_points
 from judge.core.trace import Inputs, Unnamed
 from judge.heroes import cites as C
 from judge.heroes.engine import Engine
@@ -31,10 +32,13 @@ from judge.heroes.scenario import Loc, check_keys, find, unknown
 
 VERBS = ("play", "attack", "activate", "end_turn", "start_turn", "concede", "agree_draw")
 BARE = ("end_turn", "start_turn", "agree_draw")
+#: Answers written on the action itself: they answer the card's feature ``ability`` (for
+#: ``play``: its first feature that asks, e.g. the spell's ability or the creature's Найм).
+SHORTCUTS = ("target", "targets", "may", "search", "discard", "ability")
 KEYS = {
-    "play": ("card", "x", "free", "fury", "choices", "player"),
+    "play": ("card", "x", "free", "fury", "choices", "player") + SHORTCUTS,
     "attack": ("by", "target", "defender", "choices"),
-    "activate": ("card", "ability", "x", "choices"),
+    "activate": ("card", "ability", "x", "choices") + SHORTCUTS[:-1],
     "end_turn": ("choices",),
     "start_turn": ("choices",),
     "concede": ("player",),
@@ -95,6 +99,15 @@ def _action(item, pos, game, loc: Loc) -> Action | None:
     for key in REF_KEYS:
         if key in args:
             _check_ref(game, args[key], args.pos(key), loc)
+    for key in ("targets", "discard"):
+        items = args.get(key)
+        if isinstance(items, list):
+            for i, r in enumerate(items):
+                if not isinstance(r, list):
+                    _check_ref(game, r, items.pos(i) if isinstance(items, MList) else args.pos(key),
+                               loc)
+    if isinstance(args.get("search"), str) and args["search"] not in ("none", "нет"):
+        _check_ref(game, args["search"], args.pos("search"), loc)
     if "defender" in args and args["defender"] != "none":
         _check_ref(game, args["defender"], args.pos("defender"), loc)
     for key in ("fury",):
@@ -185,10 +198,34 @@ def _check_label(label: str, pos, game, loc: Loc) -> None:
 
 
 # ---------------------------------------------------------------- doing them
-def perform(engine: Engine, action: Action, strict: bool, path: str, text: str) -> None:
+def _with_shortcuts(engine: Engine, action: Action) -> dict:
+    """``choices`` plus the answers written on the action itself (``target: …``)."""
     args = action.args
+    choices = dict(args.get("choices") or {})
+    short = {k: args[k] for k in SHORTCUTS if k in args and k != "ability"}
+    if action.verb == "attack":
+        short.pop("target", None)               # an attack's target is its own field
+    if not short or action.verb not in ("play", "activate"):
+        return choices
+    card = engine.resolve_ref(args.get("card"))
+    line = args.get("ability")
+    if card is None:
+        return choices
+    if line is None:
+        feats = engine.printed(card)
+        asking = [f for f in feats if f.node is not None and f.reason is None
+                  and (choice_points(f.node).targets or choice_points(f.node).options)]
+        line = (asking or feats or [None])[0].line if (asking or feats) else 1
+    key = f"{card.id}/{line}"
+    merged = dict(choices.get(key) or {}) if isinstance(choices.get(key), dict) else {}
+    merged.update(short)
+    choices[key] = merged
+    return choices
+
+
+def perform(engine: Engine, action: Action, strict: bool, path: str, text: str) -> None:
     inputs = Inputs(choices={}, strict=strict)
-    engine.set_choices(inputs, args.get("choices"))
+    engine.set_choices(inputs, _with_shortcuts(engine, action))
     try:
         _dispatch(engine, action)
     except Unnamed as err:

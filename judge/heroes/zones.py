@@ -91,6 +91,7 @@ class Zones:
                   C.PLAY, *cites, card=o.id)
         self._one_of_a_kind(o)
         if o.zone == PLAY:
+            self.refuse_unread(o)
             self.happen(E.ENTERS, o, how=how)
 
     def _one_of_a_kind(self, new: Obj) -> None:
