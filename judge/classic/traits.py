@@ -211,7 +211,7 @@ def is_ignore_flying_protection(node: A.Permission) -> bool:
 
 
 def is_ignore_forced_targeting(node: A.Permission) -> bool:
-    """«Игнорирует особенности, обязывающие выбирать целью [разряда] …»."""
+    """Permission(ignore, forced_targeting): texts that force a choice of target do not bind it."""
     return node.what == Verb.IGNORE and tuple(node.params) == ("forced_targeting",)
 
 
