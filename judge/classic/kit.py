@@ -14,6 +14,7 @@ handlers (judge/core) and the classic vocabulary (judge/classic/support.py).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -105,6 +106,9 @@ class Kit:
     def __deepcopy__(self, memo) -> Kit:
         return self                       # immutable: a copied table shares it
 
+
+#: an ordinal before «{counter}» («третьей», «второй» …) the parse may drop: then refuse
+ORDINAL = re.compile(r"(?:втор|треть|трет|четв[её]рт|пят|шест)(?:ой|ей|ью|ую)\s*\{counter\}")
 
 class _Reader:
     def __init__(self, text: str, order: str | None):
@@ -302,6 +306,9 @@ class _Reader:
         event, tags, reason = canonical(t)
         if reason is None and event == TE.DEATH and t.subject is None:
             reason = "не сказано, чья гибель"
+        if reason is None and event == TE.GETS_COUNTER and not tags \
+                and ORDINAL.search(self.src(node)):
+            reason = "порядковый номер фишки в тексте, но не в разборе"   # «третьей» lost
         if reason is None:
             for sel in (t.subject, t.target):
                 if sel is not None and (reason := unsupported(sel)):

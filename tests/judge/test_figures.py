@@ -6,6 +6,7 @@ import pytest
 from carddb.model import Card
 from carddb.sources import read_cards
 from judge.classic.engine import Engine, matters_always
+from judge.classic.kit import kit_of
 from judge.classic.state import Piece, State
 from judge.core.trace import Inputs
 from judge.figures import card_verdict, figures
@@ -44,6 +45,12 @@ def test_refused_with_the_reason(text, why):
     got = figures([card(text), card("Броня 1."), card("")])
     assert got["cards_with_text"] == 2 and got["judge_applicable"] == 1
     assert sum(got["judge_refusals"].values()) == 1
+
+
+def test_an_ordinal_the_parse_drops_is_refused_not_applied_to_every_counter():
+    kit = kit_of("При получении третьей {counter} теряет все {counter} и получает 2 раны.")
+    assert [a.tags for a in kit.triggers] == [frozenset({"nth:3"})] or any(
+        "порядковый" in a.refusal for a in kit.refused)
 
 
 def test_the_turn_order_icons_count_for_both_orders():
