@@ -88,6 +88,10 @@ class Loc:
                                             self.text if line else None))
 
 
+def _strings(v: Any) -> bool:
+    return isinstance(v, str) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+
+
 def unknown(what: str, key: Any, known) -> str:
     return UnknownNameError(what, key, known, head=f"неизвестное {what} «{key}»").message
 
@@ -110,6 +114,16 @@ def inline_cards(raw, doc: MDict, loc: Loc) -> dict[str, Card]:
         props = props if props is not None else MDict()
         if not isinstance(props, dict):
             loc.add(f"свойства карты «{name}» должны быть объектом", raw.pos(name))
+            continue
+        shape = [k for k in ("classes", "class", "element", "elements")
+                 if k in props and not _strings(props[k])]
+        shape += [k for k in ("text", "type", "rarity", "set") if k in props
+                  and not isinstance(props[k], str)]
+        for k in shape:
+            loc.add(f"карта «{name}», поле {k}: ожидалась строка" + (" или список строк" if k in
+                    ("classes", "class", "element", "elements") else ""), props.pos(k)
+                    if isinstance(props, MDict) else raw.pos(name))
+        if shape:
             continue
         data = dict(props)
         data.setdefault("name", str(name))

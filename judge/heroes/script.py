@@ -108,6 +108,11 @@ def _action(item, pos, game, loc: Loc) -> Action | None:
                                loc)
     if isinstance(args.get("search"), str) and args["search"] not in ("none", "нет"):
         _check_ref(game, args["search"], args.pos("search"), loc)
+    short = {k: args[k] for k in SHORTCUTS if k in args and k not in ("ability",)
+             and not (verb == "attack" and k == "target")}
+    problem = answer_problem(short) if short else None
+    if problem:
+        loc.add(f"{verb}: {problem}", apos)
     if "defender" in args and args["defender"] != "none":
         _check_ref(game, args["defender"], args.pos("defender"), loc)
     for key in ("fury",):
@@ -172,6 +177,10 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
                 loc.add("point: объект «<карта>/<номер>: карта»", choices.pos(key))
             continue
         _check_label(str(key), kpos, game, loc)
+        problem = answer_problem(value)
+        if problem:
+            loc.add(f"choices «{key}»: {problem}", choices.pos(key))
+            continue
         refs = []
         if isinstance(value, dict):
             for k in ("target", "search", "summon", "revive"):
@@ -186,6 +195,41 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
             refs.append(value)
         for r in refs:
             _check_ref(game, r, choices.pos(key), loc)
+
+
+#: The answers a feature's choice may carry, and the shape of each.
+ANSWER_KEYS = ("target", "targets", "may", "options", "option", "x", "discard", "random",
+               "search", "summon", "revive", "coins")
+
+
+def answer_problem(value: Any) -> str | None:
+    """What is wrong with the shape of one ability's answers (None when fine)."""
+    if isinstance(value, (str, bool)) or value is None:
+        return None
+    if isinstance(value, list):
+        return None if all(isinstance(v, (str, list)) for v in value) else \
+            "список целей — имена карт"
+    if not isinstance(value, dict):
+        return f"ответ — объект, имя карты, список или true/false, а не «{value}»"
+    for k, v in value.items():
+        if k not in ANSWER_KEYS:
+            return unknown("поле ответа", k, ANSWER_KEYS)
+        if k == "may" and not (isinstance(v, bool) or (isinstance(v, list) and all(
+                isinstance(b, bool) for b in v))):
+            return f"may: true или false, а не «{v}»"
+        if k in ("options", "option") and not all(
+                isinstance(b, (bool, int)) for b in (v if isinstance(v, list) else [v])):
+            return f"{k}: номера вариантов или true/false, а не «{v}»"
+        if k == "x" and (not isinstance(v, int) or isinstance(v, bool)):
+            return f"x: целое число, а не «{v}»"
+        if k in ("target", "random", "search", "summon", "revive") and not isinstance(v, str):
+            return f"{k}: имя карты, а не «{v}»"
+        if k in ("targets", "discard") and not (isinstance(v, str) or (isinstance(v, list) and all(
+                isinstance(x, (str, list)) for x in v))):
+            return f"{k}: список имён карт, а не «{v}»"
+        if k == "coins" and v not in ("open", "closed"):
+            return f"coins: open или closed, а не «{v}»"
+    return None
 
 
 def _check_label(label: str, pos, game, loc: Loc) -> None:
