@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
@@ -243,9 +244,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                            span=_span([b.effects, parts]))]
             b.effects = []
         tails.check()
-        if sep == "CCOMMA" and b.effects and isinstance(b.effects[-1], A.Attack) and len(got) == 1 \
-                and isinstance(got[0], (A.Poison, A.Wound, A.Gain, A.Action, A.Lose, A.Heal)):
-            # «Выстрел на 2, атакованное существо получает отравление на 1»: a rider of the attack
+        if sep in ("CCOMMA", "SEQ") and b.effects and isinstance(b.effects[-1], A.Attack) and len(got) == 1 \
+                and isinstance(got[0], (A.Poison, A.Wound, A.Gain, A.Action, A.Lose, A.Heal)) \
+                and (sep == "CCOMMA" or _on_attacked(got[0])):
+            # «Выстрел на 2, атакованное существо получает отравление на 1» («…; при этом
+            # атакованное …»): a rider of the attack
             a = b.effects[-1]
             b.effects[-1] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, a.target,
                                      a.riders + (got[0],), span=_span([a, got[0]]))
@@ -565,3 +568,10 @@ def _named_head(clauses: Clauses, text: str, opaque):
 
 
 __all__ = ["ability", "body_effects", "cost", "head_only", "plain"]
+
+
+def _on_attacked(node) -> bool:
+    """Whether an effect acts on the attacked creature (so that «при этом» after an attack
+    makes it a rider of the attack)."""
+    t = getattr(node, "target", None)
+    return isinstance(t, A.Selector) and t.noun in (N.ATTACKED, N.IT)

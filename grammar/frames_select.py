@@ -229,6 +229,17 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if w == "v":
             return _column(parts, i + 1)
         return None
+    if isinstance(p, NP) and p.kind == "noun" and p.noun == "row" and re.search(r"\bряда\b", p.text.lower()):
+        # «клетка [вашего] третьего ряда [противника]»: a row in the genitive
+        rows = [a[4:] for a in p.adjs if a.startswith("ord:")]
+        rest = set(p.adjs) - {f"ord:{r}" for r in rows}
+        if p.count and p.count[0] == "ord":
+            rows.append(str(p.count[1]))
+        elif p.count:
+            rows = []
+        if rows and rest <= {"own"}:
+            whose = ":own" if "own" in p.adjs else ":enemy" if p.opp else ""
+            return [f"{Q.ROW}:{'|'.join(rows)}{whose}"], i + 1
     if isinstance(p, NP) and p.kind == "noun" and p.noun == "field" and not p.adjs and not p.count:
         # «клетка / половина поля боя [противника]»: of the battlefield (its side, if said)
         return ([("side", Side.ENEMY)] if p.opp else []), i + 1

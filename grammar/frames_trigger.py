@@ -104,7 +104,7 @@ def event_trigger(p: P) -> A.Trigger:
 
 
 _GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
-_GEN_END_ONLY = re.compile(r"(?:ого|его)\s+\S+$")
+_GEN_END_ONLY = re.compile(r"(?:ого|его|ей|ых|их)\s+\S+$")   # never a nominative
 
 
 def genitive(np: NP) -> bool:
@@ -210,6 +210,9 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                 ev2 = A.Trigger(ev2.event, ev2.attack, ev2.strength, params=ev2.params + (TP.IN_ASSAULT,),
                                 span=_span([ev2, parts[j + 1]]))
                 j += 2
+                if TP.IN_ASSAULT not in params and not also:
+                    # «при ударе или промахе в нападении»: «в нападении» says it of both
+                    params.append(TP.IN_ASSAULT)
             also.append(ev2)
             continue
         if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):

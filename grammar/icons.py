@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 
 from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
+from grammar.spelling import mend_typos, restore_names
 
 # Proven emoji → code (icon_legend.tsv, column "proven" = yes).  Keys are without U+FE0F;
 # the variation selector is stripped before lookup.
@@ -154,6 +155,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     text = quotes(text, repairs)
     text = errata(text, repairs)
     text = restore_granted(text, repairs)
+    text = restore_names(text, repairs)
+    text = mend_typos(text, name, repairs)
     parts = text.split(separator) if separator else text.splitlines()
     lines: list[str] = []
     for part in parts:

@@ -408,6 +408,100 @@ def _classify_commas(toks: list[Tok]) -> list[Tok]:
     return out
 
 
+# ------------------------------------------------------------------ the dash berserk-nxt drops
+_HEAD_END = {"DASH", "COLON", "SEMI", "CCOMMA", "DOT", "THEN", "SEQ", "RPAR", "RCLOSE", "ELSE", "LPAR",
+             "IF", "WHEN", "WHILE"}
+_NOMINATIVE = {"он", "она", "оно", "они"}
+
+
+def _verb_form(t: Tok) -> str:
+    return t.value.rpartition("/")[2] if t.type == "VERB" else ""
+
+
+_DETERMINERS = {"this", "own", "each", "other", "chosen", "attacked", "such"}
+
+
+def _subject_start(toks: list[Tok], j: int, pred: int) -> int:
+    """Where the subject of the verb at ``j`` starts: the card's name, a name, a nominative
+    pronoun («Молотобоец ранит», «Заступник Ордена также может»), or a noun phrase that opens
+    with a determiner («эта атака блокируется»); else the verb itself (an object of the
+    condition's verb stays there: «уничтожает выстрелом карту | получает …»)."""
+    k = j
+    while k - 1 > pred and (toks[k - 1].type in ("SELF", "NAMEREF", "ALSO") or
+                            toks[k - 1].type == "PRON" and fold(toks[k - 1].text) in _NOMINATIVE):
+        k -= 1
+    if k < j:
+        return k
+    while k - 1 > pred and toks[k - 1].type in ("NOUN", "OPP", "ADJ"):
+        k -= 1
+    return k if k < j and toks[k].type == "ADJ" and toks[k].value in _DETERMINERS else j
+
+
+def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
+    """«Если X атакован {strike} могут потерять …», «когда бросок кубика равен 1 ранить …»:
+    berserk-nxt drops the dash between a condition and the effect.  Where the condition clause
+    (from «если / когда» to the first separator) holds a second predicate, a zero-width DASH is
+    put before it: before a modal or an infinitive / imperative after the condition's own
+    predicate (not the infinitive of its modal), before a second finite verb and its subject,
+    before a nominative pronoun, and before «пророчество» after the predicate's object.  A
+    verbless «X на кладбище» is a predicate too."""
+    out = list(toks)
+    inserted = 0
+    n = len(toks)
+    for i, t in enumerate(toks):
+        if t.type == "RCOMMA" and i + 1 < n and toks[i + 1].type in ("PART", "GER"):
+            # «При дальней атаке по существу, стоящему рядом с Сайкороном | он может …»: a
+            # participle phrase ends before a nominative pronoun with its verb
+            for j in range(i + 2, n):
+                u = toks[j]
+                if u.type in _HEAD_END or u.type in _VERBISH:
+                    break
+                if u.type == "PRON" and fold(u.text) in _NOMINATIVE and j + 1 < n and toks[j + 1].type in _VERBISH:
+                    out.insert(j + inserted, Tok("DASH", "—", u.start, u.start, ""))
+                    inserted += 1
+                    break
+            continue
+        if t.type not in ("IF", "WHEN"):
+            continue
+        pred = None              # index of the condition's predicate
+        modal = False
+        cut = None
+        j = i + 1
+        while j < n and toks[j].type not in _HEAD_END:
+            u = toks[j]
+            form = _verb_form(u)
+            if pred is None:
+                if u.type == "MODAL":
+                    pred, modal = j, True
+                elif u.type == "VERB":
+                    pred = j
+                elif u.type in ("P_NA", "P_V") and j + 1 < n and toks[j + 1].type == "NOUN" \
+                        and toks[j + 1].value in ("graveyard", "deck", "hand"):
+                    pred, j = j + 1, j + 1
+            elif modal and u.type in ("VERB", "NEG", "OR", "OR_V", "AND_V", "MODAL") and form in ("inf", "inf_refl", "other", ""):
+                pass                 # «не может или не хочет быть перемещен»: the modal's own verbs
+            elif u.type == "MODAL" or form in ("inf", "inf_refl", "imp") or \
+                    u.type == "VERB" and form in ("3sg", "3pl", "3sg_refl", "3pl_refl"):
+                cut = _subject_start(toks, j, pred)
+            elif u.type == "PRON" and fold(u.text) in _NOMINATIVE and j + 1 < n and toks[j + 1].type in _VERBISH:
+                cut = j
+            elif u.type == "NOUN" and u.value.startswith("prophecy#") and j > pred + 1:
+                cut = j
+            if cut is not None:
+                break
+            modal = modal and u.type not in ("NOUN", "NUM", "AMOUNT", "ICON_KW")
+            j += 1
+        if cut is not None and cut > (pred or i) :
+            at = toks[cut].start
+            b = toks[cut - 1]
+            if b.type in ("NUM", "NUMW", "XVAR", "ALLW"):
+                # «если выпало 5 или 6 | эта атака …»: the number is a value, not a count
+                out[cut - 1 + inserted] = Tok("BARE", b.type + ":" + b.value, b.start, b.end, b.text)
+            out.insert(cut + inserted, Tok("DASH", "—", at, at, ""))
+            inserted += 1
+    return out
+
+
 def _single_class(t: Tok, singles) -> Tok:
     if t.type != "UNKNOWN":
         return t
@@ -469,4 +563,6 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
             if t.type == "NEG" and not (i + 1 < len(toks) and toks[i + 1].type in ("VERB", "MODAL", "PART"))
             else t for i, t in enumerate(toks)]
     toks = _classify_commas(toks)
-    return [t for t in toks if t.type != "DOT" or True]
+    if any(t.type in ("IF", "WHEN", "RCOMMA") for t in toks):
+        toks = _implicit_dashes(toks)
+    return toks

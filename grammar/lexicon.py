@@ -439,6 +439,52 @@ def rule_of(word: str) -> int | None:
     return None
 
 
+def _prefixes(pattern: str) -> list[str]:
+    """The literal prefixes of a rule's top-level alternatives («существ(?:о|а)?» → существ)."""
+    alts, depth, cur = [], 0, []
+    for ch in pattern:
+        if ch == "|" and depth == 0:
+            alts.append("".join(cur))
+            cur = []
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur.append(ch)
+    alts.append("".join(cur))
+    out = []
+    for alt in alts:
+        lit = re.match(r"[а-яё\-]*", alt).group(0)
+        if alt[len(lit):len(lit) + 1] in ("?", "*", "{"):
+            lit = lit[:-1]                  # the last letter is optional
+        out.append(lit)
+    return out
+
+
+_BY_PREFIX: dict[str, list[int]] = {}
+_SHORT: list[int] = []                   # rules with an alternative shorter than the key
+for _k, (_p, _t, _l) in enumerate(_RULES):
+    _pre = _prefixes(_p)
+    if min(len(x) for x in _pre) < 2:
+        _SHORT.append(_k)
+    else:
+        for _key in {x[:2] for x in _pre}:
+            _BY_PREFIX.setdefault(_key, []).append(_k)
+
+
+def knows(word: str) -> bool:
+    """Whether the lexicon classifies the folded ``word`` — without remembering the form (the
+    spelling repair asks about hundreds of candidate forms of one misspelt word)."""
+    if word in _FORMS:
+        return _FORMS[word] is not None
+    if word in CLOSED or word in NUMBER_WORDS:
+        return True
+    only = _ONLY[0]
+    for k in _BY_PREFIX.get(word[:2], ()):
+        if _COMPILED[k][0].match(word) and (only is None or k in only):
+            return True
+    return any(_COMPILED[k][0].match(word) and (only is None or k in only) for k in _SHORT)
+
+
 @contextmanager
 def restricted(rules: frozenset[int] | None) -> Iterator[None]:
     """Within the block only the open-lexicon ``rules`` classify words (None: all of them).

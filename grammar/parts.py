@@ -208,7 +208,7 @@ class ToParts(Transformer):
             elif it.type == "OPP":
                 opp = True
         if any(it.type == "NAME" for it in items[1:]):
-            name = self._orig(next(it for it in items[1:] if it.type == "NAME")).strip().strip("«»\"").strip()
+            name = _canonical_name(self._orig(next(it for it in items[1:] if it.type == "NAME")))
         return P("head", (noun, name, opp), self._sp(items))
 
     def np_elided(self, items):
@@ -294,7 +294,7 @@ class ToParts(Transformer):
         kind = str(items[0])
         name = None
         if len(items) > 1:
-            name = self._orig(items[1]).strip().strip("«»\"").strip()
+            name = _canonical_name(self._orig(items[1]))
         return P("named", (kind, name), self._sp(items))
 
 
@@ -308,3 +308,8 @@ for _name in _LEAVES:
             return self._leaf(kind)(items)
         return f
     setattr(ToParts, _name, _make(_name.rstrip("_")))
+
+
+def _canonical_name(text: str) -> str:
+    """A quoted name as the AST carries it: without its «», ё written е (the sources differ)."""
+    return text.strip().strip("«»\"").strip().replace("ё", "е").replace("Ё", "Е")

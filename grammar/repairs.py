@@ -99,7 +99,7 @@ def characters(text: str, notes: list[Repair]) -> str:
 _ERRATA = re.compile(r"\[\s*Эррата\s+(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\s*\]\s*")
 _SPACING = (
     (re.compile(r"(?<=[а-яё])(?=[+-]\d)"), " ", "missing-space", "space inserted before a sign"),
-    (re.compile(r"(\{(?:ova|ovz|ovs|regen|armor|stamina)\}):?\s+(?=\d)"), None, "icon-spacing",
+    (re.compile(r"(\{(?:ova|ovz|ovs|regen|armor|stamina|move)\}):?\s+(?=\d)"), None, "icon-spacing",
      "«{code} N» → «{code}N»"),
     (re.compile(r"[ \t]{2,}"), " ", "double-space", "spaces → one"),
     (re.compile(r" +(?=[.,;:)])"), "", "space-before-punct", "space before punctuation removed"),
@@ -179,6 +179,7 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
 # ---------------------------------------------------------------- units
 _UNIT_GLUE = re.compile(r"\s+(?=" + _COST_HEAD + r"|[+-]\s*\d|[A-ZА-ЯЁ])")
 _MID_COST = re.compile(r"\s+(?:" + _COST_HEAD + ")")
+_ORDER_AT = re.compile(r"\s*\{(?:first|second)\}\s*:")   # «…: {first}: …» lists the choices
 _GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
 _ABILITY_STARTERS = frozenset({
     "При", "Когда", "Пока", "Если", "Строй", "Вальхалла", "Может", "Могут", "Не", "Получает",
@@ -223,8 +224,8 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
                 begin, glued = i + 1, False
         elif not depth and not quote and i > begin and _MID_COST.match(line, i):
             before = line[begin:i]
-            if not _GRANTS_BEFORE.search(before) and re.search(r"[\w})]\s*$", before) \
-                    and not before.rstrip().endswith(":") \
+            if not _GRANTS_BEFORE.search(before) and (
+                    re.search(r"[\w})]\s*$", before) or _ORDER_AT.match(line, i) and before.rstrip().endswith(":")) \
                     and not re.fullmatch(r"\s*(?:X|\d+)\s*", before):
                 out.append((begin, i, glued))
                 begin, glued = i + 1, True

@@ -1,0 +1,214 @@
+"""Source defects only the lexicon can see, each repaired with a located note (``Repair``).
+
+* ``typo``: a lower-case word the lexicon does not know, one keystroke away from exactly one
+  word form it does know («дальнность», «летаюшим», «каджую», «противнмка», «протвника») →
+  that form.  One keystroke: a letter dropped, doubled or added, two neighbours swapped, or a
+  key next to the right one on the Russian keyboard (ш/щ, и/м, п/р …).  A word inside «» (an
+  effect's name), a word of the card's own name, and a word with more than one candidate are
+  never touched.  Only unknown words are repaired, so a known word never changes meaning.
+* ``restored-name-quotes``: berserk-nxt drops the «» around an effect's name after
+  «воздействие / заклинание» («Воздействие черная метка когда …», «(воздействие ядовитый
+  взрыв)»).  The name is the whole parenthesis, or else the words up to the first word that
+  starts the effect — a verb, «когда / если / при …», a number or an icon, or a noun phrase
+  that is the subject of a finite verb («уловка | существо теряет …»).  The first word always
+  belongs to the name; prepositions, «и» and commas only between name words.
+
+Both passes run in ``grammar.icons.normalise`` after the character repairs, so the canonical
+text of a card is the same whichever source notation it came from.
+"""
+from __future__ import annotations
+
+import re
+
+from grammar import lexicon
+from grammar.lexicon import classify, knows
+from grammar.repairs import Repair
+
+# ------------------------------------------------------------------ typos
+_ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
+_NEAR: dict[str, str] = {}
+for _row in _ROWS:
+    for _i, _ch in enumerate(_row):
+        _NEAR[_ch] = _NEAR.get(_ch, "") + _row[max(0, _i - 1):_i] + _row[_i + 1:_i + 2]
+_PAIRS: dict[str, str] = {}
+for _a, _b in (("е", "ё"), ("и", "й"), ("ь", "ъ"), ("ш", "щ")):
+    for _m in (_NEAR, _PAIRS):
+        _m[_a] = _m.get(_a, "") + _b
+        _m[_b] = _m.get(_b, "") + _a
+_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+_WORD = re.compile(r"(?:(?<=^)|(?<=\n)|(?<=\. )|(?<![\w\-«]))[а-яё]{5,}(?![\w\-])|(?:^|(?<=\n)|(?<=\. ))[А-ЯЁ][а-яё]{4,}(?![\w\-])")
+_QUOTED = re.compile(r"«[^«»]*»")
+_MEMO: dict[tuple, str | None] = {}
+
+
+def _variants(w: str):
+    """One keystroke away.  Never in the first two letters, nor a letter dropped or added in
+    the last two (an ending the lexicon does not list is no typo: «меньшее», «равное»); in a
+    word shorter than seven letters only a doubled letter, two swapped neighbours and the
+    look-alike pairs (ш/щ, е/ё, и/й) — short real words sit one keystroke from each other."""
+    n = len(w)
+    long = n >= 7
+    for i in range(2, n):
+        if i < n - 2 and (long or w[i] in (w[i - 1], w[i + 1])):
+            yield w[:i] + w[i + 1:]                               # a letter too many
+        for c in (_NEAR.get(w[i], "") if long else _PAIRS.get(w[i], "")):
+            yield w[:i] + c + w[i + 1:]                           # a neighbouring key
+        if i + 1 < n and w[i] != w[i + 1]:
+            yield w[:i] + w[i + 1] + w[i] + w[i + 2:]             # two letters swapped
+    if long:
+        for i in range(2, n - 2):
+            for c in _LETTERS:
+                yield w[:i] + c + w[i:]                           # a letter missing
+
+
+def correction(word: str) -> str | None:
+    """The one known word form one keystroke from an unknown ``word`` (folded), or None."""
+    key = (word, lexicon._ONLY[0])
+    if key in _MEMO:
+        return _MEMO[key]
+    found = None
+    if not knows(word):
+        hits = {v for v in _variants(word) if len(v) >= 4 and knows(v)}
+        found = hits.pop() if len(hits) == 1 else None
+    _MEMO[key] = found
+    return found
+
+
+_PAIR = re.compile(r"(?<![\w\-«])[а-яё]{2,} [а-яё]+(?![\w\-])")
+_LOWER = re.compile(r"(?<![\w\-«])[а-яё]{2,}(?= [а-яё])")
+
+
+def _split_words(text: str, notes: list[Repair]) -> str:
+    """«противни ика»: two fragments the lexicon does not know whose join it knows (after the
+    typo repair, if it needs one) → joined."""
+    out, last = [], 0
+    for m in _LOWER.finditer(text):
+        if m.start() < last or classify(m.group(0)) is not None:
+            continue
+        pair = _PAIR.match(text, m.start())
+        if not pair:
+            continue
+        a, b = pair.group(0).split(" ")
+        joined = a + b
+        if classify(b) is not None or not (knows(joined) or correction(joined)):
+            continue
+        notes.append(Repair("split-word", m.start(), f"«{a} {b}» → «{joined}» (a space inside a word)"))
+        out.append(text[last:m.start()])
+        out.append(joined)
+        last = pair.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
+    own = set(re.findall(r"[а-яё]+", (name or "").lower()))
+    text = _split_words(text, notes)
+    quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
+    out, last = [], 0
+    for m in _WORD.finditer(text):
+        w = m.group(0)
+        if w.lower() in own or classify(w.lower()) is not None or any(s < m.start() < e for s, e in quoted):
+            continue
+        fixed = correction(w.lower().replace("ё", "е"))
+        if fixed is not None and w[0].isupper():
+            fixed = fixed[0].upper() + fixed[1:]
+        if fixed is None:
+            continue
+        notes.append(Repair("typo", m.start(), f"«{w}» → «{fixed}» (one keystroke from a known word)"))
+        out.append(text[last:m.start()])
+        out.append(fixed)
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ effect names without «»
+_NAMED_HEAD = re.compile(r"(?<![\w«])(?:[Вв]оздействи[ея]|[Зз]аклинани[ея])[ \t]+(?=[^\s«—–\-:.,(])")
+_PAREN_NAME = re.compile(r"\(((?:[Вв]оздействие|[Зз]аклинание)[ \t]+)([^()«»{}\d]+?)\s*\)")
+_TOKEN = re.compile(r"[\w\-']+|\{[^{}]*\}|[^\s\w]")
+_JOINERS = {"AND", "OR"}
+_NOMINAL = {"NOUN", "ADJ", "PART", "OPP", "ALLW", "NUMW", "PRON", "SELFW", "SELF"}
+_FINITE = ("3sg", "3pl", "3sg_refl", "3pl_refl")
+
+
+def _klass(word: str) -> str | None:
+    """The word class of one token of the text after the head: None for a word the lexicon
+    does not know (a name word), PUNCT for punctuation, icons and numbers."""
+    if not word[:1].isalpha():
+        return "PUNCT"
+    k = classify(word.lower().replace("ё", "е"))
+    return k[0] if k else None
+
+
+def _starts_body(toks: list[re.Match], j: int, k: str) -> bool:
+    """Whether the effect's text starts at the known word ``toks[j]`` of class ``k``."""
+    if k not in _NOMINAL:
+        return True
+    # a noun phrase starts the effect when it is a finite verb's subject; a noun right before
+    # an infinitive is still the name («дар силы | свести …»)
+    for t in toks[j + 1:]:
+        w = t.group(0)
+        kk = _klass(w)
+        if kk in ("VERB", "MODAL"):
+            return kk == "MODAL" or lexicon.verb_form(w.lower()) in _FINITE or t.start() > toks[j].end() + 1
+        if kk == "PUNCT" and w in ".;:—":
+            break
+    return True
+
+
+def _name_end(toks: list[re.Match]) -> int:
+    """How many tokens of ``toks`` make the name (0: no name to restore)."""
+    if not toks or _klass(toks[0].group(0)) == "PUNCT":
+        return 0
+    end, j = 1, 1
+    while j < len(toks):
+        w = toks[j].group(0)
+        k = _klass(w)
+        if k is None:
+            end = j = j + 1
+        elif w == "," or k in _JOINERS or k.startswith("P_"):
+            # inside the name only before a word the lexicon does not know
+            if j + 1 < len(toks) and _klass(toks[j + 1].group(0)) is None:
+                j += 1
+            else:
+                break
+        elif _starts_body(toks, j, k):
+            break
+        else:
+            end = j = j + 1
+    return end
+
+
+def restore_names(text: str, notes: list[Repair]) -> str:
+    if "оздейств" not in text and "аклинани" not in text:
+        return text
+    text = _PAREN_NAME.sub(lambda m: _paren(m, notes), text)
+    out, last = [], 0
+    for m in _NAMED_HEAD.finditer(text):
+        line_end = text.find("\n", m.end())
+        rest = text[m.end():line_end if line_end >= 0 else len(text)]
+        toks = list(_TOKEN.finditer(rest))
+        end = _name_end(toks)
+        if not end or end == len(toks):
+            continue                      # nothing after the name: not a dropped «»
+        stop = m.end() + toks[end - 1].end()
+        name = text[m.end():stop]
+        notes.append(Repair("restored-name-quotes", m.end(),
+                            f"«{name}» (berserk-nxt drops the «» of an effect's name)"))
+        out.append(text[last:m.end()])
+        out.append(f"«{name}»")
+        last = stop
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _paren(m: re.Match, notes: list[Repair]) -> str:
+    notes.append(Repair("restored-name-quotes", m.start(2),
+                        f"«{m.group(2)}» (berserk-nxt drops the «» of an effect's name)"))
+    return f"({m.group(1)}«{m.group(2)}»)"
