@@ -50,7 +50,7 @@ from datasette.views.base import DatasetteError
 
 from berserk.errors import BerserkError
 from berserk.text import fold, plural
-from berserk.vocab import KeywordName
+from berserk.vocab import AttackKind, KeywordName
 from carddb.build import ABILITY_FACET, FACET_COLUMNS
 from carddb.finder import suggest_words, term_words
 from carddb.live import Live, Pins, check_db
@@ -61,8 +61,8 @@ from grammar.display import LEGEND, to_html
 
 DB_NAME = "cards"
 #: terms that name a rule of their own (attacks, effects); keywords link too
-_LINKED_TERMS = ("strike", "shot", "discharge", "throw", "uchr", "special", "magic", "poison",
-                 "finishing", "vampirism", "named_effect", "spell")
+_LINKED_TERMS = tuple(str(k) for k in AttackKind.concrete_kinds()) + (
+    "poison", "finishing", "vampirism", "named_effect", "spell")
 #: table names a set slug must not shadow in /cards/<set>/<card>
 _TABLE_WORDS = ("cards", "abilities", "sets", "meta", "clauses", "glossary")
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from berserk import vocab
 from berserk.vocab import AttackKind, Element, Strength
+from berserk.vocab import AttackKind as K
 
 from grammar.icons import EMOJI_CODES, UNPROVEN_CODES
 
@@ -61,8 +62,8 @@ _MEANINGS = (
     ("tap", "закрыть карту (цена действия)"),
     ("counter", "фишка"),
     ("instant", "внезапное действие"),
-    ("strike", "простой удар"),
-    ("uchr", "удар через ряд"),
+    (EMOJI_CODES["\U0001f5e1"], "простой удар"),      # 🗡 (codes that spell attack kinds
+    (EMOJI_CODES["\u2197"], "удар через ряд"),        # ↗  are taken from the emoji table)
     ("direct", "направленный удар"),
     ("ova", "опыт в атаке"),
     ("ovz", "опыт в защите"),
@@ -209,13 +210,13 @@ CHOOSERS = {"owner": "владельца", "attacked": "атакованного
 
 #: «защита от …» / «−1 от …»: the genitive plural of the attack kinds (vocab has nom/ins/dat).
 PROTECTION_GEN = {
-    "strike": "простых ударов", "special": "особых ударов", "magic": "магии",
-    "shot": "выстрелов", "throw": "метания", "discharge": "разрядов",
-    "uchr": "ударов через ряд", "direct": "направленных ударов", "ranged": "дальних атак",
-    "melee": "ближних ударов", "nonmagic": "немагических атак", "magical": "магических атак",
-    "flyers": "летающих", "spells": "заклинаний", "effects": "воздействий",
-    "poison": "отравления", "any": "всех атак", "response": "ответных ударов",
-    "dice": "бросков кубика", "range": "дальности",
+    K.STRIKE: "простых ударов", K.SPECIAL: "особых ударов", K.MAGIC: "магии",
+    K.SHOT: "выстрелов", K.THROW: "метания", K.DISCHARGE: "разрядов",
+    K.UCHR: "ударов через ряд", K.DIRECT: "направленных ударов", K.RANGED: "дальних атак",
+    K.MELEE: "ближних ударов", K.NONMAGIC: "немагических атак", K.MAGICAL: "магических атак",
+    K.FLYERS: "летающих", K.SPELLS: "заклинаний", K.EFFECTS: "воздействий",
+    K.POISON: "отравления", K.ANY: "всех атак", K.RESPONSE: "ответных ударов",
+    K.DICE: "бросков кубика", K.RANGE: "дальности",
 }
 
 #: «+1 к …» for what is not an attack kind.
@@ -223,8 +224,9 @@ TO_DATIVE = {"move": "ходу {move}", "ova": "опыту в атаке {ova}",
              "life": "жизням {health}", "next_strike": "следующему удару {strike}",
              "armor": "броне"}
 #: «дальности метания»: the genitive singular of an attack kind
-KIND_GEN = {"shot": "выстрела", "throw": "метания", "discharge": "разряда", "uchr": "удара через ряд",
-            "strike": "простого удара", "special": "особого удара", "magic": "магического удара"}
+KIND_GEN = {K.SHOT: "выстрела", K.THROW: "метания", K.DISCHARGE: "разряда",
+            K.UCHR: "удара через ряд", K.STRIKE: "простого удара", K.SPECIAL: "особого удара",
+            K.MAGIC: "магического удара"}
 for _kind, _gen in KIND_GEN.items():
     TO_DATIVE[f"range_{_kind}"] = f"дальности {_gen}"
 
