@@ -52,6 +52,10 @@ def granted(text: str) -> A.Node | None:
     if m:
         n = int(m.group(2)) * (-1 if m.group(1) in "−-" else 1)
         return A.Bonus(amount=A.Fixed(value=n), to=(K.STRIKE,))
+    m = re.fullmatch(r"([+−-])\s*(\d+)\s+к\s+жизн\w*", t)
+    if m:
+        n = int(m.group(2)) * (-1 if m.group(1) in "−-" else 1)
+        return A.Bonus(amount=A.Fixed(value=n), to=(KW.LIFE,))
     m = re.fullmatch(r"(\d+|одну) дополнительн\w+ жизн\w*", t)
     if m:
         n = 1 if m.group(1) == "одну" else int(m.group(1))

@@ -136,7 +136,7 @@ def static(s: str) -> A.Node | None:
         return A.Restriction(what=Verb.ATTACK, params=(sel,) if sel else ())
     if re.fullmatch(r"не\s+может\s+(?:быть|стать|выступать)\s+защитником", s):
         return A.Restriction(what=Verb.DEFEND)
-    m = re.fullmatch(r"может\s+атаковать\s+(?:ударом\s+)?(дважды|(\d+)\s+раза)\s+за\s+ход", s)
+    m = re.fullmatch(r"(?:может\s+атаковать|атакует)\s+(?:ударом\s+)?(дважды|(\d+)\s+раза)\s+за\s+ход", s)
     if m:
         return A.Permission(what=Verb.ATTACK, times=2 if m.group(1) == "дважды" else int(m.group(2)))
     m = re.fullmatch(r"(?:существа\s+противника\s+могут\s+атаковать\s+(?:ударом\s+)?только\s+|"
@@ -208,9 +208,12 @@ def trigger(head: str) -> tuple[A.Trigger, str] | None:
         return A.Trigger(event=E.OWN_DEATH), PLAY
     if h in ("при гибели от существа противника", "когда погибает от существа противника"):
         return A.Trigger(event=E.OWN_DEATH, params=("from_enemy_creature",)), PLAY
-    m = re.fullmatch(r"(?:при\s+гибели|когда\s+погибает)\s+(.+)", h)
+    m = re.fullmatch(r"(?:при\s+гибели|когда\s+погибает)\s+(.+)", h) or \
+        re.fullmatch(r"когда\s+(.+?)\s+погибает", h)
     if m:
         sel = selector(m.group(1))
+        if sel is not None and sel.noun == N.SELF:
+            return A.Trigger(event=E.OWN_DEATH), PLAY
         if sel is not None:
             return A.Trigger(event=E.DEATH, subject=sel), PLAY
     if re.fullmatch(r"когда\s+эта\s+карта\s+попадает\s+на\s+кладбище", h):
