@@ -25,7 +25,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar import reader
+from grammar import reader, spelling
 from grammar.icons import normalise
 from grammar.repairs import split_units
 from grammar.tokens import Vocabulary, mentions
@@ -220,6 +220,7 @@ def clear_cache() -> None:
     """Forget memoised units and normalised texts (``grammar.clear_cache``): benchmarks measure
     the cold path with it.  The LALR table stays: it depends on the grammar file alone."""
     reader.clear()
+    spelling.clear()
     _unit_at.cache_clear()
     _normalise_cached.cache_clear()
 

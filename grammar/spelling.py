@@ -61,6 +61,11 @@ def _variants(w: str):
                 yield w[:i] + c + w[i:]                           # a letter missing
 
 
+def clear() -> None:
+    """Forget the memoised corrections (``grammar.clear_cache``)."""
+    _MEMO.clear()
+
+
 def correction(word: str) -> str | None:
     """The one known word form one keystroke from an unknown ``word`` (folded), or None."""
     key = (word, lexicon._ONLY[0])
