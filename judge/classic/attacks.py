@@ -268,7 +268,12 @@ class AttackRules:
         """«+N к …» of the attacker that applies to this attack, each an event."""
         total = 0
         t = self.traits(src)
-        ctx = Ctx(src, 0, "", NO_INPUTS) if t.bonuses else None
+        ctx = None
+        if t.bonuses:
+            ctx = Ctx(src, 0, "", NO_INPUTS)
+            # «атакованное существо» of a bonus is the card this strike hits; a strike value
+            # with no strength named is read at this strike's strength (docs/judge.md)
+            ctx.refs.update(attacked=dst, attacker=src, strength=strength)
         for b in t.bonuses:
             if not matches_kind(tuple(x for x in b.to if K.get(x) is not None), kind):
                 continue
@@ -308,6 +313,7 @@ class AttackRules:
         """«+N к ударам <каких> по этой карте» on the target (``Bonus.attacker``)."""
         total = 0
         ctx = Ctx(dst, 0, "", NO_INPUTS)
+        ctx.refs.update(attacked=dst, attacker=src)
         for b in self.traits(dst).bonuses:
             if b.attacker is None or not matches_kind(tuple(b.to), kind):
                 continue

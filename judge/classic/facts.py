@@ -15,15 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType, Element
 from berserk.vocab import ConditionKind as CK
 from berserk.vocab import MeasureKind as MK
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
-from berserk.vocab import Side
+from berserk.vocab import Side, Strength
 from carddb.model import name_key
 from grammar import ast as A
+from judge import cites as C
 from judge.classic import board
 from judge.classic.board import GRAVEYARD
 
@@ -384,9 +386,30 @@ def _of(eng, m: A.Measure, ctx):
     return [ctx.source] if m.of is None else select(eng, m.of, ctx)
 
 
-def _strike(p, strength: str | None) -> int:
-    weak, medium, strong = p.strike
-    return {"weak": weak, "medium": medium, "strong": strong}.get(strength or "", weak)
+def _strike_value(eng, m: A.Measure, ctx, cards) -> int:
+    """«величина [слабого] {strike}»: the printed value with the card's unconditional «+N к
+    {strike}» (only the printed one «без учёта модификаторов»); with no strength named — only in
+    a bonus to a strike (support._measure) — the strength of the strike being made."""
+    strength = m.strength or ctx.refs.get("strength")
+    if strength is None:
+        eng.emit("refused", "Величина удара без названной силы не считается (0).", C.AXE)
+        return 0
+    i = tuple(Strength).index(Strength(strength))
+    total = sum(p.strike[i] for p in cards)
+    if "base" in m.params:
+        return total
+    for p in cards:
+        for b in eng.traits(p).bonuses:
+            if not any(t == K.STRIKE for t in b.to) or b.attacker is not None \
+                    or (b.strengths and strength not in b.strengths):
+                continue
+            if b.against is None and b.condition is None and b.per is None \
+                    and isinstance(b.amount, A.Fixed):
+                total += b.amount.value          # «+N к {strike}»: the value it strikes with
+            else:
+                eng.emit("refused", f"Прибавка к удару «{p.name}» зависит от цели или условия — "
+                         "в величину удара не включена.", C.AXE)
+    return total
 
 
 MEASURES: dict[str, Callable[[Any, A.Measure, Any], int]] = {
@@ -395,8 +418,8 @@ MEASURES: dict[str, Callable[[Any, A.Measure, Any], int]] = {
     MK.WOUNDS: lambda eng, m, ctx: sum(p.wounded_turn if "received_this_turn" in m.params
                                        else p.wounds for p in _of(eng, m, ctx)),
     MK.CELLS_MOVED: lambda eng, m, ctx: sum(p.moved for p in _of(eng, m, ctx)),
-    MK.STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)[:1]),
-    MK.SUM_STRIKE_VALUE: lambda eng, m, ctx: sum(_strike(p, m.strength) for p in _of(eng, m, ctx)),
+    MK.STRIKE_VALUE: lambda eng, m, ctx: _strike_value(eng, m, ctx, _of(eng, m, ctx)[:1]),
+    MK.SUM_STRIKE_VALUE: lambda eng, m, ctx: _strike_value(eng, m, ctx, _of(eng, m, ctx)),
     MK.COUNT: lambda eng, m, ctx: len(select(eng, m.of, ctx)) if m.of is not None else 0,
     MK.COST: lambda eng, m, ctx: sum(_cost(p) for p in _of(eng, m, ctx)[:1]),
     MK.WOUNDS_DEALT: lambda eng, m, ctx: int(eng.facts.get("dealt", 0)),

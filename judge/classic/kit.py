@@ -290,6 +290,9 @@ class _Reader:
             reason = "действие под условием пока не применяется"
         if reason is None and isinstance(cost.counters, str) and not _x_used(effects):
             reason = "стоимость X фишек, а X в тексте не используется"
+        if reason is None and _measures_it(effects):
+            # «X — сумма … слева и справа от него»: the card, or the target? (no event names it)
+            reason = "«он / него» в величине X действия — чья карта, не ясно"
         for e in effects:
             if isinstance(e, A.Attack):
                 self.kinds.add(e.attack)
@@ -418,6 +421,12 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
 
 def _gain_duration(e: A.Gain) -> bool:
     return any(isinstance(w, A.Bonus) and w.duration is not None for w in e.what)
+
+
+def _measures_it(effects) -> bool:
+    return any(isinstance(n, A.Measure) and n.of is not None
+               and any(isinstance(s, A.Selector) and s.noun == N.IT for s in A.walk(n.of))
+               for e in effects for n in A.walk(e))
 
 
 def _x_used(effects) -> bool:

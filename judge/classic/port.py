@@ -50,7 +50,7 @@ class PortRules:
 
     def measure(self, m: A.Measure, ctx: Ctx) -> int:
         value = facts.measure(self, m, ctx)
-        self.emit("measure", f"«{ctx.text}»: X = {value} (считается по столу).",
+        self.emit("measure", f"«{ctx.text or ctx.source.name}»: X = {value} (считается по столу).",
                   *(ctx.cites[:1] or (C.AXE,)), C.AXE, value=value)
         return value
 

@@ -16,8 +16,9 @@ from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as MK
 from berserk.vocab import Verb
+from berserk.vocab import RelationKind as R
 from grammar import ast as A
-from judge.core.context import is_chosen
+from judge.core.context import NAMED_NOUNS, is_chosen
 from berserk.vocab import SelectorNoun as N
 from judge.classic.facts import (
     CELL_QUALIFIERS,
@@ -164,12 +165,29 @@ MEASURE_PARAMS = {MK.CELLS_MOVED: ("this_turn",), MK.WOUNDS: ("received_this_tur
                   MK.STRIKE_VALUE: ("base",)}
 
 
-def _measure(m: A.Measure) -> str | None:
+#: relations that pin one cell next to a named card: «существо напротив / позади него»
+ONE_CELL = frozenset({R.OPPOSITE, R.BEHIND, R.IN_FRONT})
+
+
+def definite(sel: A.Selector) -> bool:
+    """A selector that names at most one card by where it stands — not a choice."""
+    return any(r.what in ONE_CELL and isinstance(r.to, A.Selector) and r.to.noun in NAMED_NOUNS
+               for r in sel.relations)
+
+
+def _measure(m: A.Measure, strength_given: bool = False) -> str | None:
+    """``strength_given``: the amount is a bonus to a strike, so a strike value with no strength
+    named is the value at the strength of the strike being made (reading: docs/judge.md)."""
+    if m.what in (MK.STRIKE_VALUE, MK.SUM_STRIKE_VALUE) and m.strength is None \
+            and not strength_given:
+        # «на X, где X — величина удара»: of which strike (this one? the card's weak one?)
+        return "величина удара без названной силы пока не считается"
     if m.what not in MEASURES:
         return f"величина «{m.what}» судья пока не считает"
     if m.params and tuple(m.params) != MEASURE_PARAMS.get(m.what):
         return f"уточнения величины {m.params} пока не учитываются"
-    if m.what != MK.COUNT and m.of is not None and is_chosen(m.of):
+    if m.what not in (MK.COUNT, MK.SUM_STRIKE_VALUE) and m.of is not None and is_chosen(m.of) \
+            and not definite(m.of):
         # «на столько, сколько ран у выбранного существа»: which card — the effect's target or
         # every matching one — the AST does not say; the judge does not guess
         return "величина «у выбранной карты» пока не считается"
@@ -231,7 +249,7 @@ def _bonus(node: A.Bonus) -> str | None:
     if isinstance(node.amount, A.Variable):
         if not isinstance(node.amount.definition, A.Measure):
             return "прибавка X без определения X"
-        reason = _measure(node.amount.definition)
+        reason = _measure(node.amount.definition, strength_given=tuple(node.to) == (K.STRIKE,))
         if reason:
             return reason
     elif not isinstance(node.amount, A.Fixed):
