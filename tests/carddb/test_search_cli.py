@@ -122,8 +122,9 @@ def test_hostile_query_is_a_clean_error(examples_db, query, message):
     assert len(r.stderr) < 2000                    # the caret line is cut, not 60k characters
 
 
-def test_non_utf8_argument_is_refused(examples_db):
-    r = search(examples_db, "выстрел\udcff")
+@pytest.mark.parametrize("command", ["search", "card"])
+def test_non_utf8_argument_is_refused(examples_db, command):
+    r = run_cli(command, "выстрел\udcff", "--db", str(examples_db))
     assert r.returncode == 2 and "UTF-8" in r.stderr and "Traceback" not in r.stderr
 
 
