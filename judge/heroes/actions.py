@@ -124,7 +124,7 @@ class Actions:
 
     # ---------------------------------------------------------------- 309: playing a card
     def play(self, card: Obj, player: str, *, x: Any = None, free: bool = False,
-             fury: list[Obj] = ()) -> bool:
+             fury: list[Obj] = (), ambush: int | None = None) -> bool:
         if self.refuse_if_over():
             return False
         g = self.g
@@ -132,7 +132,7 @@ class Actions:
         if card.zone != HAND or card.owner != player:
             self.illegal(f"{what}: карты нет в руке игрока {player}", C.PLAY_CARD)
             return False
-        if player != g.active:
+        if player != g.active and ambush is None:
             self.illegal(f"{what}: сейчас ход {g.active}", C.PLAY_CARD, C.CHOICE)
             return False
         if card.is_hero:
@@ -159,6 +159,8 @@ class Actions:
                 return False
         cost, parts = self.final_cost(card, player, int(x) if x is not None else None, free,
                                       len(fury))
+        if ambush is not None:                  # an alternative cost: the others are lost
+            cost, parts = ambush, [f"Засада {ambush} (альтернативная стоимость)"]
         have = g.players[player].open_coins
         if have < cost:
             self.illegal(f"{what}: стоимость {cost}, а открытых монет у {player} {have}",
@@ -186,7 +188,7 @@ class Actions:
                   *((C.COST_MODIFIERS,) if len(parts) > 1 or cost == 0 else ()),
                   *((C.MODIFIER_FLOOR,) if any("→ 0" in p for p in parts) else ()),
                   *((C.COST_X,) if card.card.cost_x else ()),
-                  *((C.T_FREE,) if free else ()))
+                  *((C.T_FREE,) if free else ()), *((C.T_AMBUSH,) if ambush is not None else ()))
         for o in fury:
             self.pay_wounds(o, 1, card, (C.T_FURY,))
         self.refuse_unread(card)

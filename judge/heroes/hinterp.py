@@ -285,6 +285,15 @@ def _search(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
+    if "ambush" in node.params:                 # Засада X: play this card from the hand for X
+        card = ctx.source
+        if card.zone != HAND:
+            port._done(ctx, False)
+            return
+        port.emit("ambush", f"Засада: {me} разыгрывает «{card.name}» с руки за "
+                  f"{it.amount(node.amount, ctx)} — в любой ход.", C.T_AMBUSH, C.TRIGGER_MAY)
+        port._done(ctx, port.play(card, me, ambush=it.amount(node.amount, ctx)))
+        return
     zone = {"руки": HAND, "кладбища": GRAVEYARD}.get(node.params[0] if node.params else "",
                                                        DECK)
     pile = [port.g.objs[i] for i in port.g.players[me].zone(zone)]

@@ -144,6 +144,11 @@ class Queue:
             for f in self.keyword_triggers(o):
                 yield o, f, o.controller
         for p in self.g.players.values():
+            for oid in p.hand:                  # Засада works from the hand (term:Засада)
+                o = self.g.objs[oid]
+                for f in self.printed(o):
+                    if isinstance(f.node, A.Triggered) and f.zone == "hand" and f.reason is None:
+                        yield o, f, o.owner
             for oid in p.graveyard:
                 o = self.g.objs[oid]
                 if o.id in seen:

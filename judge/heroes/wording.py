@@ -365,6 +365,13 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     node = keyword(s) or static(s)
     if node is not None:
         return Feature(line, text, node)
+    m = re.fullmatch(r"(.+?),?\s+засада\s+(\d+)(?:\s*\{coin\}|\s+монет\w*)?", s)
+    if m and trigger(m.group(1)) is not None:
+        trig, _ = trigger(m.group(1))
+        play = A.Action(verb=Verb.SUMMON, target=SELF, params=("ambush",),
+                        amount=A.Fixed(value=int(m.group(2))))
+        return Feature(line, text, A.Triggered(trigger=trig, effects=(
+            A.Choice(options=(play, A.Action(verb=Verb.NOTHING))),)), zone=HAND)
     s, limit = _limit(s)
     every = False
     m = re.fullmatch(r"каждый\s+раз,?\s+(когда\s+.+)", s)
