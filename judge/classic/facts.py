@@ -212,6 +212,10 @@ def _side_ok(sel: A.Selector, p, ctx) -> bool:
     return True
 
 
+#: nouns an event names (the attacker, the attacked, the defender): «… его» adds nothing
+EVENT_NOUNS = frozenset({N.ATTACKER, N.ATTACKED, N.DEFENDER})
+
+
 def matches(eng, sel: A.Selector, p, ctx) -> bool:
     """Does ``p`` fit the selector now (relative to the ability's card and context)?"""
     if sel.noun == N.CELL:
@@ -235,6 +239,8 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
         if not QUALIFIERS[name](eng, p, arg, ctx):
             return False
     for rel in sel.relations:
+        if rel.what == R.OF and sel.noun in EVENT_NOUNS and getattr(rel.to, "noun", None) == N.IT:
+            continue                          # «атаковавшая его карта»: the event says whose
         others = select(eng, rel.to, ctx)
         if not any(_rel(eng, rel.what, p, o) for o in others):
             return False

@@ -26,6 +26,7 @@ from berserk.vocab import (
     ConditionKind,
     DurationKind,
     MeasureKind,
+    Qualifier,
     RelationKind,
     Side,
     TriggerTiming,
@@ -309,6 +310,16 @@ class _Reader:
         event, tags, reason = canonical(t)
         if reason is None and event == TE.DEATH and t.subject is None:
             reason = "не сказано, чья гибель"
+        if reason is None and event in ATTACKS and t.subject is None and t.target is not None:
+            # «при ударе по закрытому существу» — the card's own strike; «при ударе по <этой
+            # карте>» — anyone's strike on it; «… по существу рядом с <этой картой>» — whose?
+            if "атакован" in self.src(node):
+                reason = "«если атакован …» (при объявлении атаки) пока не применяется"
+            elif not t.target.relations and t.target.condition is None and (
+                    t.target.noun == N.SELF or tuple(t.target.qualifiers) == (Qualifier.THIS,)):
+                tags = tags | {"on_self"}
+            elif any(isinstance(x, A.Selector) and x.noun == N.SELF for x in A.walk(t.target)):
+                reason = "чья атака по карте рядом с этой — не ясно"
         if reason is None and event == TE.GETS_COUNTER and not tags \
                 and ORDINAL.search(self.src(node)):
             reason = "порядковый номер фишки в тексте, но не в разборе"   # «третьей» lost

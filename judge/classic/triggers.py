@@ -160,7 +160,10 @@ class Triggers:
         ctx = Ctx(holder, ab.line, ab.text, self.inputs, refs={"it": holder})
         if e == TE.DEATH:
             return ev.subject is not holder and facts.matches(self, t.subject, ev.subject, ctx)
-        if e == TE.OWN_DEATH or t.subject is None:
+        if "on_self" in ab.tags:
+            if ev.target is not holder:           # «при ударе по <этой карте>»: anyone's
+                return False
+        elif e == TE.OWN_DEATH or t.subject is None:
             if ev.subject is not holder:          # the card's own event
                 return False
         elif ev.subject is None or not facts.matches(self, t.subject, ev.subject, ctx):
