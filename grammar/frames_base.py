@@ -52,7 +52,7 @@ QUALIFIERS = {
     "destroyed": Q.DESTROYED, "exiled": Q.EXILED, "dead": Q.DEAD, "next": Q.NEXT, "each": Q.ALL,
     "remaining": Q.REMAINING, "current": Q.CURRENT, "in_play": Q.ON_FIELD,
     "leftmost": Q.LEFTMOST, "rightmost": Q.RIGHTMOST, "edge": Q.EDGE, "central": Q.CENTRAL,
-    "extra": Q.EXTRA,
+    "extra": Q.EXTRA, "wounded": Q.WOUNDED,
 }
 # adjectives of position with no object («соседнее», «стоящее рядом»): relations to the card
 RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite": "opposite",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
@@ -358,6 +359,8 @@ def _permission(v, subject, args, ctx, tails, sp):
     lemma = v.v["lemma"]
     tags: list[str] = []
     kinds: list[str] = []
+    if lemma == "shoot":
+        lemma, kinds = "attack", [K.SHOT]      # «может стрелять по …»: attack with a shot
     times = None
     target = None
     defender = False
@@ -421,6 +424,10 @@ def _permission(v, subject, args, ctx, tails, sp):
         return A.Permission(V.ATTACK, subject, times, target, tuple(kinds), params=tuple(tags), span=sp)
     if lemma == "attack" and target is not None and kinds and not times and not tags:
         return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds), span=sp)
+    if lemma == "attack" and target is not None and not times and not tags \
+            and (target.qualifiers or target.relations) and target.count is None:
+        # «может атаковать летающих / закрытых существ»: any attack, on whom it may
+        return A.Permission(V.ATTACK, subject, target=target, span=sp)
     return None
 
 

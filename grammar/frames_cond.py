@@ -17,6 +17,7 @@ from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
 from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, subject_of, take_np,
@@ -62,7 +63,7 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     subj, args = parts[:i], parts[i + 1:]
     lemma = pred.v["lemma"]
     neg = pred.v.get("neg", False)
-    if subj and isinstance(subj[0], P) and subj[0].kind == "adv" and subj[0].v == "near" \
+    if subj and isinstance(subj[0], P) and subj[0].kind == "adv" and subj[0].v in ("near", "opposite", "behind") \
             and lemma == "stand":
         return _near_stand(subj, args, neg, sp)
     subject = subject_of(subj) if subj else None
@@ -140,6 +141,8 @@ def _existential(parts: list, sp) -> A.Condition:
         if first.noun == "counter":
             return _cond(C.HAS_COUNTERS, params, neg, holder, sp)
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, params, False, holder, sp)
+    if holder is not None and holder.noun == N.PLAYER and not holder.qualifiers and holder.side is None:
+        items, holder = items + [("side", Side.OWN)], None      # «у вас нет других существ»
     if holder is not None:
         raise Reject("existential holder")
     sels, j, joiner = take_np_list(after, 0)
@@ -176,7 +179,16 @@ def _verbless(parts: list, sp) -> A.Condition:
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
             and parts[0].noun not in ("formation",) and len(parts) > 1:
         subject, j = take_np(parts, 0) if parts[0].kind == "noun" else (selector(parts[0]), 1)
+    if j == 0 and len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" \
+            and len(parts[0].adjs) > 1 and parts[0].adjs[0] in ("attacked", "attacker"):
+        # «если атакованный ранен»: the role word is the subject, the rest its state
+        np = parts[0]
+        subject = A.Selector(N.ATTACKED if np.adjs[0] == "attacked" else N.ATTACKER, span=np.span)
+        parts = [NP(np.kind, np.noun, np.adjs[1:], np.count, np.name, np.opp, np.span, np.text)]
     params: list = []
+    neg = False
+    if j < len(parts) - 1 and isinstance(parts[j], P) and parts[j].kind == "neg":
+        neg, j = True, j + 1                 # «пока не ранен»
     while j < len(parts):
         q = parts[j]
         hit = np_post(parts, j)
@@ -195,6 +207,11 @@ def _verbless(parts: list, sp) -> A.Condition:
         raise Reject("verbless condition")
     if not params:
         raise Reject("verbless condition")
+    if params == [Q.WOUNDED]:
+        # «если ранен» / «пока не ранен»: the card (or the subject) has wounds / has none
+        return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
+    if neg:
+        raise Reject("negated state")
     if subject is not None and subject.noun == N.CARD and subject.count == (2, 2) and not subject.qualifiers:
         # «если обе карты {ordinary}» (after «пророчество 2»): both shown cards
         return _cond(C.SHOWN_CARD, tuple(params) + ("both",), False, None, sp)

@@ -339,6 +339,9 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
                 raise Reject("keyword without its number")
             return A.Keyword(name, np.num if isinstance(np.num, int) else None, span=sp)
         raise Reject("keyword tail")
+    if n in ("stat:move", "stat:health") and isinstance(np.num, int) and not np.adjs and not np.count and not rest:
+        # «получает {move}2»: the value (written with its number)
+        return A.Keyword(KW.MOVE if n == "stat:move" else KW.LIFE, np.num, span=sp)
     if n in ("stat:ova", "stat:ovz", "stat:ovs") and not np.adjs and not np.count and not rest:
         # «Опыт в атаке 1» (a bare «Опыт в атаке» is 1)
         return A.Keyword(ICON_KEYWORDS[n[5:]], np.num if isinstance(np.num, int) else 1, span=sp)

@@ -142,7 +142,8 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
 WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING,
               "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
               "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
-              "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON}
+              "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
+              "counter": KW.COUNTER}
 
 
 def with_what(np: NP) -> str:
@@ -187,6 +188,10 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
     if not places and isinstance(p, P) and p.kind == "prep" and p.v in ("na", "v") \
             and isinstance(nxt, NP) and nxt.noun in _PLACES:
         return None
+    if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
+            and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
+            and parts[i + 2].kind == "ormore":
+        return [f"{Q.MOVE_MIN}:{nxt.v[5:]}"], i + 3           # «с {move}3 или больше»
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
