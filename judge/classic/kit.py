@@ -304,10 +304,15 @@ class _Reader:
     def triggered(self, line: int, node: A.Triggered, under: tuple) -> None:
         t = node.trigger
         if t.event == TE.RECRUIT and not t.also:
-            # «при наборе в отряд»: squad building, before the fight — nothing at the table
-            self.add(line, node, None, under)
+            # «при наборе в отряд»: squad building, before the fight — nothing at the table,
+            # unless the parse lost what it does («… начинает игру с +X к {strike}»)
+            opaque = any(isinstance(n, A.Opaque) for e in node.effects for n in A.walk(e))
+            self.add(line, node, "при наборе в отряд: текст не разобран — влияет ли он на бой, "
+                     "не ясно" if opaque else None, under)
             return
         event, tags, reason = canonical(t)
+        if reason is None and all(isinstance(e, A.Named) and not e.body for e in node.effects):
+            reason = "срабатывание без разобранного действия"      # «… — воздействие «X»:»
         if reason is None and event == TE.DEATH and t.subject is None:
             reason = "не сказано, чья гибель"
         if reason is None and event in ATTACKS and t.subject is None and t.target is not None:
