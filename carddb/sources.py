@@ -389,7 +389,8 @@ def _tgbot_card(item: dict, index: int, result: ReadResult, lines) -> Card | Non
         elements=elements,
         card_type=card_type, cost=cost, elite=item["elite"], unique=item["uniqueness"],
         life=life, move=move, flying=flying, strike=strike, classes=classes,
-        rarity=item.get("rarity") or None, text=text, repairs=tuple(repairs),
+        rarity=str(item["rarity"]) if item.get("rarity") else None, text=text,
+        repairs=tuple(repairs),
     )
 
 

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 #: Examples per fuzz test in the default run, and in the long run (``-m fuzz``); the long run's
 #: count can be raised for a one-off soak with $BERSERK_FUZZ_EXAMPLES.
 FUZZ_SHORT = 40
-FUZZ_LONG = int(os.environ.get("BERSERK_FUZZ_EXAMPLES", "8000"))
+FUZZ_LONG = int(os.environ.get("BERSERK_FUZZ_EXAMPLES", "6500"))
 #: Inputs tried so far in this process, by test module.
 INPUTS: dict[str, int] = {}
 

@@ -112,3 +112,9 @@ RAW = st.tuples(
     st.sampled_from((None, *FORMATS))).map(
         lambda t: [(suffix, t[0], (t[1],)) for suffix in (".json", ".yaml", ".txt")])
 test_raw_card_files_short, test_raw_card_files_long = fuzz_pair(RAW, read)
+
+
+def test_found_by_the_fuzz_a_tgbot_rarity_number_is_read_as_text():
+    """The long run's one find: ``"rarity": 1`` in a tgbot file became an int rarity."""
+    card = dict(TGBOT[0], rarity=1)
+    read([(".json", dump([card], "json").encode(), (None, "tgbot"))])
