@@ -174,11 +174,19 @@ def test_bad_input_is_a_located_russian_message(tmp_path, files, args, expected)
 def test_non_utf8_argument_in_a_real_process():
     """The shell passes bytes; Python keeps a bad one as a surrogate (\\udcff).  Before: a
     UnicodeEncodeError traceback in search/card/parse/rule."""
-    for command in (("search",), ("card",), ("parse",), ("rule",)):
-        r = run_berserk_process(*command, "щит\udcff")
-        assert r.returncode == 2, (command, r.stderr)
-        assert r.stderr.startswith("ошибка: аргумент 2 («щит\\xff»)"), r.stderr
-        assert "Traceback" not in r.stderr
+    r = run_berserk_process("search", "щит\udcff")
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("ошибка: аргумент 2 («щит\\xff»)"), r.stderr
+
+
+@pytest.mark.parametrize("args", [("card", "щит\udcff"), ("parse", "\udcff"),
+                                  ("rule", "514\udcfe"), ("deck", "check", "\udcff.txt"),
+                                  ("judge", "a.yaml", "--db", "б\udcc0.db")])
+def test_non_utf8_arguments_are_refused_before_any_command(args):
+    result = run_cli(*args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    position = next(i for i, a in enumerate(args, 1) if "\\udc" in ascii(a))
+    assert result.stderr.startswith(f"ошибка: аргумент {position} («"), result.stderr
 
 
 def test_a_yaml_file_over_the_limit_is_refused_at_once(tmp_path):
