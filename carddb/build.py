@@ -343,8 +343,11 @@ def _create_indexes(db: sqlite_utils.Database) -> None:
     db["card_keywords"].create_index(["label", "card_id"])
     db["cards"].create_index(["set_slug", "card_key"], unique=True)
     # the web's card list: sorted by name, faceted on the human columns (counts from indexes)
+    # and sorted by any column: each sortable column has its index (a page of a sort is then
+    # a walk of that index, as is every «next page» of it)
     for columns in (["name_fold"], ["стихия"], ["тип"], ["стоимость"], ["элита"],
-                    ["редкость"], ["сет"], ["жизни"], ["уникальная"]):
+                    ["редкость"], ["сет"], ["жизни"], ["уникальная"], ["имя"], ["номер"],
+                    ["ход"], ["удар"]):
         db["card_list"].create_index(columns)
     db["parse_issues"].create_index(["card_id"])
     # The folded copies make the search language ё/е-blind; the originals are indexed too so
