@@ -32,7 +32,7 @@ class MoveRules:
         if base is None:
             return 0
         t = self.traits(p)
-        extra = t.number(KW.MOVE)
+        extra = 0
         for b in t.bonuses:
             if "move" in b.to and b.against is None and b.condition is None:
                 extra += self.bonus_amount(b, p, Ctx(p, 0, "", self.inputs))

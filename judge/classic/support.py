@@ -211,6 +211,8 @@ def _kinds_known(kinds) -> bool:
 
 def _keyword(node: A.Keyword) -> str | None:
     rule = KEYWORDS.get(node.name)
+    if node.name == KW.MOVE:
+        return "«{move}N» — движение становится N: судья пока не применяет"
     if rule is None:
         return f"особенность «{node.name}» судья пока не применяет"
     if rule.numbered and not isinstance(node.value, int):

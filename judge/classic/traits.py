@@ -58,7 +58,7 @@ KEYWORDS: dict[KW, KeywordRule] = {
     KW.OVA: KeywordRule(True, C.FIGHT_BOTH_ROLL),
     KW.OVZ: KeywordRule(True, C.FIGHT_BOTH_ROLL),
     KW.REGEN: KeywordRule(True, C.TURN_START),
-    KW.MOVE: KeywordRule(True, C.MOVEMENT),
+    # KW.MOVE («получает {move}2», «стать существом с {move} 1») sets the move value: not applied
     # a deck-building permission (more than three copies): nothing at the table
     KW.HORDE: KeywordRule(False, C.DECK),
 }
