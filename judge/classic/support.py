@@ -16,6 +16,7 @@ from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as MK
 from berserk.vocab import Verb
+from berserk.vocab import Qualifier
 from berserk.vocab import RelationKind as R
 from grammar import ast as A
 from judge.core.context import NAMED_NOUNS, is_chosen
@@ -75,6 +76,10 @@ def _selector(sel: A.Selector) -> str | None:
         return next((r for r in (_selector(rel.to) for rel in sel.relations) if r), None)
     if sel.noun not in NOUNS:
         return f"судья не знает, что выбирает «{sel.noun}»"
+    if sel.noun == N.SELF and (Qualifier.ALL in sel.qualifiers or any(
+            isinstance(r.to, A.Selector) and r.to.noun == N.SELF for r in sel.relations)):
+        # «за каждого вашего стоящего рядом Линдвурма»: the other cards of this name, not itself
+        return "«каждый <имя этой карты>» — другие карты с этим именем: разбор пишет саму карту"
     for q in sel.qualifiers:
         name, arg = _qual(str(q))
         if name not in QUALIFIERS:
