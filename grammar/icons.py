@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
 from grammar.spelling import mend_typos, restore_names
@@ -90,11 +91,18 @@ class Normalised:
     unknown_icons: tuple[str, ...] = ()     # named tokens the legend does not prove
 
 
-def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
-    """Join the card's own name where the source put spaces inside one of its words."""
+@lru_cache(maxsize=4096)
+def _split_name_patterns(name: str) -> tuple[re.Pattern, ...]:
+    out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
-        pattern = re.compile(r"(?<!\w)" + r"[ \t]{0,2}".join(map(re.escape, stem)), re.IGNORECASE)
+        out.append(re.compile(r"(?<!\w)" + r"[ \t]{0,2}".join(map(re.escape, stem)), re.IGNORECASE))
+    return tuple(out)
+
+
+def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
+    """Join the card's own name where the source put spaces inside one of its words."""
+    for pattern in _split_name_patterns(name):
         for m in reversed(list(pattern.finditer(text))):
             if " " in m.group(0) or "\t" in m.group(0):
                 joined = re.sub(r"[ \t]", "", m.group(0))

@@ -473,18 +473,31 @@ for _k, (_p, _t, _l) in enumerate(_RULES):
             _BY_PREFIX.setdefault(_key, []).append(_k)
 
 
+_BUCKETS: dict[tuple, re.Pattern | None] = {}
+
+
+def _bucket(key: str) -> re.Pattern | None:
+    """One regex for every rule (allowed now) that can match a word starting with ``key``."""
+    only = _ONLY[0]
+    cached = _BUCKETS.get((key, only), False)
+    if cached is not False:
+        return cached
+    ks = [k for k in (*_BY_PREFIX.get(key, ()), *_SHORT) if only is None or k in only]
+    rx = re.compile("(?:" + "|".join(_RULES[k][0] for k in ks) + ")$") if ks else None
+    _BUCKETS[(key, only)] = rx
+    return rx
+
+
 def knows(word: str) -> bool:
     """Whether the lexicon classifies the folded ``word`` — without remembering the form (the
     spelling repair asks about hundreds of candidate forms of one misspelt word)."""
-    if word in _FORMS:
-        return _FORMS[word] is not None
+    hit = _FORMS.get(word, False)
+    if hit is not False:
+        return hit is not None
     if word in CLOSED or word in NUMBER_WORDS:
         return True
-    only = _ONLY[0]
-    for k in _BY_PREFIX.get(word[:2], ()):
-        if _COMPILED[k][0].match(word) and (only is None or k in only):
-            return True
-    return any(_COMPILED[k][0].match(word) and (only is None or k in only) for k in _SHORT)
+    rx = _bucket(word[:2])
+    return rx is not None and rx.match(word) is not None
 
 
 @contextmanager
@@ -493,9 +506,19 @@ def restricted(rules: frozenset[int] | None) -> Iterator[None]:
     The caller clears the parser's memo (``grammar.clear_cache``) around it."""
     saved = _ONLY[0]
     _ONLY[0] = rules
-    _FORMS.clear()
+    _forget()
     try:
         yield
     finally:
         _ONLY[0] = saved
-        _FORMS.clear()
+        _forget()
+
+
+#: caches of other modules derived from the lexicon (tokens' word classes): cleared with it
+DERIVED: list = []
+
+
+def _forget() -> None:
+    _FORMS.clear()
+    for clear in DERIVED:
+        clear()

@@ -107,7 +107,12 @@ _SPACING = (
 )
 
 
+_SPACING_GATE = re.compile(r"[а-яё][+-]\d|\}:?\s+\d|[ \t]{2}| [.,;:)]|\( ")
+
+
 def spacing(text: str, notes: list[Repair]) -> str:
+    if not _SPACING_GATE.search(text):
+        return text.strip()
     for pattern, repl, kind, detail in _SPACING:
         text = sub_noted(pattern, repl if repl is not None else (lambda m: m.group(1)), text,
                          kind, notes, detail)

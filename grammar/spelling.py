@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from grammar import lexicon
-from grammar.lexicon import classify, knows
+from grammar.lexicon import _FORMS, CLOSED, NUMBER_WORDS, classify, knows
 from grammar.repairs import Repair
 
 # ------------------------------------------------------------------ typos
@@ -36,7 +36,9 @@ for _a, _b in (("е", "ё"), ("и", "й"), ("ь", "ъ"), ("ш", "щ")):
         _m[_a] = _m.get(_a, "") + _b
         _m[_b] = _m.get(_b, "") + _a
 _LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
-_WORD = re.compile(r"(?:(?<=^)|(?<=\n)|(?<=\. )|(?<![\w\-«]))[а-яё]{5,}(?![\w\-])|(?:^|(?<=\n)|(?<=[.:—] ))[А-ЯЁ][а-яё]{4,}(?![\w\-])")
+_PLAIN = re.compile(r"(?<![\w\-«])[а-яё]{5,}(?![\w\-])")
+_WORD = re.compile(r"(?<![\w\-«])[А-ЯЁа-яё][а-яё]{4,}(?![\w\-])")
+_SENTENCE_START = re.compile(r"(?:^|\n|[.:—] )$")    # a capital word here starts a sentence
 _QUOTED = re.compile(r"«[^«»]*»")
 _MEMO: dict[tuple, str | None] = {}
 
@@ -73,8 +75,11 @@ def correction(word: str) -> str | None:
         return _MEMO[key]
     found = None
     if not knows(word):
-        hits = {v for v in _variants(word) if len(v) >= 4 and knows(v)}
-        found = hits.pop() if len(hits) == 1 else None
+        rx = lexicon._bucket(word[:2])      # every variant keeps the first two letters
+        if rx is not None:
+            hits = {v for v in set(_variants(word))
+                    if len(v) >= 4 and (rx.match(v) or v in CLOSED or v in NUMBER_WORDS)}
+            found = hits.pop() if len(hits) == 1 else None
     _MEMO[key] = found
     return found
 
@@ -108,19 +113,28 @@ def _split_words(text: str, notes: list[Repair]) -> str:
 
 
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
+    forms = _FORMS
+    unknown = [w for w in _PLAIN.findall(text.lower()) if forms.get(w, 0) is None or w not in forms]
+    if not unknown or all(classify(w) is not None for w in unknown):
+        return text                              # every word known: nothing to repair
     own = set(re.findall(r"[а-яё]+", (name or "").lower()))
-    text = _split_words(text, notes)
+    text = _split_words(text, notes)             # a split word leaves an unknown fragment
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
     for m in _WORD.finditer(text):
         w = m.group(0)
-        if w.lower() in own or classify(w.lower()) is not None or any(s < m.start() < e for s, e in quoted):
+        lw = w.lower()
+        if lw in own or classify(lw) is not None:
             continue
-        fixed = correction(w.lower().replace("ё", "е"))
-        if fixed is not None and w[0].isupper():
-            fixed = fixed[0].upper() + fixed[1:]
+        if w[0] != lw[0] and not _SENTENCE_START.search(text, max(0, m.start() - 2), m.start()):
+            continue                      # a capital in mid-sentence: a name
+        if quoted and any(s < m.start() < e for s, e in quoted):
+            continue
+        fixed = correction(lw.replace("ё", "е"))
         if fixed is None:
             continue
+        if w[0] != lw[0]:
+            fixed = fixed[0].upper() + fixed[1:]
         notes.append(Repair("typo", m.start(), f"«{w}» → «{fixed}» (one keystroke from a known word)"))
         out.append(text[last:m.start()])
         out.append(fixed)

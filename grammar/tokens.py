@@ -19,6 +19,7 @@ from typing import NamedTuple
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
+from grammar import lexicon
 from grammar.lexicon import ORDINALS, classify, verb_form
 
 
@@ -132,6 +133,7 @@ ICON_PROT = {"zoo", "zoz", "zom", "zor", "zot", "zov", "zoal"}
 ICON_ATK = {k.value: f"atk:{k.value}" for k in (K.STRIKE, K.UCHR, K.DIRECT)}
 ICON_STAT = {"move": "stat:move", "health": "stat:health"}
 ICON_RANK = {"elite", "ordinary"}
+_PUNCT = {":": "COLON", ";": "SEMI", ",": "COMMA", "(": "LPAR", ")": "RPAR"}
 
 
 def _quote_end(text: str, i: int) -> int:
@@ -206,7 +208,7 @@ def scan(text: str, folded: str) -> list[Tok]:
             out.append(Tok("DASH", "-", s, e))
         elif kind == "punct":
             ch = folded[s]
-            out.append(Tok({":": "COLON", ";": "SEMI", ",": "COMMA", "(": "LPAR", ")": "RPAR"}[ch], ch, s, e))
+            out.append(Tok(_PUNCT[ch], ch, s, e))
         elif kind == "dot":
             out.append(Tok("DOT", ".", s, e))
         else:
@@ -216,22 +218,36 @@ def scan(text: str, folded: str) -> list[Tok]:
 
 
 def _word(w: str, s: int, e: int, orig: str) -> Tok:
+    typ, value = _word_class(w)
+    return Tok(typ, value, s, e, orig)
+
+
+_ORD_END = r"(?:ый|ой|ий|ая|ое|ее|ые|ие|ого|его|ому|ему|ом|ем|ую|юю|ых|их|ым|им|ыми|ими|ья|ье|ьего|ьем|ьей|ью|ем)"
+
+
+@lru_cache(maxsize=65536)
+def _word_class(w: str) -> tuple[str, str]:
+    """(token type, value) of one folded word (a pure function of the word and the lexicon:
+    ``lexicon.restricted`` clears it)."""
     if "-" in w and classify(w) is None:
         head = w.split("-")[0]
         if head in ("герой",):
-            return Tok("NOUN", "hero:" + w.split("-", 1)[1], s, e, orig)
+            return "NOUN", "hero:" + w.split("-", 1)[1]
     hit = classify(w)
     if hit is None:
         for stem, n in ORDINALS.items():
-            if w.startswith(stem) and re.fullmatch(stem + r"(?:ый|ой|ий|ая|ое|ее|ые|ие|ого|его|ому|ему|ом|ем|ую|юю|ых|их|ым|им|ыми|ими|ья|ье|ьего|ьем|ьей|ью|ем)", w):
-                return Tok("ORDW", str(n), s, e, orig)
-        return Tok("UNKNOWN", w, s, e, orig)
+            if w.startswith(stem) and re.fullmatch(stem + _ORD_END, w):
+                return "ORDW", str(n)
+        return "UNKNOWN", w
     terminal, lemma = hit
     if terminal == "ADJ" and lemma in ("first_w", "second_w", "third_w"):
-        return Tok("ORDW", {"first_w": "1", "second_w": "2", "third_w": "3"}[lemma], s, e, orig)
+        return "ORDW", {"first_w": "1", "second_w": "2", "third_w": "3"}[lemma]
     if terminal == "VERB":
-        return Tok("VERB", lemma + "/" + verb_form(w), s, e, orig)
-    return Tok(terminal, lemma, s, e, orig)
+        return "VERB", lemma + "/" + verb_form(w)
+    return terminal, lemma
+
+
+lexicon.DERIVED.append(_word_class.cache_clear)
 
 
 # ------------------------------------------------------------------ multiword expressions
