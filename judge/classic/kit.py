@@ -108,6 +108,9 @@ class Kit:
         return self                       # immutable: a copied table shares it
 
 
+#: «если X атакован(а/о/ы) …»: the attack declared, not landed (the AST does not tell them apart)
+DECLARED = re.compile(r"\bатакован[аоы]?\b")
+
 #: an ordinal before «{counter}» («третьей», «второй» …) the parse may drop: then refuse
 ORDINAL = re.compile(r"(?:втор|треть|трет|четв[её]рт|пят|шест)(?:ой|ей|ью|ую)\s*\{counter\}")
 
@@ -318,7 +321,7 @@ class _Reader:
         if reason is None and event in ATTACKS and t.subject is None and t.target is not None:
             # «при ударе по закрытому существу» — the card's own strike; «при ударе по <этой
             # карте>» — anyone's strike on it; «… по существу рядом с <этой картой>» — whose?
-            if "атакован" in self.src(node):
+            if DECLARED.search(self.src(t) if t.span.end > t.span.start else self.src(node)):
                 reason = "«если атакован …» (при объявлении атаки) пока не применяется"
             elif not t.target.relations and t.target.condition is None and (
                     t.target.noun == N.SELF or tuple(t.target.qualifiers) == (Qualifier.THIS,)):
