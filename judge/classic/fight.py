@@ -219,7 +219,13 @@ class FightRules:
                 self.emit("vampirism-none", "На артефакты нельзя применять вампиризм.",
                           C.VAMPIRISM, C.ARTIFACT)
             else:
-                healed = min(dealt, src.wounds)
+                amount = dealt
+                if traits.vampirism.amount is not None:     # «вампиризм на X-1, где X — …»
+                    self.facts["dealt"] = dealt
+                    amount = self.interp.amount(traits.vampirism.amount,
+                                                Ctx(src, 0, "вампиризм", self.inputs,
+                                                    refs={"attacked": dst}, cites=(C.VAMPIRISM,)))
+                healed = min(amount, src.wounds)
                 src.wounds -= healed
                 self.emit("vampirism", f"Вампиризм: «{src.name}» излечивается на {healed}.",
                           C.VAMPIRISM, amount=healed)

@@ -280,9 +280,17 @@ def _bonus(node: A.Bonus) -> str | None:
 
 
 def _vampirism(node: A.Vampirism) -> str | None:
-    if node.amount is not None or node.maximum is not None:
-        return "вампиризм с числом пока не применяется"
-    return None
+    if node.maximum is not None:
+        # «Вампиризм. Максимум 15 {health}»: lives above the printed ones? the seeds say not
+        return "вампиризм с максимумом жизней пока не применяется"
+    d = node.amount
+    if d is None:
+        return None
+    if isinstance(d, A.Variable) and isinstance(d.definition, A.Measure) \
+            and d.definition.what == MK.WOUNDS_DEALT \
+            and (d.definition.of is None or d.definition.of.noun == N.SELF):
+        return None                           # «вампиризм на X-1, где X — число нанесённых ран»
+    return "вампиризм с числом пока не применяется"
 
 
 def _restriction(node: A.Restriction) -> str | None:

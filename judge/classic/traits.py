@@ -103,7 +103,7 @@ class Traits:
     narrow_protections: tuple[A.Protection, ...] = ()   # «защита от слабых ударов»
     reductions: tuple[A.Reduction, ...] = ()
     bonuses: tuple[A.Bonus, ...] = ()
-    vampirism: bool = False
+    vampirism: A.Vampirism | None = None   # «Вампиризм [на X]»
     direct_against: tuple[A.Selector, ...] = ()         # «направленный удар по …»
     unanswerable_against: tuple[A.Selector, ...] = ()   # «безответный удар по …»
     restrictions: tuple[A.Restriction, ...] = ()
@@ -135,7 +135,7 @@ def fold(grants) -> Traits:
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
     unanswerable, caps = [], []
-    vampirism = False
+    vampirism = None
     limit = None
     origins: dict[int, Origin] = {}
     for node, origin in grants:
@@ -164,7 +164,7 @@ def fold(grants) -> Traits:
             if any(t != K.DIRECT for t in node.to):
                 bonuses.append(node)
         elif isinstance(node, A.Vampirism):
-            vampirism = True
+            vampirism = node
         elif isinstance(node, A.Action) and is_cap(node):
             caps.append(node)
         elif isinstance(node, A.CounterLimit):
