@@ -147,9 +147,14 @@ class Gate:
         self.active = 0
         self._idle: asyncio.Event | None = None
         self._open: asyncio.Event | None = None
+        self._loop = None
 
     def _events(self) -> tuple[asyncio.Event, asyncio.Event]:
-        if self._idle is None:
+        # events belong to one event loop: a server has one; tests run a loop per request
+        loop = asyncio.get_running_loop()
+        if self._idle is None or self._loop is not loop:
+            self._loop = loop
+            self.active = 0
             self._idle, self._open = asyncio.Event(), asyncio.Event()
             self._idle.set()
             self._open.set()
@@ -229,13 +234,14 @@ class Live:
         self.version = pins.version if pins is not None else 0
         self.checked = time.monotonic()
         self._checking: asyncio.Lock | None = None
+        self._checking_loop = None
 
     async def maybe_swap(self) -> None:
         """Swap in a rebuilt DB (at most one check every CHECK_EVERY seconds)."""
         if self.pins is None or time.monotonic() - self.checked < CHECK_EVERY:
             return
-        if self._checking is None:
-            self._checking = asyncio.Lock()
+        if self._checking is None or self._checking_loop is not asyncio.get_running_loop():
+            self._checking, self._checking_loop = asyncio.Lock(), asyncio.get_running_loop()
         if self._checking.locked():
             return
         async with self._checking:
