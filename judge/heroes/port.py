@@ -146,6 +146,10 @@ class PortRules:
         if named_zone and sel.side is None and obj.owner != self.me(ctx):
             return Problem(f"«{obj.name}» {self.where(obj)} игрока {obj.owner}: зона без "
                            "указания владельца — ваша", (C.OWN_ZONE, C.ILLEGAL))
+        if named_zone and sel.side is not None and \
+                (obj.owner == self.me(ctx)) != (sel.side == "own"):
+            return Problem(f"«{obj.name}» {self.where(obj)} игрока {obj.owner}, а способность "
+                           "называет зону другого игрока", (C.OWN_ZONE, C.ILLEGAL))
         if obj.zone != PLAY and not named_zone:
             if isinstance(node, A.Action) and node.verb == Verb.DESTROY:
                 return Problem(f"«{obj.name}» {self.where(obj)}: уничтожить можно только карту "
