@@ -127,17 +127,76 @@ def applied(book: str, conflict_id: str, ruleset: str | None = None) -> Statemen
     return conflicts[conflict_id].chosen(ruleset or book)
 
 
+#: A glossary term is citable like a clause: ``term:<heading>`` with the heading as the book's
+#: ``glossary:`` stores it (``term:Рывок``, ``term:Броня Х``); much of a Heroes ruling rests on
+#: the terms of part 7.
+TERM = "term:"
+
+
 def clause_exists(book: str, clause_id: str) -> bool:
-    """True when ``clause_id`` is a clause of the shipped book ``book`` (unknown book → False)."""
+    """True when ``clause_id`` is a citable id of the shipped book ``book``: a clause or a
+    ``term:`` of its glossary (unknown book → False)."""
     try:
-        return clause_id in load_book(book).clauses
+        return canonical_cite(book, str(clause_id)) is not None
     except UnknownNameError:
         return False
 
 
 def clause_ids(book: str) -> frozenset[str]:
-    """Every clause id of the shipped book ``book`` (for validating a whole set of citations)."""
-    return frozenset(load_book(book).clauses)
+    """Every citable id of the shipped book ``book``: its clauses and ``term:<heading>`` of its
+    glossary (for validating a whole set of citations)."""
+    b = load_book(book)
+    return frozenset(b.clauses) | frozenset(TERM + g.term for g in b.glossary)
+
+
+def _term_key(term: str, short: bool) -> str:
+    """A term heading for matching: case, ё/е and the Latin/Cyrillic X the sources mix do not
+    matter; ``short`` also drops the «[…]» / «<…>» slots and a trailing «:»."""
+    key = fold(term).replace("x", "х")
+    if short:
+        key = re.sub(r"[\[<(].*?[\]>)]", " ", key)
+        key = re.sub(r"[\s:.—-]+$", "", re.sub(r"\s+", " ", key)).strip()
+    return key
+
+
+@lru_cache(maxsize=None)
+def _term_keys(book: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    exact: dict[str, str] = {}
+    short: dict[str, list[str]] = {}
+    for g in load_book(book).glossary:
+        exact[_term_key(g.term, False)] = TERM + g.term
+        short.setdefault(_term_key(g.term, True), []).append(TERM + g.term)
+    return exact, {k: tuple(v) for k, v in short.items()}
+
+
+def canonical_cite(book: str, cid: str) -> str | None:
+    """The book's id for what a scenario or the code wrote: the id itself, or a glossary term
+    written with the other X, another case, or without its «[…]» slot when that is unambiguous;
+    None when ``book`` has nothing of that name."""
+    if cid in load_book(book).clauses:
+        return cid
+    if not cid.startswith(TERM):
+        return None
+    exact, short = _term_keys(book)
+    name = cid[len(TERM):]
+    if _term_key(name, False) in exact:
+        return exact[_term_key(name, False)]
+    found = short.get(_term_key(name, True), ())
+    return found[0] if len(found) == 1 else None
+
+
+def cite_problem(book: str, cid: str) -> str | None:
+    """What is wrong with a cited id (None when ``book`` has it): ambiguous term, or unknown
+    with the closest ids."""
+    if canonical_cite(book, cid) is not None:
+        return None
+    if cid.startswith(TERM):
+        found = _term_keys(book)[1].get(_term_key(cid[len(TERM):], True), ())
+        if len(found) > 1:
+            return f"термин «{cid}» неоднозначен: подходят " + ", ".join(sorted(found))
+    pool = [k for k in clause_ids(book) if k.startswith(TERM) == cid.startswith(TERM)]
+    return UnknownNameError("пункт", cid, pool, missing=f"не найден в книге {book}",
+                            quoted=False).message
 
 
 def check_citations(book: str, ids, source: str = "<ввод>") -> None:
@@ -146,12 +205,11 @@ def check_citations(book: str, ids, source: str = "<ввод>") -> None:
     The judge and the legality code call this when they load a scenario or a rule table, so a
     citation of a clause the rulebook does not have fails loudly at load time.
     """
-    known = load_book(book).clauses
     report = Report()
     for cid in ids:
-        if str(cid) not in known:
-            report.add(UnknownNameError("пункт", cid, known, missing=f"не найден в книге {book}",
-                                        quoted=False).message, source)
+        problem = cite_problem(book, str(cid))
+        if problem is not None:
+            report.add(problem, source)
     report.raise_if_any()
 
 
@@ -326,6 +384,16 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
     ref = re.sub(r"^(?:п\.|пункт|§)\s*(?=\d)", "", ref.strip(), flags=re.I)   # «п. 514.6» → 514.6
     if not ref:
         raise InputError.at("пустой запрос: укажите номер пункта или слово", "<запрос>")
+    if ref.startswith(TERM):                   # a cited glossary term: «berserk rule term:Рывок»
+        terms = []
+        for b in books:
+            cid = canonical_cite(b.name, ref)
+            if cid is not None:
+                terms += [Hit(1000, entry=g) for g in b.glossary if TERM + g.term == cid]
+        if terms:
+            return Answer(ref, tuple(terms), by_number=True, books=books)
+        raise UnknownNameError("термин", ref[len(TERM):], [g.term for b in books for g in b.glossary],
+                               missing="не найден в глоссарии")
     numbered = []
     for b in books:
         for cid in [ref] + b.repeats.get(ref, []):

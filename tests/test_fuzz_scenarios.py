@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from berserk import files, yamlio
 from berserk.errors import BerserkError
+from judge.heroes.scenario import Scenario as HeroesScenario
 from judge.scenario import Scenario, load_scenario
 from tests.conftest import ROOT
 from tests.fuzz_inputs import as_bytes, count, dump, fuzz_pair, mutated, nesting
@@ -56,7 +57,7 @@ def check(data: bytes) -> None:
     except BerserkError as err:
         assert err.render().strip()
         return
-    assert isinstance(scenario, Scenario)
+    assert isinstance(scenario, (Scenario, HeroesScenario))
 
 
 test_scenarios_short, test_scenarios_long = fuzz_pair(CASES, check)

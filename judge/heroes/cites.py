@@ -9,19 +9,18 @@ Two kinds of ids: the numbered clauses (``"507.3"``; the two numbers the book re
 ``104.3#2`` and ``118.8#2``) and the glossary terms of part 7, ``term:<heading>`` with the
 heading exactly as the book's ``glossary:`` stores it (``term:Рывок``, ``term:Броня Х``).  Much
 of a Heroes ruling rests on part 7, so a term is citable like a clause; ``known_ids`` is the
-union and ``cite_problem`` says what is wrong with an id a scenario writes (did-you-mean).
+union (rulings.lookup owns the id rules) and ``cite_problem`` says what is wrong with an id a
+scenario writes (did-you-mean).
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from berserk.errors import InternalError, Location, UnknownNameError
-from berserk.text import fold
-from rulings.lookup import load_book
+from berserk.errors import InternalError, Location
+from rulings.lookup import TERM, canonical_cite, clause_ids
+from rulings.lookup import cite_problem as rulings_cite_problem
 
 BOOK = "heroes-15"
-TERM = "term:"
 
 # -------------------------------------------------------------- cards and properties (part 1)
 NON_BASE_OVERWRITE = "104.3.1"
@@ -314,11 +313,9 @@ class MissingClauseError(InternalError):
     """The Heroes judge cites an id the book does not have: a programming error."""
 
 
-@lru_cache(maxsize=1)
 def known_ids() -> frozenset[str]:
     """Every citable id of heroes-15: its clauses and ``term:<heading>`` of its glossary."""
-    book = load_book(BOOK)
-    return frozenset(book.clauses) | frozenset(TERM + g.term for g in book.glossary)
+    return clause_ids(BOOK)
 
 
 @lru_cache(maxsize=1)
@@ -330,55 +327,14 @@ def check_against_book() -> None:
                                  f"«{BOOK}»: " + ", ".join(missing), Location(f"книга «{BOOK}»"))
 
 
-def _term_key(term: str, short: bool) -> str:
-    """A term heading for matching: case, ё/е and the Latin/Cyrillic X the source mixes do not
-    matter; ``short`` also drops the «[…]» / «<…>» slots and a trailing «:»."""
-    key = fold(term).replace("x", "х")
-    if short:
-        key = re.sub(r"[\[<(].*?[\]>)]", " ", key)
-        key = re.sub(r"[\s:.—-]+$", "", re.sub(r"\s+", " ", key)).strip()
-    return key
-
-
-@lru_cache(maxsize=1)
-def _term_keys() -> tuple[dict[str, str], dict[str, list[str]]]:
-    exact: dict[str, str] = {}
-    short: dict[str, list[str]] = {}
-    for cid in known_ids():
-        if cid.startswith(TERM):
-            exact[_term_key(cid[len(TERM):], False)] = cid
-            short.setdefault(_term_key(cid[len(TERM):], True), []).append(cid)
-    return exact, short
-
-
 def canonical(cid: str) -> str | None:
-    """The book's id for what a scenario wrote: the id itself, or a glossary term written with
-    the other X, another case, or without its «[…]» slot when that is unambiguous."""
-    if cid in known_ids():
-        return cid
-    if not cid.startswith(TERM):
-        return None
-    exact, short = _term_keys()
-    name = cid[len(TERM):]
-    if _term_key(name, False) in exact:
-        return exact[_term_key(name, False)]
-    found = short.get(_term_key(name, True), [])
-    return found[0] if len(found) == 1 else None
+    """The book's id for what a scenario wrote (rulings.lookup.canonical_cite)."""
+    return canonical_cite(BOOK, cid)
 
 
 def cite_problem(cid: str) -> str | None:
     """What is wrong with an id a scenario cites (None when heroes-15 has it)."""
-    known = known_ids()
-    if canonical(cid) is not None:
-        return None
-    if cid.startswith(TERM):
-        found = _term_keys()[1].get(_term_key(cid[len(TERM):], True), [])
-        if len(found) > 1:
-            return (f"термин «{cid}» неоднозначен: подходят " + ", ".join(sorted(found)))
-    pool = [k for k in known if k.startswith(TERM)] if cid.startswith(TERM) else \
-        [k for k in known if not k.startswith(TERM)]
-    return UnknownNameError("пункт", cid, pool, missing=f"не найден в книге {BOOK}",
-                            quoted=False).message
+    return rulings_cite_problem(BOOK, cid)
 
 
 def section(cid: str) -> str | None:

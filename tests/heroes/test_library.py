@@ -1,6 +1,4 @@
-"""The «Берсерк. Герои» rulings library (rulings/heroes; it moves to rulings/scenarios/heroes
-once the classic library's tests skip that folder — /work/scratch/contract/requests_heroes.md
-H0): every ruling holds in strict
+"""The «Берсерк. Герои» rulings library (rulings/scenarios/heroes): every ruling holds in strict
 mode, every id it cites exists in heroes-15, every section 501–527 and 601–605 is cited by at
 least one ruling, every ruling names its source, and the sources cover the rulebook's examples
 and the FAQ answers that describe a board situation.
@@ -18,7 +16,7 @@ from judge.heroes import cites as C
 from judge.heroes.run import load_scenario, run
 from tests.conftest import ROOT
 
-LIBRARY = Path(os.environ.get("BERSERK_HEROES_LIBRARY", ROOT / "rulings" / "heroes"))
+LIBRARY = Path(os.environ.get("BERSERK_HEROES_LIBRARY", ROOT / "rulings" / "scenarios" / "heroes"))
 FILES = sorted(LIBRARY.rglob("*.yaml"))
 #: Sections the library must cite in `expect.cites` (the acceptance of issue 14).
 SECTIONS = [str(n) for n in range(501, 528)] + [str(n) for n in range(601, 606)]
