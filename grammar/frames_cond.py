@@ -290,6 +290,18 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
 
 
 # ---------------------------------------------------------------- verb frames
+def _shown(subject, args, neg, sp):
+    """«если показана карта стоимостью 4 или менее» (after a prophecy): the shown card's
+    qualifiers."""
+    if subject is not None or neg or not args or not isinstance(args[0], NP) or args[0].noun != "card":
+        raise Reject("shown what")
+    sel, j = take_np(args, 0)
+    if j != len(args) or sel.side is not None or sel.relations or sel.count or not sel.qualifiers:
+        raise Reject("shown tail")
+    return _cond(C.SHOWN_CARD, sel.qualifiers, False, None, sp)
+
+
+
 def _have(subject, args, neg, sp):
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
@@ -422,7 +434,7 @@ def _is(subject, args, neg, sp):
 
 COND_VERBS = {
     "have": _have, "stand": _stand, "located": _stand, "move": _move, "defend": _defend,
-    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is,
+    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is, "show": _shown,
 }
 
 

@@ -185,7 +185,7 @@ def _signed(item, ctx, tails, sp):
     if len(item) == 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v == "k" \
             and isinstance(item[2], P) and item[2].kind == "icon_kw" and ":" not in item[2].v:
         code = item[2].v
-        if code not in ("ova", "ovz"):
+        if code not in ("ova", "ovz", "armor", "regen"):
             raise Reject("bonus to an icon")
         return A.Bonus(define_x(amount, tails), (ICON_KEYWORDS[code],), duration=tails.use("duration"), span=sp)
     if len(item) >= 3 and isinstance(item[1], P) and item[1].kind == "prep" and item[1].v in ("k", "ot") \

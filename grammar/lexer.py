@@ -450,7 +450,7 @@ def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
     n = len(toks)
     for i, t in enumerate(toks):
         if t.type == "RCOMMA" and i + 1 < n and toks[i + 1].type in ("PART", "GER"):
-            # «При дальней атаке по существу, стоящему рядом с Сайкороном | он может …»: a
+            # «При выстреле по существу, стоящему рядом с этой картой | оно может …»: a
             # participle phrase ends before a nominative pronoun with its verb
             for j in range(i + 2, n):
                 u = toks[j]
