@@ -14,19 +14,16 @@ from berserk.errors import InputError, Location, Problem
 from berserk.text import plural
 from carddb.build import build_db
 from carddb.finder import SORT_FIELDS, find
-from carddb.present import AbilityMark, card_report, result_table
+from carddb.present import card_report, result_table
 from carddb.serve import serve
 from carddb.store import card_from_row, default_db_path, find_card, open_db
 from grammar import to_dict
 from grammar.display import legend_lines
+from judge.figures import ability_marks, card_verdict
 from rulings.lookup import book_names, load_book
 from rulings.store import clause_writer
 
 _DB_HELP = "файл базы карт (по умолчанию ./cards.db или $BERSERK_DB)"
-
-#: The judge's note per ability in ``berserk card`` (carddb.present.AbilityMark): None until
-#: the judge provides one — e.g. «судья применяет» / «судья не применяет: …».
-JUDGE_MARKS: AbilityMark | None = None
 
 #: A full card list takes seconds to build: a progress bar from this many cards on.
 PROGRESS_FROM = 1000
@@ -228,9 +225,11 @@ def card_command(name, db_path, set_name, as_json) -> None:
         data = card.to_dict()
         data["abilities"] = [to_dict(a) for a in card.abilities()]
         data["text_known"] = card.text_known
+        data["judge"] = card_verdict(card).to_dict()
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        click.echo(card_report(card, JUDGE_MARKS))
+        # the judge's note on each ability: does the engine apply it at the table
+        click.echo(card_report(card, ability_marks(card)))
 
 
 @click.command("serve")

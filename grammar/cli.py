@@ -13,6 +13,7 @@ from grammar import parse
 from grammar.golden import Entry, diff, read_golden, write_golden
 from grammar.render import tree
 from grammar.report import coverage
+from judge.figures import figures
 
 
 def _read(path: str, fmt: str | None):
@@ -94,14 +95,29 @@ def corpus_report(file: str, fmt: str | None, as_json: bool) -> None:
             field_name, _, rest = str(repair).partition(": ")
             kind = rest.split(" ", 1)[0] if field_name == "text" else field_name
             cov.repairs[kind] += 1
+    judged = figures(result.cards)            # how much of the list the judge applies (issue 10)
     if as_json:
         data = cov.to_json()
         data["format"] = result.format
         data["file_problems"] = [p.render() for p in result.problems]
+        data.update(judged)
         click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True))
         return
     click.echo(f"файл: {file} (формат {result.format})")
     click.echo(cov.render())
+    click.echo(judge_summary(judged))
+
+
+def judge_summary(judged: dict, top: int = 10) -> str:
+    """The judge's figures in Russian: cards applied whole, and the most frequent refusals."""
+    n, ok = judged["cards_with_text"], judged["judge_applicable"]
+    share = f" ({100 * ok / n:.1f} %)" if n else ""
+    out = [f"судья применяет все особенности карты: {ok} из {n} карт с текстом{share}"]
+    refusals = list(judged["judge_refusals"].items())[:top]
+    if refusals:
+        out.append("чаще всего судья не применяет:")
+        out.extend(f"  {count:>4}  {reason}" for reason, count in refusals)
+    return "\n".join(out)
 
 
 @click.command("check")

@@ -82,4 +82,25 @@ def figures(cards: Iterable[Card]) -> dict:
             "judge_refusals": dict(reasons.most_common())}
 
 
-__all__ = ["AbilityVerdict", "CardVerdict", "card_verdict", "figures"]
+def ability_marks(card: Card):
+    """A note per top-level ability of ``card`` for ``berserk card`` (carddb.present's
+    ``AbilityMark``): «судья применяет» or «судья не применяет: <reason>», by the ability's
+    position among the card's abilities (the order the judge's reader numbers them)."""
+    verdicts: dict[int, list[AbilityVerdict]] = {}
+    for v in card_verdict(card).abilities:
+        verdicts.setdefault(v.line, []).append(v)
+    parsed = card.parsed()
+    position = {id(node): i for i, node in enumerate(parsed.abilities, 1)} if parsed else {}
+
+    def mark(node) -> str | None:
+        found = verdicts.get(position.get(id(node), 0))
+        if not found:
+            return None
+        refused = [v.reason for v in found if not v.applied]
+        return ("судья не применяет: " + "; ".join(dict.fromkeys(r or "" for r in refused))
+                if refused else "судья применяет")
+
+    return mark
+
+
+__all__ = ["AbilityVerdict", "CardVerdict", "ability_marks", "card_verdict", "figures"]
