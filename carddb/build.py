@@ -49,10 +49,10 @@ from carddb.atomic import replacing
 from carddb.model import Card, name_key, parse_key, strike_text
 from carddb.present import keyword_label, parsed_abilities_tree
 from carddb.sources import read_cards
+from carddb.store import SCHEMA_VERSION
 from grammar import ast as A
 from grammar import grammar_hash, parse
 
-SCHEMA_VERSION = "2"
 
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
 CARD_INDEX_COLUMNS = ("id", "name_fold", "set_fold", "cost", "life", "move", "move_text",

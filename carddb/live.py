@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Awaitable, Callable
 
+from carddb.store import schema_problem
+
 #: How often (seconds) the DB file is checked for a rebuild.
 CHECK_EVERY = 0.5
 CACHE_MAX_ENTRIES = 2000
@@ -125,17 +127,17 @@ class Pins:
 
 
 def check_db(path: Path) -> str | None:
-    """None when ``path`` is a readable card DB, else why not (a rebuild in progress never
-    shows: the target is only ever replaced by a complete file)."""
+    """None when ``path`` is a card DB the site can serve, else why not (a rebuild in
+    progress never shows: the target is only ever replaced by a complete file)."""
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             conn.execute("select 1 from cards limit 1").fetchall()
+            return schema_problem(conn, path)
         finally:
             conn.close()
     except sqlite3.Error as err:
-        return str(err)
-    return None
+        return f"это не база карт berserk ({err})"
 
 
 # ---------------------------------------------------------------- the gate

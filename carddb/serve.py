@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from berserk.errors import InputError, Location, Problem
-from carddb.store import open_db
+from carddb.store import open_db, schema_problem
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -54,7 +54,13 @@ def server_argv(db_path: str | Path, fd: int) -> list[str]:
 def serve(db_path: str | Path, port: int = 8001, host: str = "127.0.0.1") -> int:
     """Check the DB, open the port, print the address, become the server (does not return
     unless it fails to start)."""
-    open_db(db_path).conn.close()              # a missing or foreign file: a clear error now
+    db = open_db(db_path)                      # a missing or foreign file: a clear error now
+    try:
+        problem = schema_problem(db.conn, db_path)
+    finally:
+        db.conn.close()
+    if problem is not None:
+        raise InputError(Problem(Location(str(db_path)), problem))
     sock = listen(host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"База карт: http://{shown}:{port}/  (остановить: Ctrl+C)", flush=True)

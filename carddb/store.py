@@ -32,6 +32,24 @@ from carddb.model import Card, name_key
 #: Where the commands look for the DB unless --db or $BERSERK_DB says otherwise.
 DEFAULT_DB = "cards.db"
 
+#: The shape of the tables ``carddb.build`` writes (``meta.schema_version``); the site needs
+#: this one exactly (its pages read card_list, card_abilities, facet_counts …).
+SCHEMA_VERSION = "3"
+
+
+def schema_problem(conn: sqlite3.Connection, path: str | Path) -> str | None:
+    """None when the DB at ``conn`` has this version's tables, else what to do about it."""
+    try:
+        row = conn.execute("select value from meta where key = 'schema_version'").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    found = row[0] if row else "?"
+    if found == SCHEMA_VERSION:
+        return None
+    return (f"база собрана другой версией berserk (схема {found}, нужна {SCHEMA_VERSION}); "
+            f"пересоберите её: berserk db build" + (f" -o {path}" if str(path) != DEFAULT_DB
+                                                    else ""))
+
 
 def default_db_path() -> str:
     """Where ``db build`` writes, and the DB a command opens when it needs one: $BERSERK_DB,

@@ -557,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     problem = check_db(Path(args.db))
     if problem is not None:
-        print(f"ошибка: {args.db}: это не база карт berserk ({problem})", file=sys.stderr)
+        print(f"ошибка: {args.db}: {problem}", file=sys.stderr)
         return 2
     ds, app = make_app(args.db, cache=not args.no_cache)
     site = site_of(ds)

@@ -8,6 +8,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -65,6 +66,17 @@ def test_busy_port_is_a_russian_error(examples_db):
 def test_bad_port_or_host(examples_db, args, message):
     r = run_cli("serve", "--db", str(examples_db), *args)
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_db_of_another_version_is_refused(tmp_path, examples_db):
+    db = tmp_path / "old.db"
+    shutil.copy(examples_db, db)
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("update meta set value = '1' where key = 'schema_version'")
+    conn.close()
+    r = run_cli("serve", "--db", str(db))
+    assert r.returncode == 2 and "схема 1" in r.stderr and "пересоберите" in r.stderr
 
 
 def test_missing_db(tmp_path):
