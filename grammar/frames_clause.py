@@ -411,7 +411,8 @@ def _permission(v, subject, args, ctx, tails, sp):
         if target is not None and limit is None and not tags and not kinds:
             return A.Permission(V.DEFEND, subject, target=target, span=sp)
         return None
-    if lemma == "attack" and target is not None and "all" in target.qualifiers and not times:
+    if lemma == "attack" and target is not None and "all" in target.qualifiers and not times \
+            and any(r.what == "adjacent" for r in target.relations):
         return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds),
                             params=("all_adjacent",) + tuple(tags), span=sp)
     if lemma == "attack" and (times or "twice" in tags or (tails.limit and tails.limit.per == LimitPer.TURN)):

@@ -101,6 +101,12 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
+    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and _plural(np):
+        quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
+    if noun == N.SELF and (Q.ALL in quals or any(a in ("own", "each", "other") or a.startswith("adj:")
+                                                  or a in RELATION_ADJ for a in np.adjs)):
+        # «за каждого вашего стоящего рядом Линдвурма»: the name as a class, not this card
+        raise Reject("the card's name as a class")
     if np.name and np.kind == "noun":
         quals.append(f"{Q.NAMED}:{np.name}")        # «маркер «ловушки»»
     for q in posts or ():
@@ -116,6 +122,29 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(q)
     return A.Selector(noun, side, tuple(dict.fromkeys(quals)), count, tuple(relations), condition,
                       span=_span(np))
+
+
+_PLURAL_ADJ = re.compile(r"(?:ые|ие|ых|их)$")
+_PLURAL_NOUN = re.compile(r"(?:ов|ев)$|^(?:существ|карт|клеток)$")   # not the dative: «по X-ам» selects kinds
+_PLURAL_DET = frozenset({"ваши", "эти", "те", "другие"})
+
+
+def _plural(np: NP) -> bool:
+    """Is the noun phrase plural by a form no singular has?  (Plural adjectives in the
+    nominative / accusative / genitive, a plural noun ending; a bare «существа» is
+    ambiguous and stays as it is.)"""
+    words = np.text.lower().replace("ё", "е").split()
+    if not words:
+        return False
+    if words[-1] == "противника":
+        words = words[:-1]
+    if not words:
+        return False
+    mods, head = words[:-1], words[-1]
+    if np.kind == "elided":
+        mods, head = words, ""
+    return any(w in _PLURAL_DET or (w != "их" and _PLURAL_ADJ.search(w)) for w in mods) \
+        or bool(head and _PLURAL_NOUN.search(head))
 
 
 def _count(c: tuple, quals: list, noun) -> tuple | None:

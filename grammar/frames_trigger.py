@@ -166,7 +166,13 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         # «при получении ран / {counter}»: the event is what is received
         if len(parts) < 2 or not isinstance(parts[1], NP) or parts[1].noun not in RECEIVED:
             raise Reject("receiving what")
-        trig = A.Trigger(RECEIVED[parts[1].noun], span=_span(parts[:2]))
+        got = parts[1]
+        nth = ()
+        if got.count and got.count[0] == "ord":
+            nth = (f"{TP.NTH}:{got.count[1]}",)        # «при получении третьей {counter}»
+        elif got.count or got.adjs:
+            raise Reject("receiving how many")
+        trig = A.Trigger(RECEIVED[got.noun], params=nth, span=_span(parts[:2]))
         j = 2
     else:
         trig = event_trigger(p)
