@@ -38,6 +38,7 @@ from judge.classic.support import unsupported
 from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base, is_cap
 from judge.core.context import Points, choice_points
 from judge.core.interp import unsupported_effects
+from judge.core.words import OPAQUE, icon_unproven, node_word, params, word
 
 
 class _Vocab:
@@ -148,9 +149,9 @@ class _Reader:
     # ---------------------------------------------------------------- one ability
     def read(self, line: int, node, under: tuple = ()) -> None:
         if isinstance(node, A.Opaque):
-            self.add(line, node, "грамматика не разобрала этот текст (Opaque)", under)
+            self.add(line, node, OPAQUE, under)
         elif isinstance(node, A.Unknown):
-            self.add(line, node, f"значок «{node.icon}»: его значение не доказано", under)
+            self.add(line, node, icon_unproven(node), under)
         elif isinstance(node, GRANTS):
             self.grant(line, node, under)
         elif isinstance(node, (A.StartsWithCounters,)) or (
@@ -191,7 +192,7 @@ class _Reader:
         elif isinstance(node, A.Action) and node.verb == Verb.TAUNT:
             self.taunt(line, node, under)
         else:
-            self.add(line, node, f"«{type(node).__name__}» — судья пока не применяет", under)
+            self.add(line, node, f"«{node_word(node)}» — судья пока не применяет", under)
 
     # ---------------------------------------------------------------- continuous
     def grant(self, line: int, node, under: tuple) -> None:
@@ -381,7 +382,7 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     and the compositional ``move`` with a destination next to the card)."""
     e, tags = t.event, frozenset(t.params)
     if e not in EVENTS:
-        return None, tags, f"срабатывание «{e}» судья пока не применяет"
+        return None, tags, f"срабатывание «{word(e, TE)}» судья пока не применяет"
     if t.timing not in (None, TriggerTiming.AFTER) or t.cause:
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"
     if t.also:
@@ -393,7 +394,7 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             return None, tags, "срабатывание на несколько событий пока не применяется"
     if e in ATTACKS:
         if not tags <= ATTACK_TAGS:
-            return None, tags, f"уточнение удара {sorted(tags - ATTACK_TAGS)} пока не применяется"
+            return None, tags, f"уточнение удара «{params(sorted(tags - ATTACK_TAGS))}» пока не применяется"
         if t.subject is not None and not new_grammar():
             # the earlier grammar wrote the attacked card here, the compositional one the
             # attacker: the judge does not guess which
@@ -403,7 +404,7 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
                                     for p in tags) and len(tags) <= 1:
         return e, tags, None                      # «когда получает [третью] {counter}»
     if tags:
-        return None, tags, f"уточнение срабатывания {sorted(tags)} пока не применяется"
+        return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if e == TE.MOVE and (t.origin is not None or t.destination is not None):
         if _is_cell_next_to_self(t.destination) and t.origin is None:
             return TE.MOVE_ADJACENT, tags, None

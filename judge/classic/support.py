@@ -20,6 +20,7 @@ from berserk.vocab import Qualifier
 from berserk.vocab import RelationKind as R
 from grammar import ast as A
 from judge.core.context import NAMED_NOUNS, is_chosen
+from judge.core.words import node_word, params, word
 from berserk.vocab import SelectorNoun as N
 from judge.classic.facts import (
     CELL_QUALIFIERS,
@@ -58,7 +59,7 @@ def unsupported(node) -> str | None:
     """Why the classic judge cannot evaluate ``node`` exactly, or None."""
     fn = _BY_CLASS.get(type(node))
     if fn is None:
-        return f"«{type(node).__name__}» судья пока не применяет"
+        return f"«{node_word(node)}» — судья пока не применяет"
     return fn(node)
 
 
@@ -72,10 +73,10 @@ def _selector(sel: A.Selector) -> str | None:
         bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS]
         bad += [r.what for r in sel.relations if r.what not in CELL_RELATIONS]
         if bad or sel.condition is not None:
-            return f"клетка «{bad[0] if bad else 'с условием'}» судья пока не выбирает"
+            return f"клетку «{word(bad[0]) if bad else 'с условием'}» судья пока не выбирает"
         return next((r for r in (_selector(rel.to) for rel in sel.relations) if r), None)
     if sel.noun not in NOUNS:
-        return f"судья не знает, что выбирает «{sel.noun}»"
+        return f"судья не знает, что выбирает «{word(sel.noun, N)}»"
     if sel.noun == N.SELF and (Qualifier.ALL in sel.qualifiers or any(
             isinstance(r.to, A.Selector) and r.to.noun == N.SELF for r in sel.relations)):
         # «за каждого вашего стоящего рядом Линдвурма»: the other cards of this name, not itself
@@ -83,10 +84,10 @@ def _selector(sel: A.Selector) -> str | None:
     for q in sel.qualifiers:
         name, arg = _qual(str(q))
         if name not in QUALIFIERS:
-            return f"уточнение «{q}» судья пока не проверяет"
+            return f"уточнение «{word(q)}» судья пока не проверяет"
         if name in ("cost<=", "cost>=", "cost_max", "cost_min", "life_max") \
                 and not arg.lstrip("-").isdigit():
-            return f"уточнение «{q}» с переменной пока не проверяется"
+            return f"уточнение «{word(q)}» с переменной пока не проверяется"
         if name == "element" and not arg:
             return "стихия не названа"
     for rel in sel.relations:
@@ -100,14 +101,14 @@ def _selector(sel: A.Selector) -> str | None:
 
 def _relation(rel: A.Relation) -> str | None:
     if rel.what not in RELATIONS:
-        return f"отношение «{rel.what}» судья пока не проверяет"
+        return f"отношение «{word(rel.what, R)}» судья пока не проверяет"
     return _selector(rel.to)
 
 
 # ------------------------------------------------------------------ conditions
 def _condition(cond: A.Condition) -> str | None:
     if cond.what not in CONDITIONS:
-        return f"условие «{cond.what}» судья пока не проверяет"
+        return f"условие «{word(cond.what, CK)}» судья пока не проверяет"
     if cond.subject is not None:
         reason = _selector(cond.subject)
         if reason:
@@ -121,7 +122,7 @@ def _condition(cond: A.Condition) -> str | None:
             elif isinstance(item, str) and _qual(item)[0] in QUALIFIERS:
                 reason = None
             else:
-                reason = f"условие «{item}» судья пока не проверяет"
+                reason = f"условие «{word(item)}» судья пока не проверяет"
             if reason:
                 return reason
     elif what in (CK.EXISTS, "in_formation_with"):
@@ -135,10 +136,10 @@ def _condition(cond: A.Condition) -> str | None:
             return "вид атаки в условии не распознан"
     elif what == CK.MOVED:
         if not all(isinstance(t, str) and t.startswith(MOVED_TAGS) for t in p):
-            return f"условие о перемещении {p} пока не проверяется"
+            return "условие о перемещении с такими уточнениями пока не проверяется"
     elif what == CK.GOT_WOUNDS:
         if tuple(sorted(map(str, p))) not in (("this_turn",), ("from:any", "this_turn")):
-            return f"условие о полученных ранах {p} пока не проверяется"
+            return "условие о полученных ранах с такими уточнениями пока не проверяется"
     elif what in (CK.WOUNDED, CK.HAS_COUNTERS):
         if p and not isinstance(p[0], int):
             return "порог в условии не число"
@@ -188,9 +189,9 @@ def _measure(m: A.Measure, strength_given: bool = False) -> str | None:
         # «на X, где X — величина удара»: of which strike (this one? the card's weak one?)
         return "величина удара без названной силы пока не считается"
     if m.what not in MEASURES:
-        return f"величина «{m.what}» судья пока не считает"
+        return f"величина «{word(m.what, MK)}» судья пока не считает"
     if m.params and tuple(m.params) != MEASURE_PARAMS.get(m.what):
-        return f"уточнения величины {m.params} пока не учитываются"
+        return f"уточнения величины «{params(m.params)}» пока не учитываются"
     if m.what not in (MK.COUNT, MK.SUM_STRIKE_VALUE) and m.of is not None and is_chosen(m.of) \
             and not definite(m.of):
         # «на столько, сколько ран у выбранного существа»: which card — the effect's target or
@@ -203,7 +204,7 @@ def _measure(m: A.Measure, strength_given: bool = False) -> str | None:
 
 def _duration(d: A.Duration) -> str | None:
     if d.until not in DURATIONS:
-        return f"срок «{d.until}» судья пока не отслеживает"
+        return f"срок «{word(d.until, D)}» судья пока не отслеживает"
     if d.until in (D.OPPONENT_TURNS,) and not isinstance(d.count, int):
         return "число ходов срока не названо"
     return None
@@ -219,12 +220,12 @@ def _keyword(node: A.Keyword) -> str | None:
     if node.name == KW.MOVE:
         return "«{move}N» — движение становится N: судья пока не применяет"
     if rule is None:
-        return f"особенность «{node.name}» судья пока не применяет"
+        return f"особенность «{word(node.name, KW)}» судья пока не применяет"
     if rule.numbered and not isinstance(node.value, int):
-        return f"у особенности «{node.name}» нет числа"
+        return f"у особенности «{word(node.name, KW)}» нет числа"
     if node.against is not None:
         if node.name not in (KW.DIRECT, KW.UNANSWERABLE):
-            return f"«{node.name}» против части карт пока не применяется"
+            return f"«{word(node.name, KW)}» против части карт пока не применяется"
         return _selector(node.against)
     return None
 
@@ -252,7 +253,7 @@ def _reduction(node: A.Reduction) -> str | None:
 def _bonus(node: A.Bonus) -> str | None:
     if not all(t in BONUS_TARGETS for t in node.to):
         bad = next(t for t in node.to if t not in BONUS_TARGETS)
-        return f"прибавка к «{bad}» пока не применяется"
+        return f"прибавка к «{word(bad)}» пока не применяется"
     if isinstance(node.amount, A.Variable):
         if not isinstance(node.amount.definition, A.Measure):
             return "прибавка X без определения X"
@@ -268,7 +269,7 @@ def _bonus(node: A.Bonus) -> str | None:
         if reason:
             return reason
     elif node.per not in (None, "counter"):
-        return f"прибавка «за каждую {node.per}» пока не применяется"
+        return "прибавка «за каждую …» такого вида пока не применяется"
     for sel in (node.against, node.attacker):
         if sel is not None:
             reason = _selector(sel)
@@ -297,12 +298,12 @@ def _restriction(node: A.Restriction) -> str | None:
     if is_defends_without_closing(node):
         return None
     if node.what not in RESTRICTIONS:
-        return f"запрет «{node.what}» судья пока не применяет"
+        return f"запрет «{word(node.what, Verb)}» судья пока не применяет"
     if not _kinds_known(node.kinds):
         return "вид атаки в запрете не распознан"
     if node.params and not all(p in ("any_range", "next_turn", "when_defending")
                                for p in node.params):
-        return f"уточнения запрета {node.params} пока не применяются"
+        return f"уточнения запрета «{params(node.params)}» пока не применяются"
     if node.what == Verb.DECLARE and node.only is None:
         return "запрет объявлять атаку без указания, по кому можно"
     for sel in (node.subject, node.only):
@@ -325,22 +326,28 @@ def _permission(node: A.Permission) -> str | None:
     if is_ignore_flying_protection(node) or is_ignore_forced_targeting(node):
         return None if _kinds_known(node.kinds) else "вид атаки не распознан"
     if node.params or node.times is not None:
-        return f"разрешение «{node.what}» {tuple(node.params)} судья пока не применяет"
+        return (f"разрешение «{word(node.what, Verb)}» ({params(node.params)}) судья пока не "
+                "применяет")
     if node.what == Verb.ATTACK and tuple(node.kinds) == (K.STRIKE,) and node.target is not None:
         return _selector(node.target)     # «может атаковать {strike} летающих»: as adjacent
     if node.what == Verb.DEFEND and not node.kinds and node.target is not None:
         return _selector(node.target)     # «может выступать защитником любому …»
-    return f"разрешение «{node.what}» судья пока не применяет"
+    return f"разрешение «{word(node.what, Verb)}» судья пока не применяет"
 
 
 def _counter_limit(node: A.CounterLimit) -> str | None:
     return None
 
 
+#: What a ``Lose`` loses, as a message names it.
+LOSE_RU = {"abilities": "всех особенностей", "ability": "особенности", "flying": "полёта",
+           "counters": "фишек", "effects": "эффектов"}
+
+
 def _lose(node: A.Lose) -> str | None:
     if node.what == "counters":
         return None
-    return f"потеря «{node.what}» пока не применяется"
+    return f"потеря «{LOSE_RU.get(node.what, word(node.what))}» пока не применяется"
 
 
 def _triggered(node: A.Triggered) -> str | None:

@@ -21,6 +21,7 @@ from judge.core.interp import (
     unsupported_effects,
 )
 from judge.core.port import Port
+from judge.core.words import word
 
 CONCRETE = frozenset(K.concrete_kinds())
 
@@ -63,7 +64,7 @@ def strength_rider(r) -> str | None:
 
 def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
     if node.attack not in CONCRETE:
-        return f"атака вида «{node.attack}» пока не применяется"
+        return f"атака вида «{word(node.attack, K)}» пока не применяется"
     if tuple(node.count) != (1, 1):
         return "несколько атак одной особенностью пока не применяются"
     for b in rider_bonuses(node):

@@ -29,6 +29,7 @@ from grammar import ast as A
 from judge.core.context import Ctx, Problem, is_chosen
 from judge.core.port import Port
 from judge.core.trace import Unnamed
+from judge.core.words import OPAQUE, icon_unproven, node_word, word
 
 Check = Callable[["Interp", Any, Ctx], "Problem | None"]
 Apply = Callable[["Interp", Any, Ctx], None]
@@ -66,7 +67,7 @@ class Interp:
         for node in effects:
             handler = HANDLERS.get(type(node))
             if handler is None:
-                return Problem(f"эффект «{type(node).__name__}» судья не применяет")
+                return Problem(f"«{node_word(node)}» — судья это не применяет")
             problem = handler.check(self, node, ctx)
             if problem is not None:
                 return problem
@@ -209,7 +210,7 @@ def amount_unsupported(d, port: Port) -> str | None:
         if isinstance(d.definition, A.Measure):
             return port.unsupported(d.definition)
         return None
-    return f"величина «{type(d).__name__}» не поддерживается"
+    return f"величина вида «{node_word(d)}» не поддерживается"
 
 
 def selector_unsupported(sel: A.Selector | None, port: Port) -> str | None:
@@ -222,10 +223,10 @@ def unsupported_effects(effects, port: Port) -> str | None:
         handler = HANDLERS.get(type(node))
         if handler is None:
             if isinstance(node, A.Opaque):
-                return "грамматика не разобрала этот текст (Opaque)"
+                return OPAQUE
             if isinstance(node, A.Unknown):
-                return f"значок «{node.icon}»: его значение не доказано"
-            return f"эффект «{type(node).__name__}» судья пока не применяет"
+                return icon_unproven(node)
+            return f"«{node_word(node)}» — судья пока не применяет"
         reason = handler.unsupported(node, port)
         if reason:
             return reason
@@ -291,7 +292,7 @@ def _choice_check(it: Interp, node: A.Choice, ctx: Ctx):
 
 def _choice_unsupported(node: A.Choice, port: Port) -> str | None:
     if node.chooser not in (None, "owner", "opponent", "attacked"):
-        return f"выбор делает «{node.chooser}» — судья пока не знает, кто это"
+        return f"выбор делает «{word(node.chooser)}» — судья пока не знает, кто это"
     return unsupported_effects(node.options, port)
 
 

@@ -13,6 +13,7 @@ from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
 from judge.core.port import Port
+from judge.core.words import params, word
 
 #: The target a verb acts on when the text names none: the card itself.
 SELF = A.Selector("self")
@@ -49,7 +50,8 @@ def _check(it: Interp, node: A.Action, ctx: Ctx):
 
 def _plain_unsupported(node: A.Action, port: Port) -> str | None:
     if node.params:
-        return f"уточнение действия «{node.verb}» ({node.params}) пока не применяется"
+        return (f"уточнение действия «{word(node.verb, Verb)}» ({params(node.params)}) пока не "
+                "применяется")
     return selector_unsupported(node.target, port)
 
 
@@ -101,7 +103,7 @@ def _marker(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _move_unsupported(node: A.Action, port: Port) -> str | None:
     to, _key = destination(node)
     if to is None:
-        return (f"перемещение «{node.params}» пока не применяется" if node.params
+        return (f"перемещение «{params(node.params)}» пока не применяется" if node.params
                 else "не сказано, куда перемещать")
     return selector_unsupported(node.target, port) or port.unsupported(to)
 
@@ -155,14 +157,14 @@ for _v in (OLD_NO_OPEN, OLD_CANNOT_ATTACK):
 def _action_check(it: Interp, node: A.Action, ctx: Ctx):
     handler = VERBS.get(node.verb)
     if handler is None:
-        return Problem(f"действие «{node.verb}» судья не применяет")
+        return Problem(f"действие «{word(node.verb, Verb)}» судья не применяет")
     return handler.check(it, node, ctx)
 
 
 def _action_unsupported(node: A.Action, port: Port) -> str | None:
     handler = VERBS.get(node.verb)
     if handler is None:
-        return f"действие «{node.verb}» судья пока не применяет"
+        return f"действие «{word(node.verb, Verb)}» судья пока не применяет"
     return handler.unsupported(node, port)
 
 

@@ -1,6 +1,8 @@
 """The figures maintainers see (judge.figures) are what the engine does at the table."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from carddb.model import Card
@@ -25,8 +27,8 @@ APPLIED = ["{tap}: Выстрел на 2, дальность 3.", "Броня 1.
            "При {strike} ранить атакованное существо на 1.", "Строй: +1 к {strike}.",
            "Пока не имеет ран, получает +1 к {strike}.", "X{counter}{tap}: Разряд на X.",
            "{second}: Начинает бой с {counter}."]
-REFUSED = [("Трупоедство.", "corpse_eater"), ("Когда луна полна, поёт песни.", "Opaque"),
-           ("Неповоротливость.", "clumsy")]
+REFUSED = [("Трупоедство.", "трупоедство"), ("Когда луна полна, поёт песни.", "не разобрала"),
+           ("Неповоротливость.", "неповоротливость")]
 
 
 @pytest.mark.parametrize("text", APPLIED)
@@ -95,3 +97,22 @@ def test_what_the_figure_calls_applied_is_never_refused_at_the_table(corpus):
             assert refused == [], c.name
         elif any(matters_always(ab) for ab in p.kit.refused):
             assert refused, c.name
+
+
+def test_refusal_reasons_are_russian_without_internal_ids(corpus):
+    """A user reads the reasons (berserk corpus report, berserk card, the trace): vocabulary ids
+    («corpse_eater», «prophecy»), class names and Python reprs never show; icon codes in braces
+    ({stamina}) are the notation users write."""
+    corpus, _floor = corpus
+    reasons = figures(corpus)["judge_refusals"]
+    leaked = {r for r in reasons if re.search(r"[A-Za-z_]{2,}", re.sub(r"\{\w+\}", "", r))}
+    assert not leaked, sorted(leaked)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Инкарнация 3.", "инкарнация"), ("Вальхалла: ваше существо получает +1 к {strike}.",
+                                       "вальхалла"),
+    ("{tap}: Пророчество 1.", "пророчество")])
+def test_a_refusal_names_the_word_as_players_write_it(text, words):
+    reasons = [a.reason for a in card_verdict(card(text)).abilities if not a.applied]
+    assert reasons and all(words in r for r in reasons), reasons
