@@ -250,10 +250,13 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
 
 
 def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
-    """A cell of the field for a move's destination: «свободная», «рядом с X»."""
+    """A cell of the field for a move's destination: «свободная», «любая», «третьего ряда
+    противника», «рядом с X»."""
     for q in sel.qualifiers:
-        name, _arg = _qual(q)
+        name, arg = _qual(q)
         if name == Q.FREE and eng.state.occupied(cell):
+            return False
+        if name == Q.ROW and not _cell_row(cell, arg, ctx):
             return False
     for rel in sel.relations:
         others = [eng.state.position(o) for o in select(eng, rel.to, ctx)]
@@ -262,8 +265,16 @@ def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
     return True
 
 
+def _cell_row(cell: str, arg: str, ctx) -> bool:
+    """«клетка N-го ряда [противника / вашего]»: rows are counted from each player's side."""
+    parts = arg.split(":")
+    whose = parts[1] if len(parts) > 1 else None
+    owner = ctx.source.owner if whose in (None, "own") else board.other(ctx.source.owner)
+    return parts[0].isdigit() and board.own_row_number(owner, cell) == int(parts[0])
+
+
 #: What a cell selector may say (judge/classic/support.py).
-CELL_QUALIFIERS = frozenset({Q.FREE})
+CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW})
 CELL_RELATIONS = frozenset({R.ADJACENT})
 
 
@@ -429,6 +440,9 @@ MEASURES: dict[str, Callable[[Any, A.Measure, Any], int]] = {
     MK.COUNT: lambda eng, m, ctx: len(select(eng, m.of, ctx)) if m.of is not None else 0,
     MK.COST: lambda eng, m, ctx: sum(_cost(p) for p in _of(eng, m, ctx)[:1]),
     MK.WOUNDS_DEALT: lambda eng, m, ctx: int(eng.facts.get("dealt", 0)),
+    # «существа минимум 4 разных классов»: the classes of the matching cards, each once
+    MK.DISTINCT_CLASSES: lambda eng, m, ctx: len({name_key(c) for p in _of(eng, m, ctx)
+                                                  for c in p.card.classes if c}),
 }
 
 

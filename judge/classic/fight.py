@@ -19,7 +19,7 @@ from judge.classic import board
 from judge.classic.attacks import deal
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, fight_options, strength_value
 from judge.classic.state import Piece
-from judge.classic.traits import protected_now
+from judge.classic.traits import REFLECTS_AS_OPEN, protected_now
 from judge.core.context import Ctx, Problem
 
 
@@ -131,7 +131,8 @@ class FightRules:
         traits = self.traits(actor)
         self.note_refused(reflecting)        # its unread abilities might change the fight
         rt = self.traits(reflecting)
-        closed = reflecting.closed and not rt.has(KW.DEFENDS_AS_OPEN_WHEN_CLOSED)
+        closed = reflecting.closed and not (rt.has(KW.DEFENDS_AS_OPEN_WHEN_CLOSED)
+                                            or rt.has(REFLECTS_AS_OPEN))
         if reflecting.closed and not closed:
             self.emit("as-open", f"«{reflecting.name}» закрыта, но отражает удар как открытая "
                       "(текст карты).", C.AXE, C.CLOSED_TARGET)

@@ -15,7 +15,7 @@ handlers (judge/core) and the classic vocabulary (judge/classic/support.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
@@ -37,7 +37,7 @@ from grammar import parse
 from judge.classic.support import unsupported
 from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base, is_cap
 from judge.core.context import Points, choice_points
-from judge.core.interp import unsupported_effects
+from judge.core.interp import is_may, unsupported_effects
 from judge.core.words import OPAQUE, icon_unproven, node_word, params, word
 
 
@@ -201,9 +201,15 @@ class _Reader:
         if reason is None and isinstance(node, (A.Restriction, A.Permission)) \
                 and node.duration is not None:
             reason = "запрет со сроком без события пока не применяется"
+        own = subject is None or subject.noun == N.SELF
+        if own and isinstance(node, (A.Restriction, A.Permission)) and node.condition is not None:
+            # «не может атаковать, пока …» / «может двигаться по диагонали, пока …»: the card's
+            # own ability while the condition holds — an own conditional static
+            under = under + (("static", node.condition),)
+            node = replace(node, condition=None)
         ab = self.add(line, node, reason, under)
         if ab.applied:
-            if subject is not None and subject.noun != N.SELF:
+            if not own:
                 self.auras.append(ab)
             else:
                 self.route_grant(ab, node, under)
@@ -409,9 +415,10 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
         if _is_cell_next_to_self(t.destination) and t.origin is None:
             return TE.MOVE_ADJACENT, tags, None
         dest = t.destination
-        if t.origin is None and dest is not None and dest.noun == N.CELL and dest.relations \
-                and unsupported(dest) is None:
-            # «при перемещении на клетку, рядом с которой …»: each step onto such a cell
+        if t.origin is None and dest is not None and dest.noun == N.CELL \
+                and (dest.relations or dest.qualifiers) and unsupported(dest) is None:
+            # «при перемещении на клетку, рядом с которой …» / «… на клетку третьего ряда
+            # противника»: each step onto such a cell
             return TE.MOVE_ADJACENT, frozenset({"destination"}), None
         origin, dest = _half(t.origin), _half(t.destination)
         if origin == Side.OWN and dest == Side.ENEMY:
@@ -437,6 +444,46 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
     return (cond is not None and cond.what == ConditionKind.MOVED and not cond.negated
             and "this_turn" in cond.params and cond.subject is None
             and until in (DurationKind.END_OF_TURN, DurationKind.END_OF_YOUR_TURN))
+
+
+#: what joins «может X» to the part that goes with it: «…, при этом …»
+AT_THAT = re.compile(r"^\s*,?\s*при\s+этом\s*$")
+
+
+def bind_optional(node, text: str):
+    """«может X, при этом Y»: Y goes with X — done only when the player does X (the grammar
+    writes Y as the next effect of the list).  Returns the tree with every such list rewritten
+    to ``Choice((Sequence_((X, Y …)), nothing))``; the tree itself when there is none."""
+    if not isinstance(node, A.Node):
+        return node
+    changes = {}
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, A.Node):
+            new = bind_optional(value, text)
+        elif isinstance(value, tuple) and value and all(isinstance(v, A.Node) for v in value):
+            new = _bind_list(tuple(bind_optional(v, text) for v in value), text)
+        else:
+            continue
+        if isinstance(new, tuple):
+            if len(new) != len(value) or any(x is not y for x, y in zip(new, value)):
+                changes[f.name] = new
+        elif new is not value:
+            changes[f.name] = new
+    return replace(node, **changes) if changes else node
+
+
+def _bind_list(items: tuple, text: str) -> tuple:
+    for i, e in enumerate(items[:-1]):
+        if isinstance(e, A.Choice) and is_may(e) and len(e.options) == 2 \
+                and AT_THAT.match(text[e.span.end:items[i + 1].span.start]):
+            rest = items[i + 1:]
+            steps = (e.options[0],) + rest
+            seq = A.Sequence_(steps, span=A.Span(steps[0].span.start, steps[-1].span.end))
+            return items[:i] + (replace(e, options=(seq, e.options[1])),)
+    return items
 
 
 def _gain_duration(e: A.Gain) -> bool:
@@ -466,7 +513,7 @@ def kit_of(text: str | None, name: str = "", order: str | None = None,
         parsed = parse(text, name=name or None)
         r.text = parsed.text
         for i, node in enumerate(parsed.abilities, start=1):
-            r.read(i, node)
+            r.read(i, bind_optional(node, parsed.text))
     for kw in type_keywords:
         r.base.append(A.Keyword(kw))
     for ab in r.actions:

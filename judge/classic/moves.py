@@ -88,14 +88,20 @@ class MoveRules:
         diagonal = any(not board.orthogonal_step(a, b)
                        for a, b in zip([start] + path[:-1], path))
         piece.moves_left -= len(path)
+        self.emit("move", f"«{piece.name}» перемещается {start}→{'→'.join(path)} (осталось "
+                  f"очков движения: {piece.moves_left}).", C.MOVEMENT,
+                  *((C.AXE,) if diagonal else ()), frm=start, to=path[-1])
         here = start
         for step in path:
             self.step(piece, here, step)
+            if piece.cell != step or piece.zone != FIELD:
+                # a trigger of a step moved it elsewhere (or it died): the rest of the path
+                # is not walked from a cell it no longer stands on
+                self.emit("move-stopped", f"«{piece.name}» больше не на {step} — оставшаяся "
+                          "часть пути не проходится.", C.MOVEMENT, C.AXE)
+                break
             here = step
-        self.emit("move", f"«{piece.name}» перемещается {start}→{'→'.join(path)} (осталось "
-                  f"очков движения: {piece.moves_left}).", C.MOVEMENT,
-                  *((C.AXE,) if diagonal else ()), frm=start, to=here)
-        self.fire(TE.MOVE, piece, frm=start, to=here)
+        self.fire(TE.MOVE, piece, frm=start, to=piece.cell if piece.zone == FIELD else here)
         return True
 
     def step(self, piece: Piece, a: str, b: str) -> None:

@@ -192,7 +192,8 @@ def _measure(m: A.Measure, strength_given: bool = False) -> str | None:
         return f"величина «{word(m.what, MK)}» судья пока не считает"
     if m.params and tuple(m.params) != MEASURE_PARAMS.get(m.what):
         return f"уточнения величины «{params(m.params)}» пока не учитываются"
-    if m.what not in (MK.COUNT, MK.SUM_STRIKE_VALUE) and m.of is not None and is_chosen(m.of) \
+    if m.what not in (MK.COUNT, MK.SUM_STRIKE_VALUE, MK.DISTINCT_CLASSES) and m.of is not None \
+            and is_chosen(m.of) \
             and not definite(m.of):
         # «на столько, сколько ран у выбранного существа»: which card — the effect's target or
         # every matching one — the AST does not say; the judge does not guess
@@ -319,8 +320,10 @@ def _restriction(node: A.Restriction) -> str | None:
 
 
 def _permission(node: A.Permission) -> str | None:
-    if node.subject is not None or node.condition is not None or node.duration is not None:
-        return "разрешение для других карт или с условием пока не применяется"
+    if node.subject is not None or node.duration is not None:
+        return "разрешение для других карт или со сроком пока не применяется"
+    if node.condition is not None and (reason := _condition(node.condition)):
+        return reason
     if any((node.what, p) in PERMISSION_FLAGS for p in node.params) and len(node.params) == 1:
         return None
     if is_ignore_flying_protection(node) or is_ignore_forced_targeting(node):

@@ -65,9 +65,14 @@ KEYWORDS: dict[KW, KeywordRule] = {
 
 #: A Permission / Restriction of the compositional grammar that says what a keyword said:
 #: (verb, tag) → the keyword's flag.
-PERMISSION_FLAGS: dict[tuple[str, str], KW] = {
+#: «Когда закрыт, отражает {strike} как открытая карта»: it fights when struck while closed (a
+#: flag of its own: unlike the earlier grammar's keyword it does not let a closed card defend).
+REFLECTS_AS_OPEN = "reflects_as_open"
+
+PERMISSION_FLAGS: dict[tuple[str, str], str] = {
     (Verb.MOVE, "diagonal"): KW.DIAGONAL_MOVE,
     (Verb.DEFEND, "any_times"): KW.DEFENDS_ANY_TIMES,
+    (Verb.REFLECT, "as_open"): REFLECTS_AS_OPEN,
 }
 RESTRICTION_FLAGS: dict[tuple[str, str], KW] = {
     (Verb.CLOSE, "when_defending"): KW.DEFENDS_WITHOUT_CLOSING,
