@@ -9,7 +9,9 @@
 (emoji, ``<img alt>``): it normalises first.  It never raises on card text: whatever the grammar
 cannot type becomes an ``Opaque`` node with its span.  ``strict_mode()`` (or ``parse(strict=True)``)
 makes a transformer error raise instead — the test suite runs in it; ``clear_cache()`` forgets the
-memoised lines.
+memoised lines.  ``parse(..., vocabulary=Vocabulary.of(names, classes))`` gives the parser the
+card list's names and class names, so that another card's name («вызвать Эльма») or the card's
+own name used as a class («за каждого вашего Линдвурма») is read as such.
 """
 from grammar.ast import is_typed, to_dict, to_json, walk  # noqa: F401
 from grammar.icons import normalise  # noqa: F401
@@ -21,3 +23,4 @@ from grammar.parser import (  # noqa: F401
     parse,
     strict_mode,
 )
+from grammar.tokens import Vocabulary  # noqa: F401

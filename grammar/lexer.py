@@ -525,7 +525,7 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
                 return "§" * len(m.group(0))
             folded = rx.sub(_self, folded)
     if vocab is not None:
-        name_idx, class_idx, singles = list_res(vocab.key)
+        name_idx, class_idx, singles = list_res(vocab)
         for cls, rx in candidates(class_idx, folded):
             for m in list(rx.finditer(folded)):
                 g = m.group(0)

@@ -35,12 +35,29 @@ class Tok(NamedTuple):
     text: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Vocabulary:
     """Names the card list itself brings: its cards' names and class names (per list, not
-    tuned to any corpus)."""
+    tuned to any corpus).  Hashed once: the parser's memo keys every unit by it, and a list of
+    35,000 names must not be re-hashed per sentence."""
     names: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.names, self.classes)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Vocabulary) and self._hash == other._hash
+                                 and self.names == other.names and self.classes == other.classes)
+
+    @classmethod
+    def of(cls, names, classes=()) -> "Vocabulary":
+        """The vocabulary of a card list: its names and class names, each once, sorted."""
+        return cls(tuple(sorted({n.strip() for n in names if n and n.strip()})),
+                   tuple(sorted({c.strip() for c in classes if c and c.strip()})))
 
     @property
     def key(self) -> tuple:
@@ -81,10 +98,10 @@ def mentions(text: str, name: str) -> bool:
 
 
 @lru_cache(maxsize=16)
-def list_res(key: tuple) -> tuple:
+def list_res(vocab: Vocabulary) -> tuple:
     """Card names and multiword class names of the list, indexed by the first three letters of
     their first word (so a unit only tries the few names whose first word it contains)."""
-    names, classes = key
+    names, classes = vocab.names, vocab.classes
 
     def index(items):
         idx: dict[str, list] = {}
