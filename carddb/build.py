@@ -51,7 +51,7 @@ from carddb.present import keyword_label, parsed_abilities_tree
 from carddb.sources import read_cards
 from carddb.store import SCHEMA_VERSION
 from grammar import ast as A
-from grammar import grammar_hash, parse
+from grammar import Vocabulary, grammar_hash, parse
 
 
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
@@ -142,10 +142,12 @@ def card_features(card: Card) -> list[dict]:
 
 
 @lru_cache(maxsize=16384)
-def _derived(text: str, name: str | None):
+def _derived(text: str, name: str | None, vocabulary: Vocabulary | None = None):
     """Everything the DB stores about one parsed text (rows without card ids), computed once
-    per ``parse_key``: the replicated bench corpus and reprints share it."""
-    parsed = parse(text, name=name)
+    per ``parse_key``: the replicated bench corpus and reprints share it.  ``vocabulary``: the
+    list's card names and class names (a name used in another card's text reads as that card,
+    the card's own name used as a class as that class)."""
+    parsed = parse(text, name=name, vocabulary=vocabulary)
     abilities_rows, issues, all_abilities = [], [], []
     for line in parsed.lines:
         for position, ability in enumerate(line.abilities):
@@ -246,10 +248,10 @@ _STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choic
 
 
 def _card_rows(card: Card, card_id: int, source: str, source_index: int,
-               slugs: tuple[str, str] = ("", "")):
+               slugs: tuple[str, str] = ("", ""), vocabulary: Vocabulary | None = None):
     who = {"card_id": card_id, "card_name": card.name}
     if card.text is not None:
-        abil, opaque, feats, typed, tree = _derived(*parse_key(card.text, card.name))
+        abil, opaque, feats, typed, tree = _derived(*parse_key(card.text, card.name), vocabulary)
     else:
         abil, opaque, feats, typed, tree = (), (), (), False, None
     abilities_rows = [{**who, **r} for r in abil]
@@ -443,9 +445,11 @@ def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter],
 
         sets: dict[str, dict] = {}
         slugs = card_keys([card for card, _source, _index in cards])
+        vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
+                                   (c for card, _s, _i in cards for c in card.classes))
         for card_id, (card, source, index) in enumerate(cards, start=1):
             row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
-                                                          slugs[card_id - 1])
+                                                          slugs[card_id - 1], vocabulary)
             if progress is not None and (card_id % 250 == 0 or card_id == len(cards)):
                 progress(card_id, len(cards))
             card_rows.append(row)

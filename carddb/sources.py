@@ -489,7 +489,14 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     if text is not None or icons:
         # nxt text separates abilities by '. ' on one line; the grammar splits sentences
         # itself, so it stays one line.  Icons printed on the card come first, as on the card.
-        body = normalise(text).text if text else ""
+        # Every repair of the text is kept as a note («nan» — a pandas NaN — is no text).
+        body = ""
+        if text:
+            norm = normalise(text, name=name if isinstance(name, str) else None)
+            body = norm.text
+            for repair in norm.repairs:
+                notes.append(f"text: {repair}")
+                _problem(result, index, name, "text", f"исправлено: {repair}", lines, warning=True)
         text = "\n".join(nxt_icon_lines(icons) + ([body] if body else []))
     set_id = item.get("set_id")
     set_name = NXT_SETS.get(set_id) if isinstance(set_id, int) else None
