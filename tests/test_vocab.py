@@ -115,6 +115,8 @@ OTHER_SENSE = {
     # the card's «удар» stat (Card.strike, the ``strike`` column and YAML field)
     ("carddb/build.py", "strike"), ("carddb/model.py", "strike"), ("carddb/present.py", "strike"),
     ("carddb/sources.py", "strike"),
+    # the Heroes card's strike value (106.3) as a scenario/expect key
+    ("judge/heroes/expect.py", "strike"), ("judge/heroes/scenario.py", "strike"),
     # icon codes of the canonical notation ({strike}, {uchr}), not AST ids
     ("grammar/icons.py", "strike"), ("grammar/icons.py", "uchr"),
 }

@@ -186,7 +186,7 @@ class PortRules:
         base = self.interp.amount(node.damage, ctx) if node.damage is not None else 0
         strength = self.attack_strength(source, target, base, K.SHOT)
         shots = ctx.refs["shots"] = ctx.refs.get("shots", 0) + 1
-        self.emit("shot", f"«{source.name}» стреляет по «{target.name}»: сила {strength}.",
+        self.emit(K.SHOT, f"«{source.name}» стреляет по «{target.name}»: сила {strength}.",
                   C.SHOT, C.T_SHOT, C.ATTACK_KINDS,
                   *((C.SEVERAL_ATTACKS,) if shots > 1 else ()))
         self.happen(E.ATTACKED, target, attacker=source, kind=K.SHOT)
