@@ -10,6 +10,7 @@ from berserk.errors import InputError
 from carddb.sources import read_cards
 from grammar import ast as A
 from grammar import parse
+from grammar.display import to_display
 from grammar.golden import Entry, diff, read_golden, write_golden
 from grammar.render import tree
 from grammar.report import coverage
@@ -57,7 +58,7 @@ def parse_cmd(text: str, name: str | None, as_json: bool) -> None:
         click.echo("способностей нет")
         return
     for line in parsed.lines:
-        click.echo(f"строка {line.index + 1}: {line.text}")
+        click.echo(f"строка {line.index + 1}: {to_display(line.text)}")
         for ability in line.abilities:
             click.echo(tree(ability, 1))
     for repair in parsed.repairs:
