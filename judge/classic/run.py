@@ -34,18 +34,47 @@ ANSWER_KEYS = ("target", "targets", "x", "may", "option", "options")
 
 
 def run(sc: Scenario, strict: bool = False) -> Outcome:
+    engine = play(sc, strict)
+    failures = check(sc, engine) if sc.expect is not None else []
+    return Outcome(sc.path, sc.title, sc.question, engine.events, failures, sc.state, sc.answer)
+
+
+def play(sc: Scenario, strict: bool = False) -> Engine:
+    """Apply the scenario's actions (once: the engine changes ``sc.state``); ``check`` then
+    compares any ``expect`` with the engine's trace and table."""
     engine = Engine(sc.state)
     for p in sc.state.pieces.values():
         if p.id not in sc.moves_given:
             p.moves_left = engine.move_points(p)
+    given: list[tuple[Action, Inputs]] = []
     for action in sc.actions:
         try:
-            _prepare(engine, sc, action, strict)()
+            _prepare(engine, sc, action, strict, given)()
         except Unnamed as err:
             raise InputError.at(f"строгий режим: сценарий не называет {err.what}", sc.path,
                                 action.line, action.col, sc.text) from None
-    failures = check(sc, engine) if sc.expect is not None else []
-    return Outcome(sc.path, sc.title, sc.question, engine.events, failures, sc.state, sc.answer)
+    if strict and not any(e.kind == "refused" for e in engine.events):
+        _surplus(sc, given)
+    return engine
+
+
+def _surplus(sc: Scenario, given: list[tuple[Action, Inputs]]) -> None:
+    """Strict mode names every roll the engine needs and no other: a die no action (or
+    response) rolled is as wrong in a ruling as a missing one — every such action is named.
+    A ruling with a refused ability is exempt: the judge rules it by the rules, not by the
+    card text its dice were named for (the ``refused`` event says so)."""
+    problems = []
+    for action, inputs in given:
+        if inputs.rolls:
+            named = len(action.args.get("dice") or ())
+            left = inputs.rolls[:5]
+            shown = ", ".join(map(str, left)) + (" …" if len(inputs.rolls) > len(left) else "")
+            problems += _fail(sc, action, "dice",
+                              f"строгий режим: лишние броски кубика — действие использовало "
+                              f"{named - len(inputs.rolls)} из {named}, не нужны ещё "
+                              f"{len(inputs.rolls)}: {shown}").problems
+    if problems:
+        raise InputError(problems)
 
 
 def _fail(sc: Scenario, action: Action, key: str, message: str) -> InputError:
@@ -115,9 +144,13 @@ def _answers(sc: Scenario, a: Action, with_target: bool) -> Answers | None:
 
 
 def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
-             as_response: bool = False) -> Callable[[], object]:
+             given: list[tuple[Action, Inputs]], as_response: bool = False
+             ) -> Callable[[], object]:
+    """The action as a call; ``given`` collects the inputs of it and its responses (to find
+    the dice nobody rolled)."""
     args = a.args
     inputs = _inputs(sc, a, strict)
+    given.append((a, inputs))
 
     def piece(key: str) -> Piece:
         return _resolve(sc, args.get(key), a, key)
@@ -151,7 +184,8 @@ def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
         return begin(lambda: engine.anti_air(actor))
 
     def responses():
-        return [_prepare(engine, sc, r, strict, as_response=True) for r in a.responses]
+        return [_prepare(engine, sc, r, strict, given, as_response=True)
+                for r in a.responses]
 
     if a.verb in ("effect", "use"):
         answers = _answers(sc, a, with_target=True)
@@ -179,8 +213,10 @@ def _prepare(engine: Engine, sc: Scenario, a: Action, strict: bool,
 
 
 # ---------------------------------------------------------------- expectations
-def check(sc: Scenario, engine: Engine) -> list[str]:
-    exp, st = sc.expect, sc.state
+def check(sc: Scenario, engine: Engine, expect: MDict | None = None) -> list[str]:
+    """Every expectation of ``expect`` (default: the scenario's) compared with the engine's
+    trace and table — each key and each property, always: a failure never hides another."""
+    exp, st = (sc.expect if expect is None else expect), sc.state
     failures: list[str] = []
     cited = {c for e in engine.events for c in e.cites}
 
@@ -223,7 +259,8 @@ def check(sc: Scenario, engine: Engine) -> list[str]:
             fired = [f"{e.data.get('card')}/{e.data.get('line')}" for e in engine.events
                      if e.kind == "trigger"]
             want = [_expect_key(sc, r) for r in value]
-            if _subsequence(want, fired) is not None:
+            # «triggered: []» says nothing triggered (a subsequence of anything would say nothing)
+            if (fired if not want else _subsequence(want, fired)):
                 failures.append(f"{where(key)}: сработали {fired or 'никакие'}, ожидались (в "
                                 f"этом порядке) {want}")
         else:
@@ -261,34 +298,57 @@ def _markers(piece: Piece) -> dict:
 
 
 def _check_card(sc: Scenario, ref, want: MDict, where: str) -> list[str]:
+    """Every property of ``want`` against one card.  A cell names the card on it at the end;
+    when the cell is empty then, an expectation that says so (``dead`` or ``empty``) is about
+    the card that stood there at the start — and its other properties are checked too."""
     st = sc.state
     try:
         piece = find_piece(st, ref)
     except AmbiguousError as err:
         return [f"{where}: {err}"]
+    empty = False
     if piece is None:
-        if board.is_cell(ref):
-            if want.get("dead") is True or want.get("empty") is True:
-                return []
+        if not board.is_cell(ref):
+            return [f"{where}: карта «{ref}» не найдена"]
+        if "dead" not in want and "empty" not in want:
             return [f"{where}: на клетке {ref} нет карты"]
-        return [f"{where}: карта «{ref}» не найдена"]
+        empty = True
+        piece = st.pieces.get(sc.occupants.get(ref, ""))
+        about_card = [k for k in want if k != "empty"]
+        if piece is None and about_card:
+            return [f"{where}: на клетке {ref} нет карты и не было в начале — свойства "
+                    f"{', '.join(about_card)} проверить не у кого"]
+    actual = {"empty": empty}
+    if piece is not None:
+        actual |= _actual(st, piece)
     out = []
-    actual = {"wounds": piece.wounds, "lives": piece.lives, "closed": piece.closed,
-              "hidden": piece.hidden, "counters": piece.counters,
-              "poison": piece.markers.get("poison", 0), "dead": piece.zone == GRAVEYARD,
-              "zone": next((k for k, v in ZONES.items() if v == piece.zone), piece.zone),
-              "cell": st.position(piece), "moves_left": piece.moves_left, "acted": piece.acted,
-              "host": st.host_of(piece).name if st.host_of(piece) else None,
-              "on": st.host_of(piece).name if st.host_of(piece) else None,
-              "extra_lives": piece.extra_lives, "markers": _markers(piece),
-              "effects": len(piece.effects), "empty": False}
+    name = piece.name if piece is not None else ref
     for k, v in want.items():
         got = actual.get(k)
         if k == "markers" and isinstance(v, list):         # names only: each is there
             lacking = [str(m) for m in v if str(m) not in got]
-            if lacking:
-                out.append(f"{where}: у «{piece.name}» нет маркеров {lacking} (есть: {got})")
+            if lacking or (not v and got):                 # «markers: []» — none at all
+                out.append(f"{where}: у «{name}» маркеры {got or 'никакие'}, ожидались "
+                           f"{list(v) if v else 'никакие'}")
             continue
-        if got != v:
-            out.append(f"{where}: «{piece.name}».{k} = {got!r}, ожидалось {v!r}")
+        if not _same(got, v):
+            out.append(f"{where}: «{name}».{k} = {got!r}, ожидалось {v!r}")
     return out
+
+
+def _same(got: Any, want: Any) -> bool:
+    """Equal and of one kind: ``closed: 1`` or ``wounds: false`` is not what the table says
+    (Python's True == 1 would pass them)."""
+    return got == want and (isinstance(got, bool) == isinstance(want, bool))
+
+
+def _actual(st, piece: Piece) -> dict[str, Any]:
+    host = st.host_of(piece)
+    return {"wounds": piece.wounds, "lives": piece.lives, "closed": piece.closed,
+            "hidden": piece.hidden, "counters": piece.counters,
+            "poison": piece.markers.get("poison", 0), "dead": piece.zone == GRAVEYARD,
+            "zone": next((k for k, v in ZONES.items() if v == piece.zone), piece.zone),
+            "cell": st.position(piece), "moves_left": piece.moves_left, "acted": piece.acted,
+            "host": host.name if host else None, "on": host.name if host else None,
+            "extra_lives": piece.extra_lives, "markers": _markers(piece),
+            "effects": len(piece.effects)}

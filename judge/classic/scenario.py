@@ -95,6 +95,7 @@ class Scenario:
     ruleset: str = "classic"
     answer: str = ""
     moves_given: set[str] = field(default_factory=set)   # pieces whose moves_left is named
+    occupants: dict[str, str] = field(default_factory=dict)   # cell → id of its card at the start
 
 
 @dataclass
@@ -168,9 +169,10 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
         _check_expect(expect, loc)
         _check_expect_refs(expect, state, loc)
     loc.report.raise_if_any()
+    occupants = {p.cell: p.id for p in state.pieces.values() if p.zone == FIELD and p.cell}
     return Scenario(path, text, str(doc.get("title") or Path(path).stem),
                     str(doc.get("question") or ""), state, actions, expect, ruleset,
-                    str(doc.get("answer") or ""), loc.moves_given)
+                    str(doc.get("answer") or ""), loc.moves_given, occupants)
 
 
 def unknown(what: str, key: Any, known) -> str:
@@ -487,12 +489,20 @@ def _action(item, pos, loc: _Loc) -> Action | None:
     return action
 
 
+#: List expectations that say «at least these» (an empty one would say nothing: refused).
+AT_LEAST = ("cites", "not_cites", "events", "order")
+
+
 def _check_expect(expect: MDict, loc: _Loc) -> None:
     for key, value in expect.items():
+        if key in AT_LEAST + ("triggered",) and not isinstance(value, list):
+            loc.add(f"expect.{key} — список", expect.pos(key))
+            continue
+        if key in AT_LEAST and not value:
+            loc.add(f"expect.{key}: пустой список ничего не проверяет — уберите его или "
+                    "назовите, что ожидается", expect.pos(key))
+            continue
         if key in ("cites", "not_cites"):
-            if not isinstance(value, list):
-                loc.add(f"{key} — список пунктов правил", expect.pos(key))
-                continue
             for i, cid in enumerate(value):
                 problem = _clause_problem(str(cid))
                 if problem:

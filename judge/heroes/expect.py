@@ -36,13 +36,21 @@ CARD = ("zone", "wounds", "lives", "strike", "closed", "controller", "owner", "w
 COIN_KEYS = ("open", "closed", "total")
 
 
+#: List expectations that say «at least these»: an empty one would say nothing (refused).
+AT_LEAST = ("cites", "not_cites", "events")
+
+
 def check_expect(expect: MDict, game, loc: Loc) -> None:
     for key, value in expect.items():
         pos = expect.key_pos.get(key)
+        if key in AT_LEAST + ("resolved",) and not isinstance(value, list):
+            loc.add(f"expect.{key} — список", expect.pos(key))
+            continue
+        if key in AT_LEAST and not value:
+            loc.add(f"expect.{key}: пустой список ничего не проверяет — уберите его или "
+                    "назовите, что ожидается", expect.pos(key))
+            continue
         if key in ("cites", "not_cites"):
-            if not isinstance(value, list):
-                loc.add(f"{key} — список пунктов правил", expect.pos(key))
-                continue
             for i, cid in enumerate(value):
                 problem = C.cite_problem(str(cid))
                 if problem:
@@ -78,6 +86,8 @@ def check_expect(expect: MDict, game, loc: Loc) -> None:
 
 # ---------------------------------------------------------------- comparing
 def compare(expect: MDict | None, engine) -> list[str]:
+    """Every expectation compared with the judged game — each key and each property, always:
+    a failure never hides another."""
     if not expect:
         return []
     out: list[str] = []
@@ -98,18 +108,18 @@ def compare(expect: MDict | None, engine) -> list[str]:
             if str(want or "none") != got:
                 out.append(f"победитель: ожидался {want}, получилось {got}")
         elif key == "turn":
-            if want != g.active:
+            if not same(g.active, want):
                 out.append(f"ход: ожидался {want}, сейчас ходит {g.active}")
         elif key == "turn_number":
-            if want != g.turn:
+            if not same(g.turn, want):
                 out.append(f"номер хода: ожидался {want}, сейчас {g.turn}")
         elif key == "phase":
-            if want != g.phase:
+            if not same(g.phase, want):
                 out.append(f"фаза: ожидалась {want}, сейчас {g.phase}")
         elif key in ("cancelled", "refused"):
             n = engine.trace.count(key)
             if (isinstance(want, bool) and want != (n > 0)) or \
-                    (not isinstance(want, bool) and want != n):
+                    (not isinstance(want, bool) and not same(n, want)):
                 out.append(f"{key}: ожидалось {want}, событий {n}")
         elif key == "events":
             kinds = {e.kind for e in events}
@@ -126,9 +136,17 @@ def compare(expect: MDict | None, engine) -> list[str]:
     return out
 
 
+def same(got: Any, want: Any) -> bool:
+    """Equal and of one kind: ``closed: 1`` or ``wounds: false`` is not what the game says
+    (Python's True == 1 would pass them)."""
+    return got == want and isinstance(got, bool) == isinstance(want, bool)
+
+
 def _resolved(want: list, engine) -> list[str]:
     labels = [engine.norm_label(w) for w in want]
     got = engine.resolved
+    if not labels and got:                  # «resolved: []» — nothing was resolved
+        return [f"очередь: ожидалось, что ничего не выполнится, выполнено {', '.join(got)}"]
     i = 0
     for lab in got:
         if i < len(labels) and lab == labels[i]:
@@ -153,20 +171,21 @@ def _player(p: str, want: MDict, engine) -> list[str]:
                 got = _names(ids, engine)
                 if sorted(map(fold, got)) != sorted(fold(str(v)) for v in value):
                     out.append(f"{p}.{key}: ожидалось {value}, есть {got}")
-            elif value != len(ids):
+            elif not same(len(ids), value):
                 out.append(f"{p}.{key}: ожидалось {value} карт, есть {len(ids)}")
         elif key == "coins":
             got = {"open": pl.open_coins, "closed": pl.closed_coins, "total": len(pl.coins)}
             wants = value if isinstance(value, dict) else {"open": value}
             for k, v in wants.items():
-                if got.get(k) != v:
+                if not same(got.get(k), v):
                     out.append(f"{p}.coins.{k}: ожидалось {v}, есть {got.get(k)}")
         elif key == "shuffled":
-            if bool(value) != pl.shuffled:
-                out.append(f"{p}: колода {'не ' if pl.shuffled is False else ''}перемешивалась")
+            if not same(pl.shuffled, value):
+                out.append(f"{p}: колода {'не ' if not pl.shuffled else ''}перемешивалась, "
+                           f"ожидалось shuffled: {value}")
         else:
             got = getattr(pl, key)
-            if got != value:
+            if not same(got, value):
                 out.append(f"{p}.{key}: ожидалось {value}, есть {got}")
     return out
 
@@ -190,6 +209,8 @@ def _card(ref: str, o: Obj | None, want: MDict, engine) -> list[str]:
             missing = [v for v in value if fold(str(v)).rstrip(".") not in names]
             if missing:
                 out.append(f"{ref}: нет особенностей {missing}")
+            elif not value and names:       # «has: []» — no features at all
+                out.append(f"{ref}: ожидалось, что особенностей нет, есть {sorted(names)}")
         elif key == "used":
             marks = {ATTACKED: ATTACKED, DEFENDED: DEFENDED}
             have = {marks.get(k, k[1:] if k.startswith("L") else k) for k, n in o.used.items()
@@ -198,6 +219,6 @@ def _card(ref: str, o: Obj | None, want: MDict, engine) -> list[str]:
             if wanted != {str(h) for h in have}:
                 out.append(f"{ref}: маркеры «1 раз за ход» {sorted(have)}, ожидались "
                            f"{sorted(wanted)}")
-        elif got.get(key) != value:
+        elif not same(got.get(key), value):
             out.append(f"{ref}.{key}: ожидалось {value}, есть {got.get(key)}")
     return out

@@ -16,7 +16,7 @@ from judge.heroes.scenario import (RULESET, SOURCE_KEYS, TOP_KEYS, Builder, Loc,
                                    cards_for, check_keys, read_doc, unknown)
 from judge.heroes.script import perform, read_actions, resolver
 
-__all__ = ["RULESET", "Outcome", "load_scenario", "run"]
+__all__ = ["RULESET", "Outcome", "load_scenario", "play", "run"]
 
 
 @dataclass
@@ -73,6 +73,15 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
 
 def run(sc: Scenario, strict: bool = False) -> Outcome:
     """Judge a loaded scenario: apply its actions, compare ``expect``."""
+    engine = play(sc, strict)
+    failures = compare(sc.expect, engine)
+    return Outcome(sc.path, sc.title, sc.question, list(engine.events), failures, engine.g,
+                   sc.answer, tuple(engine.resolved))
+
+
+def play(sc: Scenario, strict: bool = False) -> Engine:
+    """Apply the scenario's actions (once: the engine changes ``sc.game``); ``compare`` then
+    checks any ``expect`` against the engine."""
     engine = Engine(sc.game, resolve_ref=resolver(sc.game))
     for o in sc.game.in_play():                 # an ability the judge cannot read is named,
         engine.refuse_unread(o)                 # never silently left out
@@ -80,6 +89,4 @@ def run(sc: Scenario, strict: bool = False) -> Outcome:
         engine.start_turn()
     for action in sc.actions:
         perform(engine, action, strict, sc.path, sc.text)
-    failures = compare(sc.expect, engine)
-    return Outcome(sc.path, sc.title, sc.question, list(engine.events), failures, engine.g,
-                   sc.answer, tuple(engine.resolved))
+    return engine

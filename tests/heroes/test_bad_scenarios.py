@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from berserk.errors import InputError
-from judge.heroes.run import load_scenario
+from judge.heroes.run import load_scenario, run
 from tests.conftest import run_cli
 
 BASE = """\
@@ -125,3 +125,57 @@ def test_cli_exit_code_2_on_a_bad_file(tmp_path):
     f.write_text(BASE.replace("title: проба", "titel: проба"), encoding="utf-8")
     out = run_cli("judge", str(f))
     assert out.returncode == 2 and "s.yaml:2:1" in out.stderr
+
+
+# ---------------------------------------------------------------- issue 15: false expectations
+@pytest.mark.parametrize("key", ["cites", "not_cites", "events"])
+def test_an_empty_at_least_list_is_refused(key):
+    with pytest.raises(InputError) as err:
+        _load(BASE + f"  {key}: []\n")
+    [problem] = err.value.problems
+    assert problem.location.line == 12 and "пустой список ничего не проверяет" in problem.message
+
+
+QUEUE = """\
+ruleset: heroes-15
+title: очередь
+cards:
+  Удар и знание: {type: заклинание, cost: 3, element: горы, classes: [волшебство],
+                  text: "Ранить выбранное существо на 3. Возьмите карту."}
+  Огненный бес: {type: существо, cost: 2, life: 2, strike: 2, element: тьма, classes: [демон],
+                 text: "Гибель: ранить героя противника на 1."}
+  Степной волк: {type: существо, cost: 2, life: 2, strike: 2, text: "Рывок."}
+turn: A
+players:
+  A: {coins: 3, hand: [Удар и знание], deck: [3], play: [Степной волк]}
+  B: {play: [Огненный бес]}
+actions:
+  - play: {card: Удар и знание, choices: {Удар и знание/1: {target: Огненный бес}}}
+expect:
+"""
+
+#: (name, an expectation the judged game contradicts, a fragment of the failure)
+FALSE = [
+    ("nothing resolved", "resolved: []", "ничего не выполнится"),
+    ("no features", "Степной волк: {has: []}", "особенностей нет"),
+    ("a number as a bool", "A.hero: {wounds: true}", "wounds"),
+    ("a bool as a number", "Степной волк: {closed: 0}", "closed"),
+    ("a count as a bool", "A: {hand: true}", "hand"),
+    ("coins as a bool", "A: {coins: {open: false}}", "coins.open"),
+]
+
+
+@pytest.mark.parametrize("name, line, says", FALSE, ids=[f[0] for f in FALSE])
+def test_a_false_expectation_fails(name, line, says):
+    out = run(_load(QUEUE + f"  {line}\n"), strict=True)
+    assert any(says in f for f in out.failures), out.failures
+
+
+def test_the_true_expectations_of_the_same_game_hold():
+    out = run(_load(QUEUE + """  resolved: [Удар и знание/1, Удар и знание/2, Огненный бес/1]
+  Степной волк: {has: [Рывок], closed: false}
+  Огненный бес: {has: ["Гибель: ранить героя противника на 1"], zone: graveyard}
+  A.hero: {wounds: 1}
+  A: {hand: 1, coins: {open: 0}}
+"""), strict=True)
+    assert out.failures == []

@@ -2,6 +2,8 @@
 expectation is exit 1.  Each case is a small YAML text and what the message must contain."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import run_cli
@@ -75,6 +77,18 @@ expect:
 expect:
   Латнек: {wounds: 1}
 """, [":11:", "«Латнек» не участвует", "«Латник»"]),
+    "empty-cites": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+expect:
+  cites: []
+""", [":11:", "пустой список ничего не проверяет"]),
+    "empty-order": (HEAD + """board:
+  A: {c3: Латник}
+  B: {c4: Латник}
+expect:
+  order: []
+""", [":11:", "пустой список ничего не проверяет"]),
     "empty-target-cell": (HEAD + """board:
   A: {c3: Латник}
   B: {c4: Латник}
@@ -152,8 +166,6 @@ expect:
 """, encoding="utf-8")
     res = run_cli("judge", str(path), "--json")
     assert res.returncode == 1
-    import json
-
     [out] = json.loads(res.stdout)
     assert out["ok"] is False
     assert any("wounds = 4, ожидалось 3" in f for f in out["failures"])
@@ -186,3 +198,95 @@ actions:
     res = run_cli("judge", str(path), "--strict", "--json")
     assert res.returncode == 0, res.stderr
     assert '"amount": 3' in res.stdout
+
+
+# ---------------------------------------------------------------- issue 15: false expectations
+#: Латник (c3) kills a closed Латник (c4, 5 wounds already) with a 4: the table afterwards.
+KILL = HEAD.replace("turn: A\n", """  Жалящий: {life: 5, strike: 1-2-3, move: 1, text: "При {strike} ранить атакованное существо на 1."}
+turn: A
+""") + """board:
+  A: {c3: Латник, b3: Жалящий}
+  B: {c4: {card: Латник, wounds: 5, closed: true}, b4: {card: Латник, closed: true,
+                                                                 markers: [метки]}}
+actions:
+  - attack: {by: c3, target: c4, dice: [4], defender: none}
+  - attack: {by: b3, target: b4, dice: [4], defender: none}
+expect:
+"""
+
+#: (name, expectation lines, a fragment of the failure): each expectation is false — every one
+#: must make the run fail (exit 1), whatever else the same card's expectation says.
+FALSE = [
+    ("dead-and-more", "  c4: {dead: true, zone: field, wounds: 0, lives: 99}",
+     "«Латник».zone = 'graveyard', ожидалось 'field'"),
+    ("dead-and-lives", "  c4: {dead: true, lives: 99}", "lives"),
+    ("empty-and-more", "  c4: {empty: true, dead: false}", "«Латник».dead = True"),
+    ("dead-by-id", "  Латник#2: {dead: true, zone: air}", "zone"),
+    ("nothing-stood-there", "  d4: {empty: true, wounds: 0}", "не было в начале"),
+    ("nothing-ever-there", "  a1: {dead: true}", "на клетке a1 нет карты и не было"),
+    ("bool-as-number", "  c3: {closed: 1}", "closed = True, ожидалось 1"),
+    ("number-as-bool", "  b4: {wounds: true}", "wounds = 3, ожидалось True"),
+    ("nothing-triggered", "  triggered: []", "сработали"),
+    ("no-markers", "  b4: {markers: []}", "маркеры"),
+]
+
+
+@pytest.mark.parametrize("name, lines, says", FALSE, ids=[f[0] for f in FALSE])
+def test_a_false_expectation_fails(tmp_path, name, lines, says):
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(KILL + lines + "\n", encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict", "--json")
+    assert res.returncode == 1, res.stdout + res.stderr
+    [out] = json.loads(res.stdout)
+    assert any(says in f for f in out["failures"]), out["failures"]
+    assert all(f.startswith(f"{path}:") for f in out["failures"])
+
+
+def test_the_true_expectations_of_the_same_table_hold(tmp_path):
+    path = tmp_path / "true.yaml"
+    path.write_text(KILL + """  c4: {dead: true, empty: true, zone: graveyard}
+  Латник#2: {dead: true}
+  b4: {wounds: 3, closed: true, markers: [метки]}
+  d4: {empty: true}
+  triggered: [Жалящий/1]
+""", encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict")
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+# ---------------------------------------------------------------- issue 15: surplus dice
+SURPLUS = HEAD + """board:
+  A: {c3: Латник, a1: Латник}
+  B: {c4: {card: Латник, closed: true}}
+actions:
+  - attack: {by: c3, target: c4, dice: DICE, defender: none}
+"""
+
+
+@pytest.mark.parametrize("dice, says", [
+    ("[6, 2]", "использовало 1 из 2, не нужны ещё 1: 2"),
+    ("[" + ", ".join(["6"] * 9999) + "]", "не нужны ещё 9998: 6, 6, 6, 6, 6 …"),
+], ids=["one-extra", "9998-extra"])
+def test_strict_mode_refuses_surplus_dice_located(tmp_path, dice, says):
+    path = tmp_path / "surplus.yaml"
+    path.write_text(SURPLUS.replace("DICE", dice), encoding="utf-8")
+    res = run_cli("judge", str(path), "--strict")
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert f"{path}:11:40: строгий режим: лишние броски кубика" in res.stderr, res.stderr
+    assert says in res.stderr
+    assert "Traceback" not in res.stderr
+    assert run_cli("judge", str(path)).returncode == 0        # outside strict mode: as before
+
+
+def test_strict_mode_refuses_the_surplus_dice_of_a_cancelled_action_and_of_a_response(tmp_path):
+    cancelled = tmp_path / "cancelled.yaml"        # a1 is not next to c4: nothing is rolled
+    cancelled.write_text(SURPLUS.replace("by: c3", "by: a1").replace("DICE", "[6]"),
+                         encoding="utf-8")
+    res = run_cli("judge", str(cancelled), "--strict")
+    assert res.returncode == 2 and f"{cancelled}:11:40:" in res.stderr, res.stderr
+    response = tmp_path / "response.yaml"
+    response.write_text(SURPLUS.replace("DICE", "[5]").replace(
+        "defender: none}", "defender: none,\n      responses: [{attack: {by: a1, target: c4, "
+        "dice: [3]}}]}"), encoding="utf-8")
+    res = run_cli("judge", str(response), "--strict")
+    assert res.returncode == 2 and f"{response}:12:" in res.stderr, res.stderr
