@@ -197,6 +197,9 @@ class AttackRules:
         if self.unanswerable_at(actor, target):
             return ("от безответного удара нельзя назначить защитника",
                     (C.UNANSWERABLE, C.AXE, C.DEFENDER))
+        if self.traits(target).restricted(Verb.ASSIGN):
+            return (f"«{target.name}» нельзя назначить защитника (текст карты)",
+                    (C.DEFENDER, C.AXE))
         if d is target:
             return "атакованная карта не может защищать сама себя", (C.DEFENDER,)
         if d.owner != target.owner:
@@ -399,6 +402,7 @@ class AttackRules:
         dmg, strength = self.attack_damage(actor, node, ctx, clause)
         dmg += self.bonus(actor, target, kind, strength)
         dmg += self.rider_bonus(node, actor, target, strength, ctx)
+        self.facts["value"] = dmg
         dealt = self.hit(actor, target, kind, dmg, clause, strength=strength)
         landed = self.landed_on(actor, target, kind, strength)
         if not landed and node.riders:

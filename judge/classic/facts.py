@@ -183,6 +183,10 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
                                                          ctx.source),
     "defended_by_self": lambda eng, p, arg, ctx: _rel(eng, "defended_by_self", p, ctx.source),
     "not_moved_this_turn": lambda eng, p, arg, ctx: p.moved == 0,
+    # «пока X его паразит» / «пока является хозяином»: a symbiote sitting on its host (reading,
+    # docs/judge.md: «паразит» is the symbiote on the creature it sits on, whoever owns them)
+    "parasite": lambda eng, p, arg, ctx: p.host is not None and p.symbiote,
+    "host": lambda eng, p, arg, ctx: any(q.symbiote for q in eng.state.attached_to(p)),
 }
 
 
@@ -407,6 +411,11 @@ def _strike_value(eng, m: A.Measure, ctx, cards) -> int:
     """«величина [слабого] {strike}»: the printed value with the card's unconditional «+N к
     {strike}» (only the printed one «без учёта модификаторов»); with no strength named — only in
     a bonus to a strike (support._measure) — the strength of the strike being made."""
+    if "this_strike" in m.params:
+        # «при ударе … где X — величина удара»: the value this strike was made with (the
+        # strike table's value and the striker's bonuses to it, before the target's own
+        # protections, reductions and armour)
+        return int(ctx.event.data.get("value", 0)) if ctx.event is not None else 0
     strength = m.strength or ctx.refs.get("strength")
     if strength is None:
         eng.emit("refused", "Величина удара без названной силы не считается (0).", C.AXE)

@@ -88,6 +88,7 @@ class FightRules:
                 dealt.append((src, dst, s, 0))
                 continue
             dealt.append((src, dst, s, self.hit(src, dst, K.STRIKE, dmg, *cs, strength=s)))
+        values = [dmg for _src, _dst, _s, dmg, _cs in hits]
         landed = [self.after_strike(src, dst, n, s) for src, dst, s, n in dealt]
         if defender is not None and defender.on_table:
             defender.defended += 1
@@ -102,8 +103,9 @@ class FightRules:
         if att_str is None:
             self.fire(TE.MISS, actor, reflecting, K.STRIKE, assault=True,
                       first=actor.attacks <= 1)
-        for (src, dst, s, n), hit in zip(dealt, landed):
-            self.attack_events(src, dst, K.STRIKE, s, hit, n, response=src is not actor)
+        for (src, dst, s, n), hit, value in zip(dealt, landed, values):
+            self.attack_events(src, dst, K.STRIKE, s, hit, n, response=src is not actor,
+                               value=value)
         self.check_deaths()
         self.facts.clear()
         return True

@@ -321,6 +321,9 @@ class _Reader:
                      "не ясно" if opaque else None, under)
             return
         event, tags, reason = canonical(t)
+        if event in (TE.ATTACK, TE.STRONG_ATTACK) and t.attack == K.STRIKE \
+                and t.subject is None and t.target is None:
+            node = replace(node, effects=this_strike(node.effects))
         if reason is None and all(isinstance(e, A.Named) and not e.body for e in node.effects):
             reason = "срабатывание без разобранного действия"      # «… — воздействие «X»:»
         if reason is None and event == TE.DEATH and t.subject is None:
@@ -450,10 +453,10 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
 AT_THAT = re.compile(r"^\s*,?\s*при\s+этом\s*$")
 
 
-def bind_optional(node, text: str):
-    """«может X, при этом Y»: Y goes with X — done only when the player does X (the grammar
-    writes Y as the next effect of the list).  Returns the tree with every such list rewritten
-    to ``Choice((Sequence_((X, Y …)), nothing))``; the tree itself when there is none."""
+def transform(node, on_node=None, on_list=None):
+    """The tree with ``on_node(n)`` put in place of every node (bottom-up) and ``on_list(t)`` of
+    every tuple of nodes; the very same objects where nothing changed (so the reader's caches
+    and choice points stay valid)."""
     if not isinstance(node, A.Node):
         return node
     changes = {}
@@ -462,17 +465,36 @@ def bind_optional(node, text: str):
             continue
         value = getattr(node, f.name)
         if isinstance(value, A.Node):
-            new = bind_optional(value, text)
+            new = transform(value, on_node, on_list)
+            if new is not value:
+                changes[f.name] = new
         elif isinstance(value, tuple) and value and all(isinstance(v, A.Node) for v in value):
-            new = _bind_list(tuple(bind_optional(v, text) for v in value), text)
-        else:
-            continue
-        if isinstance(new, tuple):
+            new = tuple(transform(v, on_node, on_list) for v in value)
+            if on_list is not None:
+                new = on_list(new)
             if len(new) != len(value) or any(x is not y for x, y in zip(new, value)):
                 changes[f.name] = new
-        elif new is not value:
-            changes[f.name] = new
-    return replace(node, **changes) if changes else node
+    out = replace(node, **changes) if changes else node
+    return on_node(out) if on_node is not None else out
+
+
+def bind_optional(node, text: str):
+    """«может X, при этом Y»: Y goes with X — done only when the player does X (the grammar
+    writes Y as the next effect of the list).  Returns the tree with every such list rewritten
+    to ``Choice((Sequence_((X, Y …)), nothing))``; the tree itself when there is none."""
+    return transform(node, on_list=lambda items: _bind_list(items, text))
+
+
+def this_strike(effects: tuple) -> tuple:
+    """«При {strike} — … на X, где X — величина удара»: the strike that triggered it (no other
+    strike is in question), written as the measure param ``this_strike``."""
+    def fix(n):
+        if isinstance(n, A.Measure) and n.what == MeasureKind.STRIKE_VALUE \
+                and n.strength is None and not n.params \
+                and (n.of is None or n.of.noun == N.SELF):
+            return replace(n, of=None, params=("this_strike",))
+        return n
+    return tuple(transform(e, on_node=fix) for e in effects)
 
 
 def _bind_list(items: tuple, text: str) -> tuple:
@@ -497,9 +519,11 @@ def _measures_it(effects) -> bool:
 
 
 def _x_used(effects) -> bool:
-    """Does the text use the X of an «X{counter}» cost (a free X, or the spent counters)?"""
+    """Does the text use the X of an «X{counter}» cost (a free X, the spent counters, or «на X
+    ходов противника»)?"""
     return any((isinstance(n, A.Variable) and n.definition is None)
                or (isinstance(n, A.Measure) and n.what == MeasureKind.SPENT_COUNTERS)
+               or (isinstance(n, A.Duration) and n.until == DurationKind.X_OPPONENT_TURNS)
                for e in effects for n in A.walk(e))
 
 

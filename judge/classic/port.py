@@ -15,6 +15,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import DurationKind, Verb
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
@@ -26,6 +27,7 @@ from judge.classic.traits import protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
 from judge.core.port import Hit
+from judge.core.words import word
 
 
 def wounds_word(n: int) -> str:
@@ -128,7 +130,8 @@ class PortRules:
     # ---------------------------------------------------------------- changes
     def attack(self, node: A.Attack, target: Any, ctx: Ctx) -> Hit:
         landed, dealt, strength = self.resolve_attack(node, target, ctx)
-        self.attack_events(ctx.source, target, node.attack, strength, landed, dealt)
+        self.attack_events(ctx.source, target, node.attack, strength, landed, dealt,
+                           value=self.facts.get("value"))
         return Hit(landed, dealt, strength)
 
     def wound(self, target: Piece, amount: int, source: Piece | None = None, kind: str = "",
@@ -221,6 +224,10 @@ class PortRules:
 
     def counters(self, target: Piece, delta: int | None, ctx: Ctx) -> int:
         before = target.counters
+        if delta and delta > 0 and ctx.source is not target and self.counters_barred(target, ctx):
+            self.emit("no-counters", f"«{target.name}» не получает фишек от других карт (текст "
+                      "карты).", C.COUNTERS, C.AXE)
+            return 0
         if delta is None:
             target.counters = 0
         else:
@@ -238,6 +245,14 @@ class PortRules:
         if change > 0:
             self.fire(TE.GETS_COUNTER, target, before=before, after=target.counters)
         return change
+
+    def counters_barred(self, target: Piece, ctx: Ctx) -> bool:
+        """«Не может получать {counter} [от других существ]»: from ``ctx.source``?"""
+        for r in self.traits(target).restricted(Verb.GET_COUNTERS):
+            src = [p[1] for p in r.params if isinstance(p, tuple)]
+            if not src or facts.matches(self, src[0], ctx.source, Ctx(target, 0, "", ctx.inputs)):
+                return True
+        return False
 
     def marker(self, target: Piece, name: str, delta: int, ctx: Ctx) -> int:
         target.markers[name] = max(0, target.markers.get(name, 0) + delta)
@@ -294,7 +309,7 @@ class PortRules:
     def until_ru(duration: A.Duration | None) -> str:
         if duration is None:
             return "до конца боя"
-        from_vocab = getattr(duration.until, "ru", None)
+        from_vocab = word(duration.until, DurationKind)
         if duration.count is not None and from_vocab:
             return from_vocab.replace("N", str(duration.count)).replace("X", str(duration.count))
         return from_vocab or str(duration.until)

@@ -49,6 +49,7 @@ DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN
                        D.OPPONENT_TURNS, D.WHILE_SELF_ON_FIELD, "next_turn", "end_of_turn"})
 #: Restriction verbs the engine enforces (what a card may not do).
 RESTRICTIONS = frozenset({Verb.ATTACK, Verb.OPEN, Verb.DEFEND, Verb.DECLARE, Verb.MOVE,
+                          Verb.ASSIGN, Verb.GET_COUNTERS,
                           Verb.GET_WOUNDS, Verb.HEAL})
 #: Condition params of the tag kind the engine reads.
 MOVED_TAGS = ("this_turn", "cells:", "direction:same", "direction:different")
@@ -167,8 +168,8 @@ def _condition(cond: A.Condition) -> str | None:
 # ------------------------------------------------------------------ measures and durations
 #: Measure params the engine reads: the turn (what it counts is per turn anyway) and «без учёта
 #: модификаторов» (the printed value, which is what it counts).
-MEASURE_PARAMS = {MK.CELLS_MOVED: ("this_turn",), MK.WOUNDS: ("received_this_turn",),
-                  MK.STRIKE_VALUE: ("base",)}
+MEASURE_PARAMS = {MK.CELLS_MOVED: (("this_turn",),), MK.WOUNDS: (("received_this_turn",),),
+                  MK.STRIKE_VALUE: (("base",), ("this_strike",))}
 
 
 #: relations that pin one cell next to a named card: «существо напротив / позади него»
@@ -185,12 +186,12 @@ def _measure(m: A.Measure, strength_given: bool = False) -> str | None:
     """``strength_given``: the amount is a bonus to a strike, so a strike value with no strength
     named is the value at the strength of the strike being made (reading: docs/judge.md)."""
     if m.what in (MK.STRIKE_VALUE, MK.SUM_STRIKE_VALUE) and m.strength is None \
-            and not strength_given:
+            and not strength_given and "this_strike" not in m.params:
         # «на X, где X — величина удара»: of which strike (this one? the card's weak one?)
         return "величина удара без названной силы пока не считается"
     if m.what not in MEASURES:
         return f"величина «{word(m.what, MK)}» судья пока не считает"
-    if m.params and tuple(m.params) != MEASURE_PARAMS.get(m.what):
+    if m.params and tuple(m.params) not in MEASURE_PARAMS.get(m.what, ()):
         return f"уточнения величины «{params(m.params)}» пока не учитываются"
     if m.what not in (MK.COUNT, MK.SUM_STRIKE_VALUE, MK.DISTINCT_CLASSES) and m.of is not None \
             and is_chosen(m.of) \
@@ -300,6 +301,18 @@ def _restriction(node: A.Restriction) -> str | None:
         return None
     if node.what not in RESTRICTIONS:
         return f"запрет «{word(node.what, Verb)}» судья пока не применяет"
+    if node.what == Verb.ASSIGN:
+        # «этой карте нельзя назначать защитника»: only the defender is named by the engine
+        if not (len(node.params) == 1 and isinstance(node.params[0], A.Selector)
+                and node.params[0].noun == N.DEFENDER and not node.kinds):
+            return "запрет назначать что-либо, кроме защитника, пока не применяется"
+        return _selector(node.subject) if node.subject is not None else None
+    if node.what == Verb.GET_COUNTERS:
+        # «не может получать {counter} [от других существ]»
+        src = [p[1] for p in node.params if isinstance(p, tuple) and p[:1] == ("from",)]
+        if len(src) != len(node.params) or len(src) > 1 or node.kinds or node.only:
+            return "запрет получать фишки с такими уточнениями пока не применяется"
+        return _selector(src[0]) if src else None
     if not _kinds_known(node.kinds):
         return "вид атаки в запрете не распознан"
     if node.params and not all(p in ("any_range", "next_turn", "when_defending")

@@ -87,13 +87,15 @@ class GameEvent:
 class Triggers:
     # ------------------------------------------------------------ the events of the rules
     def attack_events(self, src: Piece, dst: Piece, kind: str, strength: str | None,
-                      landed: bool, dealt: int, response: bool = False) -> None:
+                      landed: bool, dealt: int, response: bool = False,
+                      value: int | None = None) -> None:
         """An attack was delivered (not a miss, the target not protected from it): the
         attacker's «при …» answer it.  A wasted attack triggers nothing (seed: «атака пропадает
         впустую»); a miss is its own event (judge/classic/fight.py)."""
         if landed:
             self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt, response=response,
-                      assault=not response, first=src.attacks <= 1)
+                      assault=not response, first=src.attacks <= 1,
+                      value=dealt if value is None else value)
 
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
         self.fire(TE.WOUNDED, target, source, kind or None, amount=amount)

@@ -15,6 +15,7 @@ from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import (
     Interp,
+    about_target,
     amount_unsupported,
     handles,
     selector_unsupported,
@@ -110,14 +111,24 @@ def _targets_check(it: Interp, node, ctx: Ctx):
 
 
 def _amount_target_unsupported(node, port: Port) -> str | None:
-    return amount_unsupported(node.amount, port) or selector_unsupported(node.target, port)
+    return (amount_unsupported(node.amount, port, node.target)
+            or selector_unsupported(node.target, port))
+
+
+def _amounts(it: Interp, node, ctx: Ctx, targets: list):
+    """(target, amount) pairs: one amount for all, or — when X is counted on the target itself
+    (``about_target``) — one per target."""
+    if node.amount is None:
+        return [(t, None) for t in targets]
+    if about_target(node.amount, node.target):
+        return [(t, it.amount(node.amount, ctx, node.target, t)) for t in targets]
+    n = it.amount(node.amount, ctx)
+    return [(t, n) for t in targets]
 
 
 @handles(A.Wound, _targets_check, _amount_target_unsupported)
 def _wound_apply(it: Interp, node: A.Wound, ctx: Ctx) -> None:
-    targets = it.reached(node, node.target, ctx)
-    n = it.amount(node.amount, ctx)
-    for target in targets:
+    for target, n in _amounts(it, node, ctx, it.reached(node, node.target, ctx)):
         if not it.port.shielded(target, ctx):
             it.port.wound(target, n, ctx)
     it.port.settle()
@@ -129,18 +140,14 @@ def _heal_unsupported(node: A.Heal, port: Port) -> str | None:
 
 @handles(A.Heal, _targets_check, _heal_unsupported)
 def _heal_apply(it: Interp, node: A.Heal, ctx: Ctx) -> None:
-    targets = it.reached(node, node.target, ctx)
-    n = None if node.amount is None else it.amount(node.amount, ctx)
-    for target in targets:
+    for target, n in _amounts(it, node, ctx, it.reached(node, node.target, ctx)):
         if not it.port.shielded(target, ctx):
             it.port.heal(target, n, ctx)
 
 
 @handles(A.Poison, _targets_check, _amount_target_unsupported)
 def _poison_apply(it: Interp, node: A.Poison, ctx: Ctx) -> None:
-    targets = it.reached(node, node.target, ctx)
-    n = it.amount(node.amount, ctx)
-    for target in targets:
+    for target, n in _amounts(it, node, ctx, it.reached(node, node.target, ctx)):
         it.port.poison(target, n, ctx)
 
 

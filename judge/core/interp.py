@@ -20,7 +20,7 @@ cannot be carried out then, that part alone is cancelled (the action was already
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from berserk.vocab import AttackKind as K
@@ -171,15 +171,25 @@ class Interp:
         return got
 
     # ------------------------------------------------------------ amounts
-    def amount(self, d, ctx: Ctx) -> int:
+    def amount(self, d, ctx: Ctx, on=None, target=None) -> int:
         """A number from the text: fixed, «N-M-K» (the ruleset rolls), X (the cost's X, the
-        player's X, or what «где X — …» counts), with offset, factor and bounds."""
+        player's X, or what «где X — …» counts), with offset, factor and bounds.  ``on``: the
+        selector of the effect's own target, ``target`` the card it is being applied to — a
+        measure of exactly that selector («излечить другое существо от ран, полученных им в
+        этот ход») is a measure of this target (``about_target``)."""
         if isinstance(d, A.Fixed):
             return d.value
         if isinstance(d, A.ByStrength):
             return self.port.by_strength(d, ctx)
         if isinstance(d, A.Variable):
-            if isinstance(d.definition, A.Measure):
+            if isinstance(d.definition, A.Measure) and about_target(d, on):
+                saved = ctx.refs.get("it")
+                ctx.refs["it"] = target
+                try:
+                    x = self.port.measure(replace(d.definition, of=IT), ctx)
+                finally:
+                    ctx.refs["it"] = saved
+            elif isinstance(d.definition, A.Measure):
                 x = self.port.measure(d.definition, ctx)
             elif ctx.x_def is not None:
                 x = self.port.measure(ctx.x_def, ctx)
@@ -201,12 +211,26 @@ class Interp:
         raise TypeError(f"not an amount: {d!r}")
 
 
-def amount_unsupported(d, port: Port) -> str | None:
+#: «он / оно»: the card the effect is applied to (see ``about_target``).
+IT = A.Selector("it")
+
+
+def about_target(d, on: A.Selector | None) -> bool:
+    """Is the X of ``d`` counted on the effect's own target?  The grammar writes «излечить
+    другое существо от ран, полученных в этот ход» with the measure's ``of`` repeating the
+    target's selector: that is the target, not every card the selector matches."""
+    return (on is not None and isinstance(d, A.Variable) and isinstance(d.definition, A.Measure)
+            and d.definition.of is not None and d.definition.of == on)
+
+
+def amount_unsupported(d, port: Port, on: A.Selector | None = None) -> str | None:
     if d is None or isinstance(d, (A.Fixed, A.ByStrength)):
         return None
     if isinstance(d, A.Variable):
         if isinstance(d.definition, A.Opaque):
             return "определение X не разобрано грамматикой"
+        if about_target(d, on):
+            return port.unsupported(replace(d.definition, of=IT))
         if isinstance(d.definition, A.Measure):
             return port.unsupported(d.definition)
         return None
