@@ -10,14 +10,14 @@ derived from licensed card lists carries their structure, never their sentences.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from berserk import files
 from berserk.errors import InputError, Location, Problem
 from grammar import ast as A
 from grammar.parser import CardText
@@ -49,29 +49,66 @@ class Entry:
 
     @classmethod
     def from_json(cls, line: str) -> "Entry":
+        """One golden line.  Its shape is checked here (a hand-edited or foreign file must give
+        a located message, not a crash in the diff): ``ValueError`` says what is wrong."""
         data = json.loads(line)
-        return cls(data["card"], data.get("set", ""),
+        if not isinstance(data, dict):
+            raise ValueError("ожидался объект {card, set, abilities, typed}")
+        card, set_ = data.get("card"), data.get("set", "")
+        abilities, typed = data.get("abilities", []), data.get("typed", [])
+        if not isinstance(card, str) or not isinstance(set_, str):
+            raise ValueError("поля card и set — строки")
+        if not isinstance(abilities, list) or not isinstance(typed, list):
+            raise ValueError("поля abilities и typed — списки")
+        for ability in abilities:
+            _check_ability(ability)
+        return cls(card, set_,
                    tuple(json.dumps(a, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-                         for a in data.get("abilities", [])),
-                   tuple(bool(t) for t in data.get("typed", [])))
+                         for a in abilities),
+                   tuple(bool(t) for t in typed))
+
+
+def _check_ability(data: Any) -> None:
+    """A golden ability must be a node the AST knows, with the fields its class has, and render:
+    the diff shows it.  Anything else in a foreign or hand-edited file is a ``ValueError``."""
+    if not isinstance(data, dict) or data.get("node") not in A.NODE_TYPES:
+        raise ValueError("способность эталона — узел дерева с полем node известного вида")
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            cls = A.NODE_TYPES.get(item.get("node")) if "node" in item else None
+            if "node" in item and cls is None:
+                raise ValueError(f"неизвестный вид узла «{str(item.get('node'))[:40]}»")
+            if cls is not None:
+                names = {f.name for f in dataclasses.fields(cls)} | {"node", "sha256", "length"}
+                unknown = [k for k in item if k not in names]
+                if unknown:
+                    raise ValueError(f"у узла {cls.__name__} нет поля «{str(unknown[0])[:40]}»")
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    try:
+        summary(A.from_dict(data))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        raise ValueError(f"узел дерева не читается ({type(err).__name__})") from None
 
 
 def read_golden(path: str | Path) -> dict[tuple[str, str], Entry]:
     """Entries by (set, card).  Every malformed line is reported with its number."""
-    path = Path(path)
+    source = files.label(path)
     problems: list[Problem] = []
     out: dict[tuple[str, str], Entry] = {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError.at("файл эталона не найден (создайте его с --update)", str(path))
+    if not files.is_stdin(path) and not Path(path).exists():
+        raise InputError.at("файл эталона не найден (создайте его с --update)", source)
+    text = files.read_text(path, "файл эталона")
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             entry = Entry.from_json(line)
         except (ValueError, KeyError, TypeError) as err:
-            problems.append(Problem(Location(str(path), number, 1), f"строка эталона не читается: {err}"))
+            problems.append(Problem(Location(source, number, 1), f"строка эталона не читается: {err}"))
             continue
         out[entry.key] = entry
     if problems:
@@ -80,19 +117,9 @@ def read_golden(path: str | Path) -> dict[tuple[str, str], Entry]:
 
 
 def write_golden(path: str | Path, entries: Iterable[Entry]) -> None:
-    """Atomic write: a temp file in the same folder, then rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for entry in sorted(entries, key=lambda e: e.key):
-                fh.write(entry.to_json() + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Atomic write with the usual permissions (berserk.files.write_text)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    files.write_text(path, "".join(e.to_json() + "\n" for e in sorted(entries, key=lambda e: e.key)))
 
 
 @dataclass

@@ -275,3 +275,31 @@ def test_written_files_have_normal_permissions(tmp_path):
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "g.jsonl").stat().st_mode) == 0o644
     assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]        # no temp file left
+
+
+def test_check_update_writes_the_golden_with_normal_permissions(tmp_path):
+    """Issue 12.10: ``berserk check --update`` wrote its golden with mode 0600 (mkstemp)."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("- {name: Пробник, element: горы, cost: 1, life: 1, strike: 1-1-1, "
+                     "text: \"Защита от выстрелов.\"}\n", encoding="utf-8")
+    old = os.umask(0o022)
+    try:
+        result = run_cli("check", str(cards), "--golden", str(tmp_path / "g.jsonl"), "--update")
+    finally:
+        os.umask(old)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE((tmp_path / "g.jsonl").stat().st_mode) == 0o644
+
+
+def test_check_reads_a_golden_of_a_foreign_shape_as_a_located_error(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("- {name: Пробник, element: горы, cost: 1, life: 1, strike: 1-1-1, "
+                     "text: \"Защита от выстрелов.\"}\n", encoding="utf-8")
+    golden = tmp_path / "g.jsonl"
+    golden.write_text('{"card": "Пробник", "set": "", "abilities": [{"node": "Attack", "x": 1}]}\n'
+                      '[1, 2]\n', encoding="utf-8")
+    result = run_cli("check", str(cards), "--golden", str(golden))
+    assert result.returncode == 2
+    assert f"{golden}:1:1: строка эталона не читается: у узла Attack нет поля «x»" in result.stderr
+    assert f"{golden}:2:1: строка эталона не читается" in result.stderr
+    assert "Traceback" not in result.stderr
