@@ -13,11 +13,31 @@ from pathlib import Path
 import click
 import sqlite_utils
 
+from berserk import files
 from berserk.errors import InputError
-from rulings.importers import import_book, import_glossary_rst, import_heroes_markdown, index_document, write_index
-from rulings.lookup import BOOKS_DIR, GAMES, RULESET_ENV, book_names, book_of, load_book, open_book, parse_index, resolve
-from rulings.model import Book, Clause, Conflict, GlossaryEntry
+from rulings.importers import (
+    import_book,
+    import_glossary_rst,
+    import_heroes_markdown,
+    index_document,
+    write_index,
+)
+from rulings.lookup import (
+    BOOKS_DIR,
+    GAMES,
+    RULESET_ENV,
+    book_names,
+    book_of,
+    load_book,
+    open_book,
+    parse_index,
+    resolve,
+    source_label,
+)
+from rulings.model import Book, Clause, Conflict, GlossaryEntry, is_number
 
+#: The source of a glossary entry written in the project's own index (no official text yet).
+INDEX = "индекс"
 NO_TEXT = ("официальный текст не импортирован (berserk db build --rules ФАЙЛ --book {book}, "
            "затем berserk rule … --db cards.db)")
 
@@ -43,15 +63,32 @@ def _wrap(text: str, indent: str = "    ") -> str:
     return "\n".join(out)
 
 
+#: What an unnumbered clause is, in its heading (a numbered one shows its number there).
+KIND_WORDS = {"rule": "золотое правило", "section": "раздел", "part": "часть", "front": "вступление"}
+
+
+def _numbered(c: Clause) -> bool:
+    return is_number(c.id.split("#", 1)[0])
+
+
 def _label(c: Clause | None) -> str:
+    """A clause as a person names it: «514.5 Промах», or by its title alone when it has no number
+    (the index's own ids — ``attack.strike`` — are not shown; ``berserk rule`` finds a title)."""
     if c is None:
         return "—"
+    if not _numbered(c) and c.title:
+        return f"«{c.title}»"
     return f"{c.id} {c.title}".strip()
 
 
 def render_clause(c: Clause, book: Book, brief: bool = False) -> str:
-    """One clause as a judge reads it: id, book, title, parent, neighbours, summary, text, conflicts."""
-    lines = [f"{c.id} · {book.name} · {c.title or '(без заголовка)'}"]
+    """One clause as a judge reads it: number (or title), book, title, parent, neighbours,
+    summary, text, conflicts."""
+    if _numbered(c) or not c.title:
+        head = f"{c.id} · {book.name} · {c.title or '(без заголовка)'}"
+    else:
+        head = f"{c.title} · {book.name} · {KIND_WORDS.get(c.kind, 'пункт')}"
+    lines = [head]
     if brief:
         if c.summary:
             lines.append(f"  кратко: {c.summary}")
@@ -79,7 +116,7 @@ def render_clause(c: Clause, book: Book, brief: bool = False) -> str:
     if c.data and "strike_table" in c.data:
         lines.append("  таблица ударов (данные): " + json.dumps(c.data["strike_table"], ensure_ascii=False))
     if c.source:
-        lines.append(f"  источник: {c.source}")
+        lines.append(f"  источник: {source_label(c.source)}")
     for conflict in book.conflicts_for(c.id):
         lines.append(render_conflict(conflict))
     return "\n".join(lines)
@@ -90,7 +127,7 @@ def render_conflict(k: Conflict) -> str:
     for st in k.statements:
         users = [r for r, src in k.applies.items() if src == st.source]
         mark = f"  ← применяют: {', '.join(users)}" if users else ""
-        lines.append(f"    • {st.source}: {st.says}{mark}")
+        lines.append(f"    • {source_label(st.source)}: {st.says}{mark}")
     if k.why:
         lines.append(f"    почему: {k.why}")
     return "\n".join(lines)
@@ -106,8 +143,10 @@ def render_entry(g: GlossaryEntry) -> str:
         lines.append("  определение: " + NO_TEXT.format(book=g.book))
     if g.refs:
         lines.append(f"  см.: {', '.join(g.refs)}")
-    if g.source:
-        lines.append(f"  источник: {g.source}")
+    if g.source == INDEX:
+        lines.append(f"  источник: глоссарий книги {g.book} (пересказ — индекс проекта)")
+    elif g.source:
+        lines.append(f"  источник: {source_label(g.source)}")
     return "\n".join(lines)
 
 
@@ -117,7 +156,7 @@ def answer_to_json(answer) -> dict:
         if hit.clause is not None:
             book = answer.book(hit.clause.book)
             prev, nxt = book.neighbours(hit.clause.id)
-            d = hit.clause.to_dict() | {"score": hit.score,
+            d = hit.clause.to_dict() | {"score": hit.score, "source_name": source_label(hit.clause.source),
                                         "previous": prev.id if prev else None,
                                         "next": nxt.id if nxt else None,
                                         "children": [ch.to_dict() for ch in hit.children]}
@@ -287,9 +326,10 @@ def rulebook_index_command(rules_md, glossary_rst, output) -> None:
     """
 
     target = Path(output)
-    own = parse_index(target.read_text(encoding="utf-8"), str(target)) if target.is_file() else None
-    rules = import_heroes_markdown(Path(rules_md).read_text(encoding="utf-8"), source=Path(rules_md).name)
-    glossary = import_glossary_rst(Path(glossary_rst).read_text(encoding="utf-8"), source=Path(glossary_rst).name)
+    own = parse_index(files.read_text(target), str(target)) if target.is_file() else None
+    rules = import_heroes_markdown(files.read_text(rules_md, "файл правил"), source=Path(rules_md).name)
+    glossary = import_glossary_rst(files.read_text(glossary_rst, "файл глоссария"),
+                                   source=Path(glossary_rst).name)
     doc = index_document(rules, glossary.glossary, "«Берсерк. Герои», Полные правила, 15-я редакция (31.05.2024)",
                          own=own)
     write_index(doc, target, HEROES_INDEX_HEADER)

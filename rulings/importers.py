@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
+from berserk import files
 from berserk.errors import InputError
 from berserk.text import fold
 from rulings.model import Book, Clause, GlossaryEntry, Imported, parent_of
@@ -228,11 +229,8 @@ def import_file(path: str | Path, book: str) -> Imported:
     would land in the 15th edition's 105.1 (card name).  An unreadable file is an
     ``InputError`` naming the file.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError.at(f"файл правил не читается: {err}", str(path)) from None
+    text = files.read_text(path, "файл правил")
+    path = Path(files.label(path))
     if path.suffix == ".rst":
         result = import_glossary_rst(text, book, path.name)
     elif path.suffix == ".md":

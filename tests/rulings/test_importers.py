@@ -164,7 +164,7 @@ def test_write_clauses_real_sqlite_with_fts_and_merge(tmp_path, heroes, seed004)
 def test_import_file_bad_input(tmp_path):
     with pytest.raises(InputError) as err:
         import_file(tmp_path / "нет.txt", "classic")
-    assert "не читается" in str(err.value)
+    assert "нет.txt: файл правил не найден" in str(err.value)
     empty = tmp_path / "пусто.txt"
     empty.write_text("просто текст без пунктов\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
