@@ -113,7 +113,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
         database = None
     set_hypothesis_home_dir(home)
-    settings.register_profile("berserk", database=database)
+    # CI (CI=1) replays the same generated inputs on every run, so a landing is reproducible;
+    # a developer's run explores new ones
+    settings.register_profile("berserk", database=database,
+                              derandomize=bool(os.environ.get("CI")))
     settings.load_profile("berserk")
     config.addinivalue_line("markers", "shared: reads the licensed texts of ../shared (skipped "
                                        "without it; a failure under BERSERK_REQUIRE_SHARED=1)")
