@@ -194,6 +194,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         st = self.state
         self.emit("turn-end", f"Конец хода игрока {st.turn}.", C.TURN)
         self.fire(TE.TURN_END, player=st.turn)
+        self.run_delayed(TE.TURN_END, st.turn)
         self.expire(st.turn_index)
 
     def start_turn(self, player: str) -> None:
@@ -219,6 +220,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         for p in list(st.on_table(player)):
             self.open_at_turn_start(p)
         self.fire(TE.TURN_START, player=player)
+        self.run_delayed(TE.TURN_START, player)
         self.check_deaths()
 
     def open_at_turn_start(self, p: Piece) -> None:

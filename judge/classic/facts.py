@@ -70,6 +70,12 @@ def formation_mates(eng, p):
 def _rel(eng, what: str, p, q) -> bool:
     """Is ``p`` in relation ``what`` to ``q``?"""
     st = eng.state
+    if what == R.ON_CELL:                 # «карта на клетке X»: q is the cell (or a card on it)
+        return st.position(p) == (q if isinstance(q, str) else st.position(q))
+    if isinstance(q, str):                # a cell: «рядом с этой клеткой»
+        a = st.position(p)
+        return what in (R.ADJACENT, "adjacent") and not p.flying and a is not None \
+            and board.adjacent(a, q)
     a, b = st.position(p), st.position(q)
     if what in (R.ADJACENT, "adjacent"):
         if p.flying or q.flying:
@@ -102,7 +108,7 @@ def _rel(eng, what: str, p, q) -> bool:
 
 RELATIONS = frozenset({R.ADJACENT, R.OPPOSITE, R.BEHIND, R.IN_FRONT, R.LEFT_RIGHT,
                        R.IN_FORMATION_WITH, R.SAME_ROW, R.SAME_COLUMN, R.DEFENDED_BY,
-                       R.HOST_OF, R.PARASITE_OF, R.OF})
+                       R.HOST_OF, R.PARASITE_OF, R.OF, R.ON_CELL})
 
 # ------------------------------------------------------------------ nouns and qualifiers
 NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
@@ -262,6 +268,8 @@ def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
             return False
         if name == Q.ROW and not _cell_row(cell, arg, ctx):
             return False
+        if name == Q.THIS and cell != ctx.refs.get("cell"):
+            return False                  # «эта клетка»: the one the ability named before
     for rel in sel.relations:
         others = [eng.state.position(o) for o in select(eng, rel.to, ctx)]
         if rel.what == R.ADJACENT and not any(o and board.adjacent(cell, o) for o in others):
@@ -278,7 +286,7 @@ def _cell_row(cell: str, arg: str, ctx) -> bool:
 
 
 #: What a cell selector may say (judge/classic/support.py).
-CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW})
+CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW, Q.CHOSEN, Q.THIS})
 CELL_RELATIONS = frozenset({R.ADJACENT})
 
 

@@ -15,19 +15,34 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import TriggerParam as TP
 from berserk.vocab import DurationKind, Verb
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.board import AIR, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
-from judge.classic.state import Piece
+from judge.classic.state import Delayed, Piece
 from judge.classic.support import unsupported
 from judge.classic.traits import protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
 from judge.core.port import Hit
 from judge.core.words import word
+
+
+def delayed_moment(t: A.Trigger, controller: str) -> tuple[str, str | None]:
+    """When a delayed effect acts: (turn start / end, whose turn — None for whichever comes
+    first).  «в конце хода» — this turn's end; «в конце вашего хода» — the controller's turn's
+    end (this one if it is his); «в начале вашего [следующего] хода» — the controller's next
+    turn; «… хода противника» — the opponent's."""
+    end = t.event in (TE.TURN_END, TE.OPPONENT_TURN_END)
+    moment = TE.TURN_END if end else TE.TURN_START
+    if t.event in (TE.OPPONENT_TURN_END, TE.OPPONENT_TURN_START):
+        return moment, board.other(controller)
+    if TP.EACH_TURN in t.params:
+        return moment, None
+    return moment, controller
 
 
 def wounds_word(n: int) -> str:
@@ -129,6 +144,8 @@ class PortRules:
 
     # ---------------------------------------------------------------- changes
     def attack(self, node: A.Attack, target: Any, ctx: Ctx) -> Hit:
+        if ctx.refs.get("cell") is None:
+            ctx.refs["cell"] = self.state.position(target)   # «по карте на выбранной клетке»
         landed, dealt, strength = self.resolve_attack(node, target, ctx)
         self.attack_events(ctx.source, target, node.attack, strength, landed, dealt,
                            value=self.facts.get("value"))
@@ -281,7 +298,21 @@ class PortRules:
         return False                        # only counters are lost today (support.py)
 
     def delay(self, node: A.Triggered, ctx: Ctx) -> None:
-        self.refuse(ctx.source, ctx.text, "отложенный эффект пока не применяется")
+        """A delayed effect: done once, at the moment its trigger names (judge/classic/
+        triggers.py ``run_delayed``)."""
+        moment, player = delayed_moment(node.trigger, ctx.controller)
+        refs = {k: v for k, v in ctx.refs.items() if v is not None}
+        self.state.delayed.append(Delayed(ctx.source.id, ctx.line, ctx.text, node, moment,
+                                          player, refs, ctx.guard, ctx.cites))
+        when = "в начале" if moment == TE.TURN_START else "в конце"
+        if moment == TE.TURN_END and player in (None, self.state.turn):
+            whose = "этого хода"
+        elif player is None:
+            whose = "следующего хода"
+        else:
+            whose = f"{'следующего ' if player == self.state.turn else ''}хода игрока {player}"
+        self.emit("delayed", f"«{ctx.source.name}»: отложенная часть «{ctx.text}» выполнится "
+                  f"{when} {whose}.", *(ctx.cites or (C.AXE,)), C.AXE)
 
     def shielded(self, target: Piece, ctx: Ctx) -> bool:
         if ctx.guard not in (K.EFFECTS, K.SPELLS):

@@ -143,6 +143,27 @@ class Piece:
 
 
 @dataclass
+class Delayed:
+    """A delayed effect waiting for its moment («…, в конце хода …» inside an ability): the
+    card and line it comes from, the moment (a turn's start or end, of whom), its effects and
+    what the ability had named by then (the attacked card, «it», the chosen cell)."""
+
+    holder: str                          # the id of the card whose ability made it
+    line: int
+    text: str
+    node: object                         # the ``Triggered`` node (its effects)
+    moment: str                          # TurnEvent.TURN_START / TURN_END
+    player: str | None                   # whose turn's start / end; None — whichever comes
+    refs: dict = field(default_factory=dict)
+    guard: str | None = None
+    cites: tuple = ()
+
+    def key(self) -> tuple:
+        return (self.holder, self.line, self.moment, self.player,
+                tuple(sorted((k, getattr(v, "id", v)) for k, v in self.refs.items())))
+
+
+@dataclass
 class State:
     turn: str = "A"                      # the active player
     first: str = "A"                     # who moved first (turn.order)
@@ -150,6 +171,7 @@ class State:
     turn_index: int = 1                  # every turn of either player counts one (durations)
     pieces: dict[str, Piece] = field(default_factory=dict)
     winner: str | None = None
+    delayed: list[Delayed] = field(default_factory=list)   # delayed effects, in order made
 
     # ------------------------------------------------------------ queries
     def at(self, cell: str) -> Piece | None:
@@ -217,4 +239,5 @@ class State:
     def key(self) -> tuple:
         """The whole table as a comparable value (see ``Piece.key``)."""
         return (self.turn, self.first, self.turn_number, self.turn_index, self.winner,
-                tuple(p.key() for p in self.pieces.values()))
+                tuple(p.key() for p in self.pieces.values()),
+                tuple(d.key() for d in self.delayed))

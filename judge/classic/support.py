@@ -15,11 +15,14 @@ from berserk.vocab import ConditionKind as CK
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as MK
+from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import TriggerParam as TP
 from berserk.vocab import Verb
 from berserk.vocab import Qualifier
 from berserk.vocab import RelationKind as R
 from grammar import ast as A
 from judge.core.context import NAMED_NOUNS, is_chosen
+from judge.core.interp import unsupported_effects
 from judge.core.words import node_word, params, word
 from berserk.vocab import SelectorNoun as N
 from judge.classic.facts import (
@@ -103,6 +106,9 @@ def _selector(sel: A.Selector) -> str | None:
 def _relation(rel: A.Relation) -> str | None:
     if rel.what not in RELATIONS:
         return f"отношение «{word(rel.what, R)}» судья пока не проверяет"
+    if isinstance(rel.to, A.Selector) and rel.to.noun == N.CELL \
+            and rel.what not in (R.ADJACENT, R.ON_CELL):
+        return f"отношение «{word(rel.what, R)}» к клетке пока не проверяется"
     return _selector(rel.to)
 
 
@@ -366,8 +372,27 @@ def _lose(node: A.Lose) -> str | None:
     return f"потеря «{LOSE_RU.get(node.what, word(node.what))}» пока не применяется"
 
 
+#: Events a delayed effect («…, в конце хода …» inside an ability) may wait for.
+DELAYABLE = frozenset({TE.TURN_END, TE.OPPONENT_TURN_END, TE.TURN_START, TE.OPPONENT_TURN_START,
+                       TE.NEXT_TURN_START})
+
+
+class _Words:
+    """The vocabulary as a Port's ``unsupported`` (for the effects of a delayed effect)."""
+
+    unsupported = staticmethod(lambda node: unsupported(node))
+
+
 def _triggered(node: A.Triggered) -> str | None:
-    return "отложенный эффект пока не применяется"
+    """A trigger inside an effect: a delayed effect, done once at the next such moment."""
+    t = node.trigger
+    if t.event not in DELAYABLE or t.subject or t.target or t.origin or t.destination \
+            or t.cause or t.timing or t.also or t.attack or t.strength or t.turn \
+            or any(p != TP.EACH_TURN for p in t.params):
+        return f"отложенный эффект «{word(t.event, TE)}» пока не применяется"
+    if node.condition is not None or node.limit is not None:
+        return "отложенный эффект с условием или ограничением пока не применяется"
+    return unsupported_effects(node.effects, _Words)
 
 
 _BY_CLASS = {

@@ -31,7 +31,7 @@ from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.state import Piece
 from judge.classic.traits import matches_kind
-from judge.core.context import Answers, Ctx
+from judge.core.context import Answers, Ctx, choice_points
 
 #: An event of the rules → the trigger events that answer it (the earlier grammar's too).
 ANSWERS: dict[str, tuple[str, ...]] = {
@@ -196,6 +196,35 @@ class Triggers:
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
 
+    def run_delayed(self, moment: str, player: str) -> None:
+        """Delayed effects waiting for this moment (a turn's start or end of ``player``): each
+        done once, in the order they were made, then gone.  The card that made one need not
+        be on the table any more: the effect was made, it happens."""
+        due = [d for d in self.state.delayed if d.moment == moment
+               and (d.player is None or d.player == player)]
+        if not due:
+            return
+        self.state.delayed = [d for d in self.state.delayed if d not in due]
+        for d in due:
+            if self.state.winner is not None:
+                return
+            holder = self.state.pieces[d.holder]
+            key = f"{holder.id}/{d.line}"
+            ctx = Ctx(holder, d.line, d.text, self.inputs,
+                      answers=Answers(self.inputs.choices.get(key)),
+                      points=choice_points(d.node),
+                      # a part of text of no stated kind is a воздействие (seed); a spell's stays
+                      guard=d.guard if d.guard == K.SPELLS else K.EFFECTS,
+                      cites=d.cites or (C.AXE,), refs=dict(d.refs), key=key)
+            self.emit("trigger", f"Выполняется отложенная часть «{d.text}» карты "
+                      f"«{holder.name}».", C.AXE, *d.cites, card=holder.id, line=d.line)
+            problem = self.interp.check(d.node.effects, ctx)
+            if problem is not None:
+                self.cancel(problem)
+                continue
+            self.interp.apply(d.node.effects, ctx)
+            self.check_deaths()
+
     def ordered(self, subs: list) -> list:
         """Non-active player's first, then the active player's; within a player the order the
         scenario names (``order``), else the table's."""
@@ -237,6 +266,8 @@ class Triggers:
         elif ev.subject is not None:
             # «когда X становится защитником, он …», «при гибели X — его …»: the event's card
             refs["it"] = ev.subject
+            if ev.data.get("to"):
+                refs["cell"] = ev.data["to"]      # «… на эту клетку / рядом с этой клеткой»
             if ev.target is not None:
                 refs["defended" if ev.kind == TE.BECOMES_DEFENDER else "attacker"] = ev.target
         cite = EVENT_CITE.get(ev.kind, C.AXE)

@@ -87,21 +87,23 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
 @handles(A.Attack, _attack_check, _attack_unsupported)
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
     riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
+    own = ctx.refs.get("attacked")          # a trigger's own «атакованное» stays its own
     for target in it.reached(node, node.target, ctx):
         hit = it.port.attack(node, target, ctx)
-        if not (hit.landed and riders):
-            continue
-        effects = []
-        for r in riders:
-            wanted = strength_rider(r)
-            if wanted is None:
-                effects.append(r)
-            elif hit.strength == wanted:
-                effects.extend(r.effects)      # «при сильной атаке — …»: this one was strong
-        saved = ctx.refs.get("attacked")
-        ctx.refs["attacked"] = target
-        it.apply(tuple(effects), ctx)
-        ctx.refs["attacked"] = saved
+        ctx.refs["attacked"] = target       # its riders' «атакованное»
+        if hit.landed and riders:
+            effects = []
+            for r in riders:
+                wanted = strength_rider(r)
+                if wanted is None:
+                    effects.append(r)
+                elif hit.strength == wanted:
+                    effects.extend(r.effects)   # «при сильной атаке — …»: this one was strong
+            it.apply(tuple(effects), ctx)
+        if own is not None:
+            ctx.refs["attacked"] = own
+    # otherwise the parts after the attack («…; в начале хода противника ранить атакованного»)
+    # name the card it attacked
 
 
 # ==================================================================== wounds, heals, poison
@@ -233,6 +235,8 @@ def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
     for w in granted(node):
         if isinstance(w, (A.Choice, A.Sequence_)):
             return "выбор среди получаемых особенностей пока не применяется"
+        if isinstance(w, (A.Triggered, A.Activated, A.Static)):
+            return "полученная особенность со своим действием или срабатыванием пока не применяется"
         reason = port.unsupported(w)
         if reason:
             return reason
