@@ -150,6 +150,7 @@ class ActionRules:
         if not self.still_there(actor, targets, cost.tap):
             return False
         # pay
+        self.state.last_action = (actor.id, "use")
         self.pay(actor, ab, ctx)
         if any(isinstance(e, A.Attack) for e in effects_of(ab)):
             actor.attacks += 1
@@ -235,6 +236,7 @@ class ActionRules:
             return self.cancel(problem)
         self.note_refused(piece)
         self.reveal_actor(piece)
+        self.state.last_action = (piece.id, "charge")
         self.close_after_action(piece, "накопление фишки")
         piece.counters += 1
         self.emit("counter", f"«{piece.name}» получает фишку (всего {piece.counters}).",

@@ -217,6 +217,8 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.acted = False                  # «действовавшая в этот ход» lasts one turn (514.5)
             p.used.clear()
             p.moved, p.moved_dirs, p.wounded_turn, p.defended, p.attacks = 0, {}, 0, 0, 0
+            p.struck = []
+        st.last_action = None
         for p in list(st.on_table(player)):
             self.open_at_turn_start(p)
         self.fire(TE.TURN_START, player=player)

@@ -19,7 +19,13 @@ from judge.classic import board
 from judge.classic.attacks import deal
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, fight_options, strength_value
 from judge.classic.state import Piece
-from judge.classic.traits import REFLECTS_AS_OPEN, protected_now
+from judge.classic.traits import (
+    NO_CLOSE_AFTER_FIRST,
+    REFLECTS_AS_OPEN,
+    different_targets,
+    multi_attack,
+    protected_now,
+)
 from judge.core.context import Ctx, Problem
 
 
@@ -28,10 +34,32 @@ class FightRules:
         if as_response:
             return Problem("простой удар — не внезапное действие; в ответ его объявить нельзя",
                            (C.INSTANT, C.STRIKE))
-        problem = self.act_problem(actor, "нападать")
+        again = self.another_strike(actor, target)
+        if isinstance(again, Problem):
+            return again
+        problem = self.act_problem(actor, "нападать", action=not again)
         if problem is not None:
             return problem
         return self.attack_problem(actor, target, K.STRIKE, None)
+
+    def another_strike(self, actor: Piece, target: Piece) -> bool | Problem:
+        """Is this strike one more of «может атаковать {strike} N раз за ход [только подряд]
+        [по разным картам]» (True), not one (False), or one the text does not allow?"""
+        if not actor.attacks or not actor.acted:
+            return False
+        perm = multi_attack(self.traits(actor))
+        if perm is None:
+            return False                      # one action per turn (514.5): act_problem says so
+        if actor.attacks >= perm.times:
+            return Problem(f"«{actor.name}» уже атаковала {actor.attacks} раз(а) за ход — больше "
+                           "текст карты не разрешает", (C.AXE, C.ACTION_CLOSE))
+        if "in_a_row" in perm.params and self.state.last_action != (actor.id, "strike"):
+            return Problem(f"«{actor.name}» атакует несколько раз только подряд, а после её "
+                           "прошлой атаки было другое действие", (C.AXE, C.ACTION_CLOSE))
+        if different_targets(perm) and target.id in actor.struck:
+            return Problem(f"«{actor.name}» атакует несколько раз только по разным картам, а "
+                           f"«{target.name}» она в этот ход уже атаковала", (C.AXE, C.STRIKE))
+        return True
 
     def strike(self, actor: Piece, target: Piece, inputs, responses=(),
                as_response: bool = False) -> bool:
@@ -48,10 +76,20 @@ class FightRules:
             return False
         # pay: the attack is the card's action
         actor.attacks += 1
-        if self.traits(actor).has(KW.NO_CLOSE_AFTER_ATTACK):
+        actor.struck.append(target.id)
+        self.state.last_action = (actor.id, "strike")
+        traits = self.traits(actor)
+        if actor.attacks > 1:
+            self.emit("again", f"«{actor.name}» атакует в этот ход уже {actor.attacks}-й раз — "
+                      "так разрешает текст карты.", C.AXE, C.ACTION_CLOSE)
+        if traits.has(KW.NO_CLOSE_AFTER_ATTACK):
             actor.acted = True
             self.emit("no-close", f"«{actor.name}» после нападения не закрывается (текст карты "
                       "сильнее правила о закрытии).", C.AXE, C.ACTION_CLOSE)
+        elif actor.attacks == 1 and traits.has(NO_CLOSE_AFTER_FIRST):
+            actor.acted = True
+            self.emit("no-close", f"«{actor.name}» после первой атаки за ход не закрывается "
+                      "(текст карты сильнее правила о закрытии).", C.AXE, C.ACTION_CLOSE)
         else:
             self.close_after_action(actor, "нападение")
         if target.flying and not actor.flying and actor.markers.get("anti_air") == 2:
@@ -250,6 +288,7 @@ class FightRules:
         if problem is not None:
             return self.cancel(problem)
         self.reveal_actor(actor)
+        self.state.last_action = (actor.id, "anti_air")
         actor.markers["anti_air"] = 1
         self.close_after_action(actor, "закрылась на удар по летающему")
         self.emit("anti-air", f"«{actor.name}» в свой следующий ход сможет один раз напасть "

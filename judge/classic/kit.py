@@ -313,6 +313,12 @@ class _Reader:
 
     def triggered(self, line: int, node: A.Triggered, under: tuple) -> None:
         t = node.trigger
+        if no_close_after_first(node):
+            # «…, после первой атаки не закрывается»: not an event to answer but how the card
+            # pays for its first attack of the turn (a flag its attacks read)
+            self.grant(line, A.Restriction(Verb.CLOSE, params=("after_first_attack",),
+                                           span=node.span), under)
+            return
         if t.event == TE.RECRUIT and not t.also:
             # «при наборе в отряд»: squad building, before the fight — nothing at the table,
             # unless the parse lost what it does («… начинает игру с +X к {strike}»)
@@ -439,6 +445,20 @@ def new_grammar() -> bool:
     probe = parse("При {strike} по закрытому существу получить {counter}.").abilities
     t = probe[0].trigger if probe and isinstance(probe[0], A.Triggered) else None
     return t is not None and t.target is not None and t.subject is None
+
+
+def no_close_after_first(node: A.Triggered) -> bool:
+    """The grammar's «после первой атаки [за ход] — не закрывается» trigger."""
+    t = node.trigger
+    if t.event != TE.ATTACK or t.timing != TriggerTiming.AFTER \
+            or tuple(t.params) != ("first_per_turn",) or t.attack not in (None, K.ANY, K.STRIKE) \
+            or t.subject or t.target or t.also or t.cause or t.turn \
+            or node.condition is not None or node.limit is not None or len(node.effects) != 1:
+        return False
+    r = node.effects[0]
+    return (isinstance(r, A.Restriction) and r.what == Verb.CLOSE and r.subject is None
+            and r.duration is None and r.condition is None and not r.params and not r.kinds
+            and r.only is None)
 
 
 def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:

@@ -84,6 +84,7 @@ class MoveRules:
         if problem is not None:
             return self.cancel(problem)
         self.reveal_actor(piece)
+        self.state.last_action = (piece.id, "move")
         start = piece.cell
         diagonal = any(not board.orthogonal_step(a, b)
                        for a, b in zip([start] + path[:-1], path))

@@ -55,6 +55,7 @@ class Piece:
     wounded_turn: int = 0                # wounds received this turn
     defended: int = 0                    # times it defended this turn
     attacks: int = 0                     # attacks it made this turn (as its action)
+    struck: list[str] = field(default_factory=list)   # ids it attacked by its strikes this turn
     _traits: Traits | None = field(default=None, repr=False)
     # the card and its turn order never change: what follows from them is read once, as plain
     # attributes (the rules ask them at every step)
@@ -139,7 +140,7 @@ class Piece:
                 tuple((t.source, t.line, t.until, t.ends_at, t.what) for t in self.effects),
                 self.moved, tuple(sorted(self.moved_dirs.items())),
                 tuple(sorted(self.used.items())), tuple(sorted(self.used_fight.items())),
-                self.wounded_turn, self.defended, self.attacks)
+                self.wounded_turn, self.defended, self.attacks, tuple(self.struck))
 
 
 @dataclass
@@ -172,6 +173,7 @@ class State:
     pieces: dict[str, Piece] = field(default_factory=dict)
     winner: str | None = None
     delayed: list[Delayed] = field(default_factory=list)   # delayed effects, in order made
+    last_action: tuple[str, str] | None = None   # (card id, what) of the last action this turn
 
     # ------------------------------------------------------------ queries
     def at(self, cell: str) -> Piece | None:
@@ -240,4 +242,4 @@ class State:
         """The whole table as a comparable value (see ``Piece.key``)."""
         return (self.turn, self.first, self.turn_number, self.turn_index, self.winner,
                 tuple(p.key() for p in self.pieces.values()),
-                tuple(d.key() for d in self.delayed))
+                tuple(d.key() for d in self.delayed), self.last_action)

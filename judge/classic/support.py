@@ -36,6 +36,7 @@ from judge.classic.facts import (
     _qual,
 )
 from judge.classic.traits import (
+    RESTRICTION_FLAGS,
     ATTACK_KINDS,
     BONUS_TARGETS,
     KEYWORDS,
@@ -305,6 +306,9 @@ def _vampirism(node: A.Vampirism) -> str | None:
 def _restriction(node: A.Restriction) -> str | None:
     if is_defends_without_closing(node):
         return None
+    if len(node.params) == 1 and (node.what, node.params[0]) in RESTRICTION_FLAGS \
+            and not (node.subject or node.only or node.kinds or node.condition):
+        return None                   # «после первой атаки не закрывается» …
     if node.what not in RESTRICTIONS:
         return f"запрет «{word(node.what, Verb)}» судья пока не применяет"
     if node.what == Verb.ASSIGN:
@@ -338,9 +342,25 @@ def _restriction(node: A.Restriction) -> str | None:
     return None
 
 
+#: «… только подряд и по разным картам» of a multi-attack.
+MULTI_ATTACK_TAGS = frozenset({"in_a_row", "different_targets"})
+
+
+def _multi_attack(node: A.Permission) -> bool:
+    """«Может атаковать {strike} N раз за ход[, только подряд][ и по разным картам]»."""
+    sel = node.target
+    return (node.what == Verb.ATTACK and isinstance(node.times, int) and node.times >= 2
+            and tuple(node.kinds) == (K.STRIKE,) and set(node.params) <= MULTI_ATTACK_TAGS
+            and (sel is None or (sel.noun in (N.CARD, N.CREATURE) and not sel.side
+                                 and tuple(sel.qualifiers) == (Qualifier.DIFFERENT,)
+                                 and not sel.relations and sel.condition is None)))
+
+
 def _permission(node: A.Permission) -> str | None:
     if node.subject is not None or node.duration is not None:
         return "разрешение для других карт или со сроком пока не применяется"
+    if _multi_attack(node):
+        return _condition(node.condition) if node.condition is not None else None
     if node.condition is not None and (reason := _condition(node.condition)):
         return reason
     if any((node.what, p) in PERMISSION_FLAGS for p in node.params) and len(node.params) == 1:
@@ -348,8 +368,8 @@ def _permission(node: A.Permission) -> str | None:
     if is_ignore_flying_protection(node) or is_ignore_forced_targeting(node):
         return None if _kinds_known(node.kinds) else "вид атаки не распознан"
     if node.params or node.times is not None:
-        return (f"разрешение «{word(node.what, Verb)}» ({params(node.params)}) судья пока не "
-                "применяет")
+        tags = f" ({params(node.params)})" if node.params else ""
+        return f"разрешение «{word(node.what, Verb)}»{tags} судья пока не применяет"
     if node.what == Verb.ATTACK and tuple(node.kinds) == (K.STRIKE,) and node.target is not None:
         return _selector(node.target)     # «может атаковать {strike} летающих»: as adjacent
     if node.what == Verb.DEFEND and not node.kinds and node.target is not None:

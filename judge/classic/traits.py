@@ -74,8 +74,13 @@ PERMISSION_FLAGS: dict[tuple[str, str], str] = {
     (Verb.DEFEND, "any_times"): KW.DEFENDS_ANY_TIMES,
     (Verb.REFLECT, "as_open"): REFLECTS_AS_OPEN,
 }
-RESTRICTION_FLAGS: dict[tuple[str, str], KW] = {
+#: «После первой атаки (за ход) не закрывается» (the kit reads the grammar's trigger «после
+#: первой атаки — не закрывается» as this): the card stays open after its first attack.
+NO_CLOSE_AFTER_FIRST = "no_close_after_first"
+
+RESTRICTION_FLAGS: dict[tuple[str, str], str] = {
     (Verb.CLOSE, "when_defending"): KW.DEFENDS_WITHOUT_CLOSING,
+    (Verb.CLOSE, "after_first_attack"): NO_CLOSE_AFTER_FIRST,
 }
 
 #: What a «+N к …» may name that the engine adds (attack kinds, and these; «range» is
@@ -198,6 +203,20 @@ def fold(grants) -> Traits:
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
                   tuple(unanswerable), tuple(restrictions), tuple(permissions), limit,
                   tuple(caps), origins)
+
+
+def multi_attack(t: Traits) -> A.Permission | None:
+    """«Может атаковать {strike} N раз за ход [только подряд] [по разным картам]»."""
+    for perm in t.permissions:
+        if perm.what == Verb.ATTACK and isinstance(perm.times, int) and perm.times >= 2:
+            return perm
+    return None
+
+
+def different_targets(perm: A.Permission) -> bool:
+    """«… по разным картам»: written as the target's qualifier or as a tag."""
+    return "different_targets" in perm.params or (
+        perm.target is not None and "different" in perm.target.qualifiers)
 
 
 def is_cap(node: A.Action) -> bool:
