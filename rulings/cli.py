@@ -127,9 +127,9 @@ def render_conflict(k: Conflict) -> str:
     for st in k.statements:
         users = [r for r, src in k.applies.items() if src == st.source]
         mark = f"  ← применяют: {', '.join(users)}" if users else ""
-        lines.append(f"    • {source_label(st.source)}: {st.says}{mark}")
+        lines.append(f"    • {source_label(st.source)}: {source_label(st.says)}{mark}")
     if k.why:
-        lines.append(f"    почему: {k.why}")
+        lines.append(f"    почему: {source_label(k.why)}")
     return "\n".join(lines)
 
 

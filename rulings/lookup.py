@@ -213,6 +213,73 @@ def check_citations(book: str, ids, source: str = "<ввод>") -> None:
     report.raise_if_any()
 
 
+# ── how a citation and a source read to a person ────────────────────────────────────────────
+
+#: A glossary term as a ruling shows it: «Рывок (глоссарий)» (``berserk rule`` reads it back).
+GLOSSARY_MARK = " (глоссарий)"
+_MARKED_TERM = re.compile(r"(.+?)\s*\(глоссарий\)$")
+
+
+@lru_cache(maxsize=None)
+def cite_label(book: str, cid: str) -> str:
+    """A cited id as a person reads it, in a form ``berserk rule`` finds that very clause by:
+    a numbered clause by its number («514.6», «118.8#2»); a glossary term by its heading with
+    «(глоссарий)»; any other clause (the golden rules, the unnumbered classic sections) by its
+    title («Правило Топора», «Простой удар»).  The ids themselves (``attack.strike``,
+    ``term:Рывок``) are the code's and the scenario files' — never shown in a ruling.  An id the
+    book lacks is shown as written (citations are checked at load time, so that is a bug)."""
+    canon = canonical_cite(book, cid)
+    if canon is None:
+        return cid
+    if canon.startswith(TERM):
+        return canon[len(TERM):] + GLOSSARY_MARK
+    if is_number(canon.split("#", 1)[0]):
+        return canon
+    return load_book(book).clauses[canon].title or canon
+
+
+def cite_labels(book: str, ids) -> list[str]:
+    """``cite_label`` of each id, in order."""
+    return [cite_label(book, str(c)) for c in ids]
+
+
+#: The documents the shipped index rests on (../shared/SOURCES.md), by the name a source field
+#: writes → the name a person knows them by.
+DOCUMENTS = (
+    ("seed 000", "Обзор правил классического «Берсерка»"),
+    ("seed 001", "Основы онлайн-игры «Берсерк» (классика)"),
+    ("seed 002", "Основы «Берсерк. Герои» (ранняя редакция)"),
+    ("seed 004", "Правила сражения классического «Берсерка» (514.1–514.8)"),
+    ("heroes_full_rules_15th_2024-05-31.md", "Полные правила «Берсерк. Герои», 15-я редакция "
+                                             "(31.05.2024)"),
+    ("heroes_glossary.rst", "Глоссарий «Берсерк. Герои»"),
+    ("heroes_faq_vozvrashchenie_drevnih.rst", "FAQ «Берсерк. Герои»: «Возвращение древних»"),
+    ("heroes_faq.rst", "FAQ «Берсерк. Герои»"),
+    ("heroes_tournament_rules.rst", "Турнирные правила «Берсерк. Герои»"),
+)
+_DOCUMENT = re.compile("(?:" + "|".join(re.escape(k) for k, _ in DOCUMENTS) + r")[ \t]*")
+
+
+def source_label(source: str) -> str:
+    """A clause's ``source`` as a person reads it: «seed 000 п.5» → «Обзор правил классического
+    «Берсерка», п.5»; «seed 004 514.3» → «…, п. 514.3»; a file of the Heroes rules by its title.
+    Anything else (a user's own file) stays as written."""
+    names = dict(DOCUMENTS)
+
+    def name(m: re.Match) -> str:
+        doc = names[m.group(0).strip()]
+        rest = source[m.end():]
+        if not rest or rest[0] in ";,)":
+            return doc
+        qualifier = re.search(r" \((.+)\)$", doc)
+        if rest.startswith("(") and qualifier and qualifier.group(1) in rest:
+            return doc[:qualifier.start()] + " "          # «(ранняя редакция, …)» says it already
+        if rest.startswith("("):
+            return doc + " "
+        return doc + (", п. " if rest[0].isdigit() else ", ")
+    return _DOCUMENT.sub(name, source)
+
+
 # ── merging an imported DB over the index ───────────────────────────────────────────────────
 
 def open_book(name: str, db: Any = None) -> Book:
@@ -384,6 +451,9 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
     ref = re.sub(r"^(?:п\.|пункт|§)\s*(?=\d)", "", ref.strip(), flags=re.I)   # «п. 514.6» → 514.6
     if not ref:
         raise InputError.at("пустой запрос: укажите номер пункта или слово", "<запрос>")
+    marked = _MARKED_TERM.match(ref)               # «Рывок (глоссарий)», as a ruling shows it
+    if marked:
+        ref = TERM + marked.group(1)
     if ref.startswith(TERM):                   # a cited glossary term: «berserk rule term:Рывок»
         terms = []
         for b in books:
@@ -407,11 +477,20 @@ def resolve(ref: str, book: str | None = None, db: Any = None, limit: int = 10) 
         where = f"в книге {book}" if book else "ни в одной книге"
         raise UnknownNameError("пункт", ref, [cid for b in books for cid in b.clauses],
                                missing=f"не найден {where}", quoted=False)
+    # the title of a clause without a number («Простой удар», «Правило Топора» — how a ruling
+    # names it: cite_label) answers with that clause first, before what the words find
+    titled = tuple(Hit(1000, clause=c) for b in books for c in b.clauses.values()
+                   if c.title and not is_number(c.id.split("#", 1)[0])
+                   and fold(c.title) == fold(ref))
     if book is None:
         hinted = search_index(db).analyzer.game_of(ref)
         if hinted:
             names = [GAMES[hinted]]
-    hits = find(ref, names, db, limit)
+    found = find(ref, names, db, limit)
+    seen = {(h.book, h.clause.id) for h in titled}
+    hits = titled + tuple(h for h in found
+                          if h.clause is None or (h.book, h.clause.id) not in seen)
+    hits = hits[:max(limit, len(titled))]
     # a section found by word is shown with its clauses, as when asked by number
     by_name = {b.name: b for b in books}
     hits = tuple(replace(h, children=tuple(by_name[h.book].descendants(h.clause.id)))
