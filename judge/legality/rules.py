@@ -25,7 +25,7 @@ from berserk.vocab import KeywordName as KW
 from carddb.model import NEUTRAL, Card
 from grammar import ast as A
 from judge.legality.lists import Entry
-from rulings.lookup import applied, check_citations
+from rulings.lookup import applied, check_citations, cite_label, source_label
 
 # ---------------------------------------------------------------- findings
 
@@ -51,8 +51,8 @@ class Finding:
         return (rank, self.line or 0, self.cell or "", self.card or "", self.message)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"clause": self.clause, "book": self.book, "rule": self.rule,
-                               "message": self.message}
+        out: dict[str, Any] = {"clause": self.clause, "cite": cite_label(self.book, self.clause),
+                               "book": self.book, "rule": self.rule, "message": self.message}
         for key in ("card", "cell", "line"):
             value = getattr(self, key)
             if value is not None:
@@ -63,7 +63,7 @@ class Finding:
         where = ""
         if self.line is not None:
             where = f"{source}:{self.line}: " if source else f"строка {self.line}: "
-        return f"[{self.clause}] {where}{self.message}"
+        return f"[{cite_label(self.book, self.clause)}] {where}{self.message}"
 
 
 @dataclass(frozen=True)
@@ -168,11 +168,11 @@ class Ruleset:
             f"+{self.second_silver} серебряный" if self.second_silver else "") if p) or "нет"
         out = [f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
                f"серебряных ({self.crystals_source})",
-               f"бонус второго игрока: {bonus} — применяется источник: {self.second_source} "
+               f"бонус второго игрока: {bonus} — применяется источник: {source_label(self.second_source)} "
                f"(источники расходятся: конфликт second-player-bonus)"]
         if neutral_only:
             out.append(f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой — "
-                       f"применяется источник: {self.neutral_only_source} "
+                       f"применяется источник: {source_label(self.neutral_only_source)} "
                        f"(конфликт neutral-only-squad)")
         return tuple(out)
 
