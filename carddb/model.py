@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from berserk.errors import BerserkError, Location
-from berserk.text import fold
+from berserk.text import fold, shorten
 from berserk.vocab import HEROES_CLASSES, HEROES_TYPES, CardType, Element, Game, KeywordName
 from grammar import parse
 from grammar.parser import fold_for_matching
@@ -54,14 +54,14 @@ def parse_strike(value: Any) -> tuple[int, int, int] | None:
             return None
         parts = re.split(r"\s*[-–—/]\s*", text)
     if len(parts) != 3:
-        raise CardFieldError("strike", f"удар должен быть «слабый-средний-сильный», а не «{value}»")
+        raise CardFieldError("strike", f"удар должен быть «слабый-средний-сильный», а не «{shorten(value)}»")
     try:
         out = tuple(int(p) for p in parts)
     except (TypeError, ValueError):
-        raise CardFieldError("strike", f"удар должен состоять из трёх чисел, а не «{value}»") \
+        raise CardFieldError("strike", f"удар должен состоять из трёх чисел, а не «{shorten(value)}»") \
             from None
     if any(n < 0 for n in out):
-        raise CardFieldError("strike", f"удар не может быть отрицательным: «{value}»")
+        raise CardFieldError("strike", f"удар не может быть отрицательным: «{shorten(value)}»")
     return out  # type: ignore[return-value]
 
 
@@ -214,7 +214,7 @@ class Card:
         known = {f.name for f in fields(cls)} | {"element", "type", "classes", "class", "uniq"}
         game = Game.get(str(data.get("game", Game.CLASSIC)).strip().lower())
         if game is None:
-            errors.append(CardFieldError("game", f"неизвестная игра «{data.get('game')}»; "
+            errors.append(CardFieldError("game", f"неизвестная игра «{shorten(data.get('game'))}»; "
                                          "допустимы: " + ", ".join(Game)))
             game = Game.CLASSIC
         for name in sorted(set(data) - known):
@@ -227,13 +227,19 @@ class Card:
         type_word = str(data.get("type", data.get("card_type", CardType.CREATURE))).strip().lower()
         card_type = CardType.get(type_word)
         if card_type is None:
-            errors.append(CardFieldError("type", f"неизвестный тип «{type_word}»; допустимы: "
+            errors.append(CardFieldError("type", f"неизвестный тип «{shorten(type_word)}»; допустимы: "
                                          + ", ".join(CardType)))
         move, flying = field_value(_move, data.get("move"), bool(data.get("flying", False))) \
             or (None, False)
         classes = data.get("classes", data.get("class", ()))
+        if classes is None:
+            classes = ()
         if isinstance(classes, str):
             classes = [c for c in (p.strip() for p in classes.split(",")) if c]
+        elif not isinstance(classes, (list, tuple)) or not all(isinstance(c, str) for c in classes):
+            errors.append(CardFieldError("classes", "классы — слово, слова через запятую или "
+                                         f"список слов, а не «{shorten(classes)}»"))
+            classes = ()
         cost_raw, strike_value, cost_x = data.get("cost"), None, False
         if game == Game.HEROES:
             strike = None
@@ -290,13 +296,17 @@ class CardFieldErrors(CardFieldError):
 def _elements(value: Any) -> tuple[Element, ...]:
     if value is None:
         raise CardFieldError("element", "не указана стихия")
+    if not isinstance(value, (str, list, tuple)):
+        raise CardFieldError("element", f"стихия — слово или список слов, а не «{shorten(value)}»")
     items = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(item, str) for item in items):
+        raise CardFieldError("element", "в списке стихий — только слова")
     out = []
     for item in items:
         for part in str(item).split(","):
             canon = Element.of(part)
             if canon is None:
-                raise CardFieldError("element", f"неизвестная стихия «{part.strip()}»; допустимы: "
+                raise CardFieldError("element", f"неизвестная стихия «{shorten(part.strip())}»; допустимы: "
                                      + ", ".join(Element))
             out.append(canon)
     return tuple(dict.fromkeys(out))
@@ -310,7 +320,7 @@ def _heroes_strike(value: Any) -> int | None:
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
-    raise CardFieldError("strike", f"в «Героях» удар — одно число (например 3), а не «{value}»")
+    raise CardFieldError("strike", f"в «Героях» удар — одно число (например 3), а не «{shorten(value)}»")
 
 
 def _heroes_type_errors(card_type: CardType, classes) -> list[CardFieldError]:
@@ -320,7 +330,7 @@ def _heroes_type_errors(card_type: CardType, classes) -> list[CardFieldError]:
         return [CardFieldError("type", f"в «Героях» нет типа «{card_type}»; допустимы: "
                                + ", ".join(HEROES_TYPES))]
     allowed = HEROES_CLASSES[card_type]
-    out = [CardFieldError("classes", f"«{c}» — не класс карт типа «{card_type}» (107.3.3)")
+    out = [CardFieldError("classes", f"«{shorten(c)}» — не класс карт типа «{card_type}» (107.3.3)")
            for c in (str(c).strip().lower() for c in classes) if c not in allowed]
     if card_type == CardType.SUPPORT and len(classes) != 1:
         out.append(CardFieldError("classes", "у карты поддержки ровно один класс (оружие, броня, "
@@ -332,7 +342,7 @@ def _move(value: Any, flying: bool) -> tuple[int | str | None, bool]:
     if value is None or value == "":
         return None, flying
     if isinstance(value, bool):
-        raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{value}»")
+        raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{shorten(value)}»")
     if isinstance(value, int):
         return value, flying
     text = str(value).strip()
@@ -342,20 +352,20 @@ def _move(value: Any, flying: bool) -> tuple[int | str | None, bool]:
         return "X", flying
     if text.isdigit():
         return int(text), flying
-    raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{value}»")
+    raise CardFieldError("move", f"ход должен быть числом, «X» или «полёт», а не «{shorten(value)}»")
 
 
 def _int_or_none(value: Any, name: str) -> int | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool):
-        raise CardFieldError(name, f"ожидалось число, а не «{value}»")
+        raise CardFieldError(name, f"ожидалось число, а не «{shorten(value)}»")
     if isinstance(value, int):
         return value
     text = str(value).strip()
     if re.fullmatch(r"\d+", text):
         return int(text)
-    raise CardFieldError(name, f"ожидалось число, а не «{value}»")
+    raise CardFieldError(name, f"ожидалось число, а не «{shorten(value)}»")
 
 
 def _bool(value: Any, name: str) -> bool:
@@ -370,4 +380,4 @@ def _bool(value: Any, name: str) -> bool:
         return True
     if text in ("нет", "false", "no", "off"):
         return False
-    raise CardFieldError(name, f"ожидалось «да» или «нет», а не «{value}»")
+    raise CardFieldError(name, f"ожидалось «да» или «нет», а не «{shorten(value)}»")
