@@ -24,7 +24,15 @@ from berserk.vocab import DurationKind as D
 from grammar import ast as A
 from judge.classic import facts
 from judge.classic.state import Piece
-from judge.classic.traits import BASE, Origin, Traits, fold, fold_base
+from judge.classic.traits import (
+    BASE,
+    Origin,
+    Traits,
+    fold,
+    fold_base,
+    is_cap,
+    is_strength_cap,
+)
 from judge.core.context import Ctx
 from judge.core.trace import NO_INPUTS as _NO_INPUTS
 
@@ -67,6 +75,10 @@ def ends_at(until: str, count, controller: str, target_owner: str, turn: str,
         n = int(count or 0)
         return index + 2 * n - 1 if mine else index + 2 * n
     return None                                  # end of fight / while the source is in play
+
+
+#: «эта карта»: a cap an aura lays on a card is that card's own.
+SELF = A.Selector(SelectorNoun.SELF)
 
 
 def about_targets(cond: A.Condition | None) -> bool:
@@ -184,10 +196,14 @@ class Continuous:
         node = ab.node
         if isinstance(node, A.Static):
             gains = [e for e in node.effects if isinstance(e, A.Gain)]
+            caps = [e for e in node.effects if isinstance(e, A.Action)
+                    and (is_cap(e) or is_strength_cap(e))]
         elif isinstance(node, A.Gain):
-            gains = [node]
+            gains, caps = [node], []
+        elif isinstance(node, A.Action) and (is_cap(node) or is_strength_cap(node)):
+            gains, caps = [], [node]
         else:
-            gains = []
+            gains, caps = [], []
         ctx = Ctx(q, ab.line, ab.text, _NO_INPUTS, refs={"it": q})
         cond = next((u[1] for u in ab.under if u[0] == "static"), None)
         if about_targets(cond):
@@ -203,6 +219,9 @@ class Continuous:
         for g in gains:
             if g.target is not None and facts.matches(self, g.target, p, ctx):
                 out.extend(g.what)
+        for c in caps:
+            if facts.matches(self, c.target, p, ctx):
+                out.append(replace(c, target=SELF))      # now a cap on the card it reaches
         if isinstance(node, (A.Restriction, A.Permission)) and node.subject is not None:
             if facts.matches(self, node.subject, p, ctx) and (
                     node.condition is None or facts.holds(self, node.condition, ctx)):

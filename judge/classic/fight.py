@@ -15,11 +15,12 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import Strength
 from berserk.vocab import TriggerEvent as TE
 from judge import cites as C
-from judge.classic import board
+from judge.classic import board, facts
 from judge.classic.attacks import deal
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, fight_options, strength_value
 from judge.classic.state import Piece
 from judge.classic.traits import (
+    matches_kind,
     NO_CLOSE_AFTER_FIRST,
     REFLECTS_AS_OPEN,
     different_targets,
@@ -27,6 +28,10 @@ from judge.classic.traits import (
     protected_now,
 )
 from judge.core.context import Ctx, Problem
+
+
+#: «сводится к слабому / среднему»: the dative of a strength.
+TO_STRENGTH = {Strength.WEAK: "слабому", Strength.MEDIUM: "среднему", Strength.STRONG: "сильному"}
 
 
 class FightRules:
@@ -101,6 +106,8 @@ class FightRules:
         self.facts.update(attacker=actor, attacked=reflecting, kind=K.STRIKE,
                           defender=defender, defended=target if defender else None)
         att_str, def_str, fought = self.roll_fight(actor, reflecting, inputs)
+        att_str = self.strength_capped(actor, reflecting, att_str)
+        def_str = self.strength_capped(reflecting, actor, def_str)
         # both strikes land at once (514.1); a miss deals nothing and triggers nothing (514.5)
         hits = []
         if att_str is None:
@@ -271,6 +278,24 @@ class FightRules:
                 self.emit("vampirism", f"Вампиризм: «{src.name}» излечивается на {healed}.",
                           C.VAMPIRISM, amount=healed)
         return True
+
+    def strength_capped(self, src: Piece, dst: Piece, strength: str | None) -> str | None:
+        """«{strike} по <этой карте / картам рядом с X> сводится к слабому»: a stronger simple
+        strike at ``dst`` becomes that strength (the striker's weak value), before bonuses."""
+        if strength is None:
+            return None
+        t = self.traits(dst)
+        for cap in t.strength_caps:
+            want = Strength(cap.params[1])
+            if matches_kind((cap.params[0],), K.STRIKE) and want.index < Strength(strength).index \
+                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", self.inputs)):
+                origin = t.origin(cap)
+                self.emit("cap", f"{STRENGTH_RU[strength].capitalize()} удар «{src.name}» по "
+                          f"«{dst.name}» сводится к {TO_STRENGTH[want]}"
+                          + (f" ({origin.note})" if origin.note else " (текст карты)") + ".",
+                          C.STRIKE_TABLE, C.AXE)
+                return want
+        return strength
 
     # ------------------------------------------------------------ flyers
     def anti_air_problem(self, actor: Piece) -> Problem | None:

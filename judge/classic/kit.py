@@ -35,7 +35,14 @@ from berserk.vocab import (
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
-from judge.classic.traits import ATTACK_KINDS, KEYWORDS, Traits, fold_base, is_cap
+from judge.classic.traits import (
+    ATTACK_KINDS,
+    KEYWORDS,
+    Traits,
+    fold_base,
+    is_cap,
+    is_strength_cap,
+)
 from judge.core.context import Points, choice_points
 from judge.core.interp import is_may, unsupported_effects
 from judge.core.words import OPAQUE, icon_unproven, node_word, params, word
@@ -264,11 +271,14 @@ class _Reader:
                 self.grant(line, e, under)
             elif isinstance(e, A.Action) and e.verb == Verb.TAUNT:
                 self.taunt(line, e, under)
-            elif isinstance(e, A.Action) and is_cap(e):
+            elif isinstance(e, A.Action) and (is_cap(e) or is_strength_cap(e)):
                 reason = unsupported(e.target)
                 ab = self.add(line, e if len(node.effects) > 1 else node, reason, under)
-                if ab.applied:
+                if ab.applied and e.target.noun == N.SELF:
                     self.route_grant(ab, e, under)
+                elif ab.applied:
+                    # «{strike} по картам слева и справа от X сводится к слабому»: an aura
+                    self.auras.append(ab)
             else:
                 self.add(line, node, "постоянный эффект этого вида судья пока не применяет",
                          under)

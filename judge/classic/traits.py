@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import ConditionKind, SelectorNoun, Verb
+from berserk.vocab import ConditionKind, SelectorNoun, Strength, Verb
 from grammar import ast as A
 from judge import cites as C
 
@@ -120,6 +120,7 @@ class Traits:
     permissions: tuple[A.Permission, ...] = ()
     counter_limit: int | None = None
     caps: tuple[A.Action, ...] = ()                     # «атаки по этой карте сводятся к N»
+    strength_caps: tuple[A.Action, ...] = ()            # «{strike} по ней сводится к слабому»
     origins: dict[int, Origin] = field(default_factory=dict, compare=False, hash=False)
 
     def has(self, flag: str) -> bool:
@@ -144,7 +145,7 @@ def fold(grants) -> Traits:
     numbers: dict[str, int] = {}
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
-    unanswerable, caps = [], []
+    unanswerable, caps, strength_caps = [], [], []
     vampirism = None
     limit = None
     origins: dict[int, Origin] = {}
@@ -177,6 +178,8 @@ def fold(grants) -> Traits:
             vampirism = node
         elif isinstance(node, A.Action) and is_cap(node):
             caps.append(node)
+        elif isinstance(node, A.Action) and is_strength_cap(node):
+            strength_caps.append(node)
         elif isinstance(node, A.CounterLimit):
             limit = node.maximum if limit is None else min(limit, node.maximum)
         elif isinstance(node, A.Restriction) and is_defends_without_closing(node):
@@ -202,7 +205,7 @@ def fold(grants) -> Traits:
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
                   tuple(unanswerable), tuple(restrictions), tuple(permissions), limit,
-                  tuple(caps), origins)
+                  tuple(caps), tuple(strength_caps), origins)
 
 
 def multi_attack(t: Traits) -> A.Permission | None:
@@ -225,6 +228,14 @@ def is_cap(node: A.Action) -> bool:
             and K.get(node.params[0]) is not None and isinstance(node.params[1], int)
             and node.target is not None and node.target.noun == SelectorNoun.SELF
             and not node.target.relations and node.target.condition is None)
+
+
+def is_strength_cap(node: A.Action) -> bool:
+    """«{strike} по <картам> сводится к слабому»: the strike's strength, not its value, becomes
+    weak (a strong or medium strike at such a card deals the striker's weak strike)."""
+    return (node.verb == Verb.REDUCE_TO and len(node.params) == 2
+            and K.get(node.params[0]) is not None and Strength.get(node.params[1]) is not None
+            and node.target is not None)
 
 
 def is_ignore_flying_protection(node: A.Permission) -> bool:
