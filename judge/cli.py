@@ -14,7 +14,9 @@ import click
 from berserk.errors import InputError, ParseError
 from judge.classic.combat import parse_triple
 from judge.classic.odds import Matchup, deals, report
+from judge.cites import BOOK
 from judge.scenario import load_scenario, run, scenario_files
+from rulings.lookup import cite_labels
 
 STRENGTH_HELP = "удар «слабый-средний-сильный», например 1-2-3"
 
@@ -68,7 +70,7 @@ def render(o) -> str:
     if o.question:
         lines.append(f"   Вопрос: {o.question}")
     for i, e in enumerate(o.events, 1):
-        lines.append(f"{i:>3}. {e.text}  [{', '.join(e.cites)}]")
+        lines.append(f"{i:>3}. {e.render(o.book)}")
     if o.answer:
         lines.append(f"   Ответ: {o.answer}")
     if o.state.winner:
@@ -79,6 +81,12 @@ def render(o) -> str:
     else:
         lines.append("   Ожидания выполнены.")
     return "\n".join(lines)
+
+
+def _shown(d: dict) -> dict:
+    """A ``--json`` object whose ``cites`` a person reads (clause numbers and titles, as in the
+    text output); the classic ids stay under ``cite_ids`` for tools."""
+    return {**d, "cites": cite_labels(BOOK, d["cites"]), "cite_ids": list(d["cites"])}
 
 
 def _triple(ctx, param, value):
@@ -153,8 +161,8 @@ def fight_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, a
     options = deals(m, *rolls)
     cites = sorted({c for d in options for c in d.cites})
     if as_json:
-        click.echo(json.dumps({"dice": rolls, "options": [d.to_dict() for d in options],
-                               "cites": cites}, ensure_ascii=False, indent=1))
+        click.echo(json.dumps({"dice": rolls, "options": [_shown(d.to_dict()) for d in options],
+                               **_shown({"cites": cites})}, ensure_ascii=False, indent=1))
         return
     for i, d in enumerate(options, 1):
         head = "Вариант" if len(options) > 1 else "Итог"
@@ -162,7 +170,7 @@ def fight_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, a
                 "defender": " (отражающий ослабляет удар, 514.4)"}.get(d.stepped_up, "")
         click.echo(f"{head} {i}: {d.row}{step}: нападающий наносит {d.attacker_deals} "
                    f"({d.to_dict()['attacker_strike']}), отражающий — {d.defender_deals} "
-                   f"({d.to_dict()['defender_strike']}).  [{', '.join(d.cites)}]")
+                   f"({d.to_dict()['defender_strike']}).  [{', '.join(cite_labels(BOOK, d.cites))}]")
 
 
 @click.command("odds")
@@ -181,10 +189,10 @@ def odds_cmd(attacker, defender, defender_closed, attacker_mod, defender_mod, at
                  defender_bonus, attacker_lives, defender_lives)
     rep = report(m)
     if as_json:
-        click.echo(json.dumps(rep, ensure_ascii=False, indent=1))
+        click.echo(json.dumps(_shown(rep), ensure_ascii=False, indent=1))
         return
     names = {"never": "без ослабления удара", "always": "всегда ослабляя удар, когда можно (514.4)"}
-    click.echo(f"Перебрано исходов: {rep['pairs']}.  [{', '.join(rep['cites'])}]")
+    click.echo(f"Перебрано исходов: {rep['pairs']}.  [{', '.join(cite_labels(BOOK, rep['cites']))}]")
     for policy, entry in rep["policies"].items():
         click.echo(f"-- {names[policy]}:")
         for o in entry["outcomes"]:

@@ -13,6 +13,7 @@ from typing import Any
 from berserk.errors import AmbiguousError, InputError, UnknownNameError
 from berserk.vocab import AttackKind as K
 from berserk.yamlio import MDict
+from judge import cites as C
 from judge.classic import board
 from judge.classic.board import GRAVEYARD
 from judge.classic.engine import Engine
@@ -28,6 +29,7 @@ from judge.classic.scenario import (
 from judge.classic.state import Piece
 from judge.core.context import Answers
 from judge.core.trace import Inputs, Unnamed
+from rulings.lookup import cite_labels
 
 #: Action keys that carry the acting ability's own answers (judge/core/context.py).
 ANSWER_KEYS = ("target", "targets", "x", "may", "option", "options")
@@ -226,14 +228,14 @@ def check(sc: Scenario, engine: Engine, expect: MDict | None = None) -> list[str
 
     for key, value in exp.items():
         if key == "cites":
-            missing = [c for c in value if str(c) not in cited]
+            missing = [str(c) for c in value if str(c) not in cited]
             if missing:
-                failures.append(f"{where(key)}: в решении нет ссылок на {', '.join(missing)} "
-                                f"(есть: {', '.join(sorted(cited))})")
+                failures.append(f"{where(key)}: в решении нет ссылок на {_names(missing)} "
+                                f"(есть: {_names(sorted(cited))})")
         elif key == "not_cites":
-            extra = [c for c in value if str(c) in cited]
+            extra = [str(c) for c in value if str(c) in cited]
             if extra:
-                failures.append(f"{where(key)}: решение ссылается на {', '.join(extra)}, "
+                failures.append(f"{where(key)}: решение ссылается на {_names(extra)}, "
                                 "хотя не должно")
         elif key == "winner":
             want = None if value in (None, "none") else str(value)
@@ -266,6 +268,11 @@ def check(sc: Scenario, engine: Engine, expect: MDict | None = None) -> list[str
         else:
             failures.extend(_check_card(sc, key, value, where(key)))
     return failures
+
+
+def _names(ids) -> str:
+    """Cited ids as a person reads them (numbers, titles: rulings.lookup.cite_label)."""
+    return ", ".join(cite_labels(C.BOOK, ids))
 
 
 def _expect_key(sc: Scenario, ref: str) -> str:

@@ -49,6 +49,7 @@ from judge.core.trace import Event
 from judge.hosts import HostProblem
 from judge.classic.board import AIR, ATTACHED, DECK, FIELD, GRAVEYARD, TERRAIN
 from judge.classic.state import Piece, State
+from rulings.lookup import cite_label
 
 #: The rulesets the judge applies (judge/scenario.py hands each to its loader).
 RULESETS = ("classic", "heroes-15")
@@ -110,6 +111,8 @@ class Outcome:
     state: State
     answer: str = ""
 
+    book = C.BOOK                         # the book its events cite
+
     @property
     def ok(self) -> bool:
         return not self.failures
@@ -117,7 +120,7 @@ class Outcome:
     def to_dict(self) -> dict:
         return {"file": self.file, "title": self.title, "question": self.question,
                 "answer": self.answer, "ok": self.ok, "failures": self.failures,
-                "events": [e.to_dict() for e in self.events],
+                "events": [e.to_dict(self.book) for e in self.events],
                 "winner": self.state.winner, "state": self.state.snapshot()}
 
 
@@ -173,6 +176,11 @@ def load_scenario(path: str | Path, db: str | None = None, text: str | None = No
     return Scenario(path, text, str(doc.get("title") or Path(path).stem),
                     str(doc.get("question") or ""), state, actions, expect, ruleset,
                     str(doc.get("answer") or ""), loc.moves_given, occupants)
+
+
+def _rule(cid: str) -> str:
+    """A clause as a message names it (its number or title, never the index id)."""
+    return cite_label(C.BOOK, cid)
 
 
 def unknown(what: str, key: Any, known) -> str:
@@ -251,7 +259,7 @@ def _build_state(doc: MDict, cards: CardIndex, loc: _Loc) -> State:
                 continue
             if not board.is_cell(where):
                 if board.looks_like_cell(str(where)):
-                    loc.add(f"клетка «{where}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", pos)
+                    loc.add(f"клетка «{where}» вне поля: столбцы a–e, ряды 1–6 [{_rule(C.FIELD)}]", pos)
                 else:
                     loc.add(unknown("место", where, list(board.ALL_CELLS[:3]) +
                                      ["air", "terrain", "graveyard", "deck"]), pos)
@@ -264,7 +272,7 @@ def _build_state(doc: MDict, cards: CardIndex, loc: _Loc) -> State:
             _place(state, player, "field", where, entry, cards, loc, side.pos(where))
         if terrains > 1:
             loc.add(f"у игрока {player} {terrains} местности: во время боя у каждого игрока "
-                    f"может быть только одна местность [{C.TERRAIN}]", side.key_pos.get("terrain"))
+                    f"может быть только одна местность [{_rule(C.TERRAIN)}]", side.key_pos.get("terrain"))
     return state
 
 
@@ -312,23 +320,23 @@ def _place(state: State, player: str, zone: str, cell: str | None, entry, cards:
         piece.counters = piece.kit.starts_with
     if piece.life and piece.wounds >= piece.lives + piece.wounds and zone_id != GRAVEYARD:
         loc.add(f"у «{card.name}» {piece.wounds} ран при {piece.life} жизнях — такая карта уже "
-                f"на кладбище [{C.DEATH}]", props.pos("wounds"))
+                f"на кладбище [{_rule(C.DEATH)}]", props.pos("wounds"))
     if zone_id == FIELD:
         if piece.flying:
             loc.add(f"«{card.name}» летает: после вскрытия летающие лежат в дополнительной зоне "
-                    f"(air), а не на клетке [{C.FLYERS}]", pos)
+                    f"(air), а не на клетке [{_rule(C.FLYERS)}]", pos)
         if piece.kind in (CardType.TERRAIN, CardType.EQUIPMENT):
             loc.add(f"«{card.name}» ({piece.kind}) не ставится на клетку поля "
-                    f"[{C.PLACEMENT_SPECIAL}]", pos)
+                    f"[{_rule(C.PLACEMENT_SPECIAL)}]", pos)
         if piece.hidden and not (player == state.second_player()
                                  and board.own_row_number(player, cell) == 3):
             loc.add(f"рубашкой вверх может лежать только карта третьего ряда второго игрока "
-                    f"[{C.HIDDEN_ROW}]", props.pos("hidden"))
+                    f"[{_rule(C.HIDDEN_ROW)}]", props.pos("hidden"))
     if zone_id == AIR and not piece.flying:
         loc.add(f"«{card.name}» не летает: в дополнительной зоне лежат летающие и местности "
-                f"[{C.FLYERS}]", pos)
+                f"[{_rule(C.FLYERS)}]", pos)
     if zone_id == TERRAIN and piece.kind is not CardType.TERRAIN:
-        loc.add(f"«{card.name}» — не местность [{C.TERRAIN}]", pos)
+        loc.add(f"«{card.name}» — не местность [{_rule(C.TERRAIN)}]", pos)
     state.add(piece)
     for key, kind in (("symbiote", "symbiote"), ("equipment", "equipment")):
         if key not in props:
@@ -378,11 +386,11 @@ def _used(piece: Piece, props: MDict, loc: _Loc) -> None:
 def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Loc, pos) -> None:
     if kind == "symbiote":
         if not att.symbiote:
-            loc.add(f"«{att.name}» не симбиот [{C.SYMBIOTE}]", pos)
+            loc.add(f"«{att.name}» не симбиот [{_rule(C.SYMBIOTE)}]", pos)
         if host.is_artifact:
-            loc.add(f"на артефакт нельзя помещать симбиотов [{C.ARTIFACT}]", pos)
+            loc.add(f"на артефакт нельзя помещать симбиотов [{_rule(C.ARTIFACT)}]", pos)
         if sum(1 for p in state.attached_to(host) if p.symbiote) > 1:
-            loc.add(f"на одного хозяина можно поместить только одного симбиота [{C.SYMBIOTE}]",
+            loc.add(f"на одного хозяина можно поместить только одного симбиота [{_rule(C.SYMBIOTE)}]",
                     pos)
     else:
         problems = []
@@ -390,13 +398,13 @@ def _check_attachment(state: State, host: Piece, att: Piece, kind: str, loc: _Lo
             problems.append(f"«{att.name}» не экипировка")
         bad = set(host_problems(host))
         if HostProblem.ARTIFACT in bad:
-            problems.append(f"на артефакт нельзя помещать экипировку [{C.ARTIFACT}]")
+            problems.append(f"на артефакт нельзя помещать экипировку [{_rule(C.ARTIFACT)}]")
         elif HostProblem.NO_CLASS in bad:
             problems.append(f"у «{host.name}» нет класса")
         if bad & {HostProblem.FLYER, HostProblem.SYMBIOTE, HostProblem.INCORPOREAL}:
             problems.append("экипировку нельзя помещать на летающих, симбиотов и бестелесных")
         for p in problems:
-            loc.add(f"{p} [{C.EQUIPMENT}]", pos)
+            loc.add(f"{p} [{_rule(C.EQUIPMENT)}]", pos)
     host.forget_traits()
 
 
@@ -471,11 +479,11 @@ def _action(item, pos, loc: _Loc) -> Action | None:
     for key in ("by", "target", "defender", "host"):
         v = args.get(key)
         if isinstance(v, str) and board.looks_like_cell(v) and not board.is_cell(v):
-            loc.add(f"клетка «{v}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", args.pos(key))
+            loc.add(f"клетка «{v}» вне поля: столбцы a–e, ряды 1–6 [{_rule(C.FIELD)}]", args.pos(key))
     to = args.get("to")
     for cell in (to if isinstance(to, list) else [to] if to is not None else []):
         if not board.is_cell(cell):
-            loc.add(f"клетка «{cell}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", args.pos("to"))
+            loc.add(f"клетка «{cell}» вне поля: столбцы a–e, ряды 1–6 [{_rule(C.FIELD)}]", args.pos("to"))
     action = Action(verb, args, *apos)
     resp = args.get("responses")
     if resp is not None:
@@ -529,7 +537,7 @@ def _check_expect_refs(expect: MDict, state: State, loc: _Loc) -> None:
         if board.is_cell(key):
             continue
         if board.looks_like_cell(str(key)):
-            loc.add(f"клетка «{key}» вне поля: столбцы a–e, ряды 1–6 [{C.FIELD}]", pos)
+            loc.add(f"клетка «{key}» вне поля: столбцы a–e, ряды 1–6 [{_rule(C.FIELD)}]", pos)
             continue
         try:
             found = find_piece(state, str(key))

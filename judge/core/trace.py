@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from berserk.errors import BerserkError
+from rulings.lookup import cite_labels
 
 #: A roll the scenario did not name, outside strict mode.
 DEFAULT_ROLL = 1
@@ -28,12 +29,16 @@ class Event:
     cites: tuple[str, ...]
     data: dict = field(default_factory=dict, compare=False, hash=False)
 
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "text": self.text, "cites": list(self.cites),
-                **({"data": self.data} if self.data else {})}
+    def to_dict(self, book: str) -> dict:
+        """The event for ``--json``: ``cites`` as a person reads them (clause numbers, the
+        titles of unnumbered clauses, «… (глоссарий)» — ``rulings.lookup.cite_label``),
+        ``cite_ids`` the ids of ``book`` for tools."""
+        return {"kind": self.kind, "text": self.text, "cites": cite_labels(book, self.cites),
+                "cite_ids": list(self.cites), **({"data": self.data} if self.data else {})}
 
-    def render(self) -> str:
-        return f"{self.text}  [{', '.join(self.cites)}]"
+    def render(self, book: str) -> str:
+        """One step of a printed ruling: its text and its citations as a person reads them."""
+        return f"{self.text}  [{', '.join(cite_labels(book, self.cites))}]"
 
 
 class Unnamed(BerserkError):

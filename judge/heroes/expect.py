@@ -26,6 +26,7 @@ from berserk.yamlio import MDict, MList
 from judge.heroes import cites as C
 from judge.heroes.model import ATTACKED, DEFENDED, PLAYERS, ZONES, EffKind, Obj
 from judge.heroes.scenario import Loc, check_keys, find, unknown
+from rulings.lookup import cite_labels
 
 TOP = ("cites", "not_cites", "winner", "turn", "turn_number", "phase", "cancelled", "refused",
        "events", "resolved")
@@ -96,13 +97,13 @@ def compare(expect: MDict | None, engine) -> list[str]:
     cited = {c for e in events for c in e.cites}
     for key, want in expect.items():
         if key == "cites":
-            missing = [c for c in want if C.canonical(str(c)) not in cited]
+            missing = [str(c) for c in want if C.canonical(str(c)) not in cited]
             if missing:
-                out.append("нет ссылок на пункты: " + ", ".join(map(str, missing)))
+                out.append("нет ссылок на пункты: " + ", ".join(cite_labels(C.BOOK, missing)))
         elif key == "not_cites":
-            extra = [c for c in want if C.canonical(str(c)) in cited]
+            extra = [str(c) for c in want if C.canonical(str(c)) in cited]
             if extra:
-                out.append("есть лишние ссылки: " + ", ".join(map(str, extra)))
+                out.append("есть лишние ссылки: " + ", ".join(cite_labels(C.BOOK, extra)))
         elif key == "winner":
             got = g.result or "none"
             if str(want or "none") != got:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from berserk.yamlio import MDict
 from judge.core.trace import Event
+from judge.heroes import cites as C
 from judge.heroes.engine import Engine
 from judge.heroes.expect import check_expect, compare
 from judge.heroes.model import Game
@@ -32,6 +33,8 @@ class Outcome:
     answer: str = ""
     resolved: tuple[str, ...] = ()
 
+    book = C.BOOK                         # the book its events cite
+
     @property
     def ok(self) -> bool:
         return not self.failures
@@ -39,7 +42,7 @@ class Outcome:
     def to_dict(self) -> dict:
         return {"file": self.file, "title": self.title, "question": self.question,
                 "answer": self.answer, "ok": self.ok, "failures": self.failures,
-                "events": [e.to_dict() for e in self.events], "winner": self.state.winner,
+                "events": [e.to_dict(self.book) for e in self.events], "winner": self.state.winner,
                 "resolved": list(self.resolved), "state": self.state.snapshot()}
 
 

@@ -62,11 +62,11 @@ expect:
     "flyer-on-a-cell": (HEAD + """board:
   A: {c3: Латник}
   B: {c4: Ледяной сокол}
-""", [":9:", "летает", "flyers"]),
+""", [":9:", "летает", "[Летающие существа]"]),
     "hidden-outside-third-row": (HEAD + """board:
   A: {c3: Латник}
   B: {c4: {card: Латник, hidden: true}}
-""", [":9:", "turn.hidden-row"]),
+""", [":9:", "[Скрытый третий ряд второго игрока]"]),
     "two-terrains": (HEAD + """board:
   A: {c3: Латник, terrain: [Туманная низина, Туманная низина]}
   B: {c4: Латник}

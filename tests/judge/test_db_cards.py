@@ -36,7 +36,7 @@ def test_card_by_name_from_the_db(tmp_path, corpus_db):
     path.write_text(SCENARIO % "Змееглав", encoding="utf-8")
     res = run_cli("judge", str(path), "--db", str(corpus_db), "--strict")
     assert res.returncode == 0, res.stdout + res.stderr
-    assert "[attack.uchr" in res.stdout
+    assert "[Удар через ряд" in res.stdout
 
 
 def test_unknown_db_card_gets_did_you_mean(tmp_path, corpus_db):

@@ -34,7 +34,8 @@ def test_single_outcomes(dice, deals):
 def test_closed_defender_with_modifier_is_clamped():
     out = fight("--attacker", "2-3-4", "--defender-closed", "--dice", "6", "--attacker-mod", "1")
     assert out["options"][0]["attacker_deals"] == 4
-    assert set(out["cites"]) == {"514.6", "roll-clamp"}
+    assert set(out["cite_ids"]) == {"514.6", "roll-clamp"}
+    assert set(out["cites"]) == {"514.6", "Правило сведения броска"}
 
 
 def test_bonus_and_die_modifiers():
