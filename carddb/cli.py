@@ -13,6 +13,7 @@ import click
 from berserk.errors import InputError, Location, Problem
 from berserk.text import plural
 from carddb.build import build_db
+from carddb.bundled import reading_db
 from carddb.finder import SORT_FIELDS, find
 from carddb.present import card_report, result_table
 from carddb.serve import serve
@@ -23,10 +24,19 @@ from judge.figures import ability_marks, card_verdict
 from rulings.lookup import book_names, load_book
 from rulings.store import clause_writer
 
-_DB_HELP = "файл базы карт (по умолчанию ./cards.db или $BERSERK_DB)"
+_DB_HELP = "файл базы карт (по умолчанию $BERSERK_DB, иначе ./cards.db, иначе карты-примеры проекта)"
 
 #: A full card list takes seconds to build: a progress bar from this many cards on.
 PROGRESS_FROM = 1000
+
+
+def _reading(db_path: str | None) -> str:
+    """The DB a reading command opens: the card-source rule, the bundled examples last."""
+    path, examples = reading_db(db_path)
+    if examples:
+        click.echo("база карт не найдена (--db, $BERSERK_DB, ./cards.db) — показаны карты-примеры "
+                   "проекта; своя база: berserk db build --cards ФАЙЛ", err=True)
+    return path
 
 
 def _db_option(f):
@@ -180,7 +190,7 @@ SEARCH_HELP = """Найти карты по запросу на языке по�
                    "(по умолчанию — по имени)")
 @click.option("--json", "as_json", is_flag=True, help="вывести JSON-массив карт")
 def search_command(query, db_path, limit, sort, as_json) -> None:
-    db = open_db(db_path or default_db_path())
+    db = open_db(_reading(db_path))
     try:
         found = find(db, query, limit, sort=sort)
     finally:
@@ -220,7 +230,7 @@ def card_command(name, db_path, set_name, as_json) -> None:
       berserk card "страж перевала" --json
     """
 
-    card = find_card(db_path or default_db_path(), name, set=set_name)
+    card = find_card(_reading(db_path), name, set=set_name)
     if as_json:
         data = card.to_dict()
         data["abilities"] = [to_dict(a) for a in card.abilities()]
@@ -248,7 +258,7 @@ def serve_command(db_path, port, host) -> None:
       berserk serve --port 8001      # затем http://127.0.0.1:8001/
     """
 
-    sys.exit(serve(db_path or default_db_path(), port=port, host=host))
+    sys.exit(serve(_reading(db_path), port=port, host=host))
 
 
 @click.command("icons")
