@@ -233,7 +233,7 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
         return cell is not None and cell_matches(eng, sel, cell, ctx)
     if isinstance(p, str):
         return False
-    if sel.noun == N.ANY_OF:
+    if sel.noun in (N.ANY_OF, N.ALL_OF):
         return any(matches(eng, m, p, ctx) for m in sel.members)
     test = NOUNS.get(sel.noun)
     if test is None or not test(eng, p, ctx):
@@ -295,7 +295,7 @@ def select(eng, sel: A.Selector, ctx):
     cell selector, every cell of the field that fits."""
     if sel.noun == N.CELL:
         return [c for c in board.ALL_CELLS if cell_matches(eng, sel, c, ctx)]
-    if sel.noun == N.ANY_OF:
+    if sel.noun in (N.ANY_OF, N.ALL_OF):
         found = []
         for m in sel.members:
             found += [p for p in select(eng, m, ctx) if p not in found]

@@ -332,9 +332,10 @@ class _Reader:
         if t.event == TE.RECRUIT and not t.also:
             # «при наборе в отряд»: squad building, before the fight — nothing at the table,
             # unless the parse lost what it does («… начинает игру с +X к {strike}»)
-            opaque = any(isinstance(n, A.Opaque) for e in node.effects for n in A.walk(e))
-            self.add(line, node, "при наборе в отряд: текст не разобран — влияет ли он на бой, "
-                     "не ясно" if opaque else None, under)
+            opaque = [n for e in node.effects for n in A.walk(e) if isinstance(n, A.Opaque)]
+            fight = any(AT_THE_TABLE.search(n.text) for n in opaque)
+            self.add(line, node, "при наборе в отряд: текст не разобран и говорит о бое — "
+                     "влияет ли он на бой, не ясно" if fight else None, under)
             return
         event, tags, reason = canonical(t)
         if event in (TE.ATTACK, TE.STRONG_ATTACK) and t.attack == K.STRIKE \
@@ -479,6 +480,12 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
             and until in (DurationKind.END_OF_TURN, DurationKind.END_OF_YOUR_TURN))
 
 
+#: Words of an unparsed «при наборе в отряд …» that may reach the fight: the card starting it
+#: otherwise («начинает игру / бой с …»), a bonus, a card value or a counter.  Text without them
+#: is about crystals and the squad only (reading: nothing at the table).
+AT_THE_TABLE = re.compile(r"начина|\bбо[йяюе]\b|\bигр[уыае]\b|\+|получа[ею]т|\{(?:strike|health|"
+                          r"move|counter|ova|ovz|armor|regen|direct|tap)\}", re.IGNORECASE)
+
 #: what joins «может X» to the part that goes with it: «…, при этом …»
 AT_THAT = re.compile(r"^\s*,?\s*при\s+этом\s*$")
 
@@ -506,6 +513,17 @@ def transform(node, on_node=None, on_list=None):
                 changes[f.name] = new
     out = replace(node, **changes) if changes else node
     return on_node(out) if on_node is not None else out
+
+
+def first_only(node, text: str):
+    """«не закрывается после первого удара» typed as the plain keyword «не закрывается после
+    нападения» (the parse drops «первого»): the flag of the first attack only."""
+    def fix(n):
+        if isinstance(n, A.Keyword) and n.name == KW.NO_CLOSE_AFTER_ATTACK \
+                and n.span.end > n.span.start and "перв" in text[n.span.start:n.span.end].lower():
+            return A.Restriction(Verb.CLOSE, params=("after_first_attack",), span=n.span)
+        return n
+    return transform(node, on_node=fix)
 
 
 def bind_optional(node, text: str):
@@ -567,7 +585,7 @@ def kit_of(text: str | None, name: str = "", order: str | None = None,
         parsed = parse(text, name=name or None)
         r.text = parsed.text
         for i, node in enumerate(parsed.abilities, start=1):
-            r.read(i, bind_optional(node, parsed.text))
+            r.read(i, first_only(bind_optional(node, parsed.text), parsed.text))
     for kw in type_keywords:
         r.base.append(A.Keyword(kw))
     for ab in r.actions:

@@ -74,6 +74,13 @@ def _selector(sel: A.Selector) -> str | None:
         if not sel.members or sel.qualifiers or sel.relations or sel.condition:
             return "выбор «X или Y» с уточнениями пока не применяется"
         return next((r for r in map(_selector, sel.members) if r), None)
+    if sel.noun == N.ALL_OF:
+        # «эту карту и выбранное существо»: cards only, at most one of them chosen
+        if not sel.members or sel.qualifiers or sel.relations or sel.condition \
+                or any(m.noun not in NOUNS for m in sel.members) \
+                or sum(is_chosen(m) for m in sel.members) > 1:
+            return "«X и Y» такого вида судья пока не выбирает"
+        return next((r for r in map(_selector, sel.members) if r), None)
     if sel.noun == N.CELL:
         bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS]
         bad += [r.what for r in sel.relations if r.what not in CELL_RELATIONS]

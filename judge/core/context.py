@@ -43,6 +43,8 @@ def is_chosen(sel: A.Selector | None) -> bool:
     """Does this selector make the player pick (one card, or ``count`` of them)?"""
     if sel is None:
         return True                       # «Выстрел на 2»: at a card the player names
+    if sel.noun == N.ALL_OF:
+        return any(is_chosen(m) for m in sel.members)   # «эту карту и выбранное существо»
     if sel.noun in NAMED_NOUNS:
         return False
     quals = sel.qualifiers

@@ -201,7 +201,13 @@ def _idiom(w):
 def granted(node: A.Gain) -> tuple:
     """What a Gain grants: the idiom «{ova}1 или +1 к {ova}» read as one +1, and a granted
     bonus without its own duration (the Gain's, ``gain_duration``, is the one that counts)."""
-    what = tuple(_idiom(w) for w in node.what)
+    what = []
+    for w in node.what:
+        if isinstance(w, A.Static) and w.condition is None:
+            what.extend(w.effects)              # «получает «A, B» до конца хода»: A and B
+        else:
+            what.append(_idiom(w))
+    what = tuple(what)
     keywords = {w.name: w for w in what if isinstance(w, A.Keyword)}
     out = []
     for w in what:

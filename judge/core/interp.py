@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb
 from grammar import ast as A
 from judge.core.context import Ctx, Problem, is_chosen
@@ -85,6 +86,13 @@ class Interp:
         """The objects ``node`` acts on: named ones from the context, every match of an ``all``
         selector, or the player's choice (bound once per use)."""
         port = self.port
+        if sel is not None and sel.noun == N.ALL_OF and is_chosen(sel):
+            # «уничтожить эту карту и выбранное существо»: the named members, and the choice
+            fixed = [o for m in sel.members if not is_chosen(m) for o in port.select(m, ctx)]
+            chosen = next(m for m in sel.members if is_chosen(m))
+            picked = self.targets(node, chosen, ctx, key=key, default_noun=default_noun)
+            return picked if isinstance(picked, Problem) else fixed + [
+                o for o in picked if o not in fixed]
         if sel is not None and not is_chosen(sel):
             found = port.select(sel, ctx)
             if found:
