@@ -19,7 +19,7 @@ from grammar import ast as A
 from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition
-from grammar.frames_select import SELF, subject_of
+from grammar.frames_select import SELF, attack_ref, subject_of, take_np
 from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import trigger_parts, when_trigger
 from grammar.parts import NP, Clause, Clauses, P
@@ -185,6 +185,13 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
             k = _lead_condition(parts, items, k, ctx, subject_hint, b)
             continue
+        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "if" and k + 1 == len(items) \
+                and parts[0].v.get("clause") is not None:
+            # «…, если открыт может объявить …» (no dash after the condition): the longest
+            # prefix that is a condition governs the rest
+            b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
+            k += 1
+            continue
         if parts and isinstance(parts[0], P) and parts[0].kind == "gerund" and k + 1 < len(items) \
                 and items[k + 1][0] == "CCOMMA":
             cond = _gerund(parts)
@@ -209,13 +216,18 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(_triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]])))
             break
         hint = subject_hint
-        if sep == "AND_V" and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
+        if sep in ("AND_V", "OR_V") and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
             hint = b.last_subject
         if sep == "AND_V" and b.last_modal is not None and parts and isinstance(parts[0], P) \
                 and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf"):
             # «не может иметь … и получать …»: the modal governs both infinitives
             parts = [b.last_modal] + parts
+        shared_modal = sep == "AND_V" and b.last_modal is not None and bool(parts) and parts[0] is b.last_modal
         got, tails = _clause(parts, ctx, hint, b)
+        if shared_modal and len(got) == 1 and isinstance(got[0], A.Restriction) and got[0].duration is not None \
+                and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].duration is None:
+            # «не может излечиваться и получать … в свой следующий ход»: one modal, one duration
+            b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
         preds = [i for i, q in enumerate(parts) if _is_pred(q)]
         b.last_modal = parts[preds[0]] if preds and parts[preds[0]].kind == "modal" else None
         if preds and preds[0] > 0 and isinstance(parts[0], NP):
@@ -238,6 +250,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if tails.where is not None and "where" not in tails._used:
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
+        chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
         if tails.named is not None:
             kind, name = tails.named
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),
@@ -256,7 +269,9 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             continue
         if sep == "OR_V" and b.effects:
             prev = b.effects.pop()
-            got = [A.Choice((prev,) + tuple(got), "owner", span=_span([prev, parts]))]
+            got = [A.Choice((prev,) + tuple(got), chooser or "owner", span=_span([prev, parts]))]
+        elif chooser is not None:
+            raise Reject("a chooser without a choice")
         elif sep == "ELSE" and b.effects and isinstance(b.effects[-1], A.Conditional) \
                 and not b.effects[-1].otherwise:
             c = b.effects.pop()
@@ -303,16 +318,53 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     return k
 
 
+def _cut_condition(inner: list, ctx: Ctx, subject_hint, b: _Body, span) -> A.Conditional:
+    """«если A B» with no separator: the shortest prefix A that is a whole condition and leaves
+    a whole clause B («если открыт | может объявить …», not «если открыт может объявить |…»)."""
+    for cut in range(1, len(inner)):
+        try:
+            cond = cond_clause(inner[:cut], ctx)
+        except Reject:
+            continue
+        try:
+            got, t2 = _clause(inner[cut:], ctx, subject_hint, b)
+            b.take_limit(t2, got)
+            t2.check()
+        except Reject:
+            continue
+        return A.Conditional(cond, tuple(got), span=span)
+    raise Reject("condition without its effect")
+
+
 _GERUNDS = {"defending": C.DEFENDING}
 
 
 def _gerund(parts: list) -> A.Condition:
     """«Выступая защитником, …» → the condition of the clause after it."""
     g = parts[0]
+    if g.v == "fighting":
+        return _fighting(parts)
     what = _GERUNDS.get(g.v)
     if what is None or len(parts) != 2 or not isinstance(parts[1], NP) or parts[1].noun != "defender":
         raise Reject("gerund phrase")
     return A.Condition(what, span=_span(parts))
+
+
+def _fighting(parts: list) -> A.Condition:
+    """«Сражаясь [{strike}] [с X], …» → while the card fights (with that attack, that card)."""
+    kind = target = None
+    j = 1
+    if j < len(parts) and isinstance(parts[j], NP) and (parts[j].noun or "").startswith("atk:"):
+        kinds, strengths = attack_ref(parts[j])
+        if strengths or len(kinds) != 1:
+            raise Reject("fighting with what")
+        kind, j = kinds[0], j + 1
+    if j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind == "prep" and parts[j].v == "s":
+        target, j = take_np(parts, j + 1)
+    if j != len(parts):
+        raise Reject("fighting tail")
+    trig = A.Trigger(TE.FIGHTS, kind, target=target, span=_span(parts))
+    return A.Condition(C.EVENT, (trig,), span=_span(parts))
 
 
 def _triggered(trig: A.Trigger, effects: list, limit, span):
@@ -410,6 +462,12 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
     X — вместо этого …» replaces the healing: both are triggered abilities, not statics."""
     if kind != "if":
         return None
+    rolled, rest = _rolled(cond)
+    if rolled is not None:
+        # «Если [, сражаясь,] выбрасывает на кубике 6 — …»: a reaction to the roll
+        trig = A.Trigger(TE.DIE_ROLL, subject=rolled.subject,
+                         params=tuple(f"{TP.FACE}:{f}" for f in rolled.params), span=rolled.span)
+        return A.Triggered(trig, tuple(effects), limit, rest, span=span)
     if cond.what == C.ATTACKED_BY and not cond.negated and cond.params:
         first, *more = cond.params
         target = cond.subject or SELF
@@ -420,9 +478,25 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
         event = _WOULD_EVENTS[cond.params[0]]
         if event == TE.DEATH and cond.subject is None:
             event = TE.OWN_DEATH
+        because = None
+        causes = [p[1] for p in cond.params[1:] if isinstance(p, tuple) and p[0] == "cause"]
+        if causes:
+            # «… в результате гибели хозяина вместо этого …»: only when it follows from that
+            because = A.Condition(C.EVENT, (causes[0],), span=causes[0].span)
         trig = A.Trigger(event, subject=cond.subject, timing=TT.INSTEAD, span=cond.span)
-        return A.Triggered(trig, tuple(effects), limit, span=span)
+        return A.Triggered(trig, tuple(effects), limit, because, span=span)
     return None
+
+
+def _rolled(cond: A.Condition):
+    """«Если, сражаясь, выбрасывает 6 —»: a die roll while fighting at the head of an ability is
+    an event of its own: (the roll, the fight condition); (None, None) otherwise.  A bare «если
+    выпало 6» stays a condition on the roll the text made before."""
+    if cond.what == C.ALL and len(cond.params) == 2 and not cond.negated:
+        a, b = cond.params
+        if b.what == C.ROLLED and not b.negated and a.what == C.EVENT and a.params[0].event == TE.FIGHTS:
+            return b, a
+    return None, None
 
 
 def _static(effects, cond: A.Condition | None, span):

@@ -142,6 +142,7 @@ class Ctx:
     def __init__(self, text: str, reparse: Callable[[str, int], tuple] | None = None):
         self.text = text
         self.reparse = reparse
+        self.extra: list = []      # abilities a tail states on the side («(не может иметь более 3 {counter})»)
 
     def orig(self, span: A.Span) -> str:
         return self.text[span.start:span.end]

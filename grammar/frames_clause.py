@@ -69,6 +69,9 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         # «Сила {strike} X не может быть снижена»
         owner, kinds = prop
         return [A.Restriction(V.BE_REDUCED, owner, None, tuple(kinds), span=sp)]
+    if pred.kind == "verb" and pred.v["lemma"] == "equal" and subj_parts and isinstance(subj_parts[0], NP) \
+            and subj_parts[0].noun == "roll" and not pred.v["neg"]:
+        return [_roll_equals(subj_parts, parts[i + 1:], tails, sp)]
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
@@ -80,6 +83,37 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if pred.kind == "modal":
         return [_modal(pred, subject, parts[i + 1:], ctx, tails, sp)]
     return [_verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)]
+
+
+_ROLL_ADJ = {"next": "next", "first_per_turn": "first_per_turn"}
+
+
+def _roll_equals(subj: list, args: list, tails, sp) -> A.Action:
+    """«[ваш первый за ход / следующий] бросок кубика [X] равен 6» → Action(set_roll, by=whose
+    roll (Selector(player) for «ваш»), amount=6, params=("next" | "first_per_turn",))."""
+    np = subj[0]
+    params, by = [], None
+    for a in np.adjs:
+        if a == "own":
+            by = A.Selector(N.PLAYER, span=np.span)
+        elif a in _ROLL_ADJ:
+            params.append(_ROLL_ADJ[a])
+        else:
+            raise Reject("roll: " + a)
+    rest = list(subj[1:])
+    if rest and isinstance(rest[0], NP) and rest[0].noun == "die" and not rest[0].adjs:
+        rest = rest[1:]
+    if rest:
+        if by is not None:
+            raise Reject("roll: whose")
+        by = subject_of(rest)
+    if len(args) != 1 or not (isinstance(args[0], P) and args[0].kind == "bare" and args[0].v.split(":")[1].isdigit()):
+        raise Reject("roll equals what")
+    face = int(args[0].v.split(":")[1])
+    if not 1 <= face <= 6 or ("first_per_turn" in params and "next" in params):
+        raise Reject("roll face")
+    return A.Action(V.SET_ROLL, amount=A.Fixed(face, span=args[0].span), params=tuple(params),
+                    duration=tails.use("duration"), by=by, span=sp)
 
 
 def _strength_of(subj_parts: list):
@@ -202,6 +236,13 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
         if isinstance(q, NP) and q.noun == "defender" and lemma == "defend" and not q.adjs:
             j += 1
             continue
+        if isinstance(q, NP) and q.noun in ("stat:health", "life") and q.adjs == ("extra",) and lemma == "get" \
+                and not q.count:
+            # «не может получать дополнительные {health}»
+            what = V.GET
+            params.append("extra_lives")
+            j += 1
+            continue
         if isinstance(q, NP):
             try:
                 k, s = attack_ref(q)
@@ -244,17 +285,23 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
 _NEXT_TURN = ("в свой следующий ход", "в ваш следующий ход")
 
 
+def _next_turn(args: list) -> A.Duration | None:
+    """«в свой следующий ход» / «в начале следующего хода» among a restriction's arguments:
+    taken out of ``args``, the restriction's duration."""
+    turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
+            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующего|первого хода", q.text or ""))]
+    if not turn:
+        return None
+    args.remove(turn[0])
+    return A.Duration(D.NEXT_TURN, span=turn[0].span)
+
+
 def _negated(v, subject, args, ctx, tails, sp):
     """«не открывается в свой следующий ход», «не закрывается после нападения», «не получает
     ран от ответных ударов» → Restriction."""
     lemma = v["lemma"]
     args = list(args)
-    duration = None
-    turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
-            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующего|первого хода", q.text or ""))]
-    if turn:
-        args.remove(turn[0])
-        duration = A.Duration(D.NEXT_TURN, span=turn[0].span)
+    duration = _next_turn(args)
     after_attack = [q for q in args if isinstance(q, P) and q.kind in ("pri", "after")
                     and q.v and q.v[-1][1] in ("atk:assault", "atk:any", "atk:strike")]
     if lemma == "close" and after_attack and len(args) == 1 and subject is None and duration is None:
@@ -288,17 +335,42 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         limit = _counter_limit(v, args, sp)
         if limit is not None:
             return limit
+        only = _none_but(v, subject, args, tails, sp)
+        if only is not None:
+            return only
+        duration = _next_turn(args)
         what, kinds, params, obj = _restriction_args(v.v["lemma"], args)
         if what == V.HAVE_COUNTERS:
             raise Reject("have counters")
         if obj is not None:
             params.append(obj)
-        return A.Restriction(what, subject, None, tuple(kinds), tails.use("duration"),
-                             params=tuple(params), span=sp)
+        if duration is None:
+            duration = tails.use("duration")
+        return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
     if m["lemma"] == "must" and not m["neg"]:
         inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
         return A.Action(V.OBLIGED, subject, (inner,), span=sp)
     raise Reject("modal")
+
+
+def _none_but(v, subject, args, tails, sp):
+    """«не может объявлять никаких действий, кроме нападения на X» → Restriction(declare,
+    only=X, kinds=(the attack,), params=("only",)): the one thing left to declare."""
+    if len(args) < 4 or not (isinstance(args[0], NP) and args[0].noun == "action" and args[0].adjs == ("none",)
+                             and isinstance(args[1], P) and args[1].kind == "prep" and args[1].v == "krome"
+                             and isinstance(args[2], NP) and (args[2].noun or "").startswith("atk:")):
+        return None
+    kinds, strengths = attack_ref(args[2])
+    if strengths or VERB_IDS.get(v.v["lemma"]) != V.DECLARE:
+        raise Reject("none but: what")
+    only = None
+    j = 3
+    if j + 1 < len(args) and isinstance(args[j], P) and args[j].kind == "prep" and args[j].v in ("na", "po"):
+        only, j = take_np(args, j + 1)
+    if j != len(args):
+        raise Reject("none but: tail")
+    return A.Restriction(V.DECLARE, subject, only, tuple(kinds), tails.use("duration"),
+                         params=("only",), span=sp)
 
 
 def _counter_limit(v, args, sp):

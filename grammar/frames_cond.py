@@ -18,6 +18,7 @@ from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
 from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, subject_of, take_np,
@@ -49,6 +50,11 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     parts = [q for q in parts if not (isinstance(q, P) and q.kind == "adv" and q.v == "after_this")]
     if not parts:
         raise Reject("empty condition")
+    if isinstance(parts[0], P) and parts[0].kind == "gerund" and parts[0].v == "fighting" and len(parts) > 1 \
+            and any(isinstance(q, P) and q.kind in ("verb", "modal") for q in parts[1:]):
+        # «(если,) сражаясь, выбрасывает на кубике 6»: while fighting, and the rest
+        fighting = A.Condition(C.EVENT, (A.Trigger(TE.FIGHTS, span=parts[0].span),), span=parts[0].span)
+        return A.Condition(C.ALL, (fighting, cond_clause(parts[1:], ctx)), span=sp)
     if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
         return _existential(parts, sp)
     if len(parts) >= 3 and any(isinstance(q, P) and q.kind in ("and", "or") for q in parts):
@@ -103,7 +109,8 @@ def _place_items(before: list) -> tuple[list, A.Selector | None, str | None]:
         q = before[j]
         nxt = before[j + 1] if j + 1 < len(before) else None
         if isinstance(q, P) and q.kind == "prep" and q.v in ("na", "u") and isinstance(nxt, NP) \
-                and nxt.kind in ("self", "pron", "noun", "elided") and nxt.noun not in ("row", "cell", "field", "graveyard"):
+                and nxt.kind in ("self", "pron", "noun", "elided") \
+                and nxt.noun not in ("row", "cell", "field", "graveyard", "half"):
             holder, j = take_np(before, j + 1)
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "row":
@@ -169,11 +176,38 @@ def _merge_posts(sel: A.Selector, items: list) -> A.Selector:
                       sel.condition, sel.members, span=sel.span)
 
 
+def _comparison(parts: list, sp) -> A.Condition | None:
+    """«в вашем отряде больше {elite} карт, чем в отряде противника», «на половине поля боя
+    противника больше ваших существ, чем на вашей половине» → Condition(count, (Measure(count,
+    X here), ">", Measure(count, X there))): the same cards counted in two places."""
+    k = next((i for i, q in enumerate(parts) if isinstance(q, P) and q.kind in ("more", "less")), None)
+    t = next((i for i, q in enumerate(parts) if isinstance(q, P) and q.kind == "than"), None)
+    if k is None or t is None or t < k + 2:
+        return None
+    what = [q for q in parts[k + 1:t] if not (isinstance(q, P) and q.kind == "lcomma")]
+    if len(what) != 1 or not isinstance(what[0], NP):
+        return None
+    here, _h, _ = _place_items(parts[:k])
+    there, _t, _ = _place_items(parts[t + 1:])
+    if _h is not None or _t is not None or not here or not there:
+        return None
+    base = selector(what[0])
+    left = A.Measure(M.COUNT, _merge_posts(base, here), span=_span(parts[:t]))
+    right = A.Measure(M.COUNT, _merge_posts(A.Selector(base.noun, None if any(
+        isinstance(x, tuple) and x[0] == "side" for x in there) else base.side, base.qualifiers, base.count,
+        base.relations, base.condition, base.members, span=base.span), there), span=_span(parts[t:]))
+    op = ">" if parts[k].kind == "more" else "<"
+    return _cond(C.COUNT, (left, op, right), sp=sp)
+
+
 def _verbless(parts: list, sp) -> A.Condition:
     """«пока летающее», «если атакованное существо закрыто», «если это демон», «если
     показанная карта {elite}», «(пока в строю с элитным существом)», «если X на кладбище»."""
     if len(parts) == 2 and isinstance(parts[0], NP) and isinstance(parts[1], NP) and "shown" in parts[0].adjs:
         return _cond(C.SHOWN_CARD, _state_of(parts[1]), sp=sp)
+    compared = _comparison(parts, sp)
+    if compared is not None:
+        return compared
     subject = None
     j = 0
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
@@ -276,7 +310,25 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
     if verb is None:
         raise Reject("modal condition verb")
     lemma = pred.v["lemma"]
+    cause = ()
+    if len(args) >= 3 and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v == "v" \
+            and isinstance(args[1], NP) and args[1].noun == "result" and not args[1].adjs \
+            and isinstance(args[2], NP) and (args[2].noun or "").startswith("evt:"):
+        # «должен погибнуть в результате гибели хозяина»: the event it would follow from
+        ev = args[2]
+        event = _EVENTS.get(ev.noun)
+        if event is None or ev.adjs or ev.count:
+            raise Reject("as a result of what")
+        whose = None
+        if len(args) > 3:
+            whose, j = take_np(args, 3)
+            if j != len(args):
+                raise Reject("as a result of: tail")
+        cause = (("cause", A.Trigger(event, subject=whose, span=_span(args[2:]))),)
+        args = []
     if lemma == "must" and not pred.v["neg"]:
+        if cause and not args:
+            return _cond(C.WOULD, (verb,) + cause, False, subject, sp)
         if len(args) == 1 and isinstance(args[0], P) and args[0].kind == "amount":
             return _cond(C.WOULD, (verb, dmg(args[0])), False, subject, sp)
         if v.v["lemma"] == "get" and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound":
@@ -287,6 +339,10 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
     if lemma == "can" and not args:
         return _cond(C.CAN, (verb,), pred.v["neg"], subject, sp)
     raise Reject("modal condition")
+
+
+# events a condition may name as a cause («в результате гибели …»)
+_EVENTS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE}
 
 
 # ---------------------------------------------------------------- verb frames

@@ -225,6 +225,11 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
             return [("side", Side.OWN if "own" in nxt.adjs else Side.ENEMY)], i + 2
+        if w == "s" and n in ("stat:health", "life") and nxt.count and nxt.count[0] in ("or_less", "or_more") \
+                and set(nxt.adjs) <= {"current"} and isinstance(nxt.count[1], int):
+            # «с 4 или менее {health}», «с 3 или менее текущими {health}»
+            name = Q.LIFE_MAX if nxt.count[0] == "or_less" else Q.LIFE_MIN
+            return [f"{name}:{nxt.count[1]}"], i + 2
         if w == "bez" and n == "wound":
             return [Q.UNWOUNDED], i + 2
         if w == "s" and n == "poison" and not nxt.count:
@@ -239,6 +244,16 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [Q.IN_GRAVEYARD] + ([("side", Side.OWN)] if "own" in nxt.adjs else []), i + 2
         if w == "na" and n == "field":
             return [Q.ON_FIELD], i + 2
+        if w == "na" and n == "half" and not nxt.count and set(nxt.adjs) <= {"own"} \
+                and nxt.text.lower().split()[-1 - nxt.opp] == "половине":
+            # «на половине поля боя противника», «на вашей половине (поля боя)»
+            j, enemy = i + 2, nxt.opp
+            if j < len(parts) and isinstance(parts[j], NP) and parts[j].noun == "field" and not parts[j].adjs:
+                enemy = enemy or parts[j].opp
+                j += 1
+            if enemy == ("own" in nxt.adjs):
+                return None
+            return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
         if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
             return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
         if w == "v" and n == "row":
@@ -394,6 +409,18 @@ def rel_items(p: P) -> list | None:
             return got if j == len(parts) else None
         return None
     heads = [t for t in p.v.get("toks", ()) if t[0] not in ("RCOMMA", "WHICH")]
+    if heads == [("PREP", "s")] and len(parts) >= 1 and isinstance(parts[0], P) and parts[0].kind == "verb" \
+            and parts[0].v["lemma"] == "fight" and not parts[0].v["neg"]:
+        # «существо, с которым сражается [X]»: the card's (or X's) opponent in the fight
+        who = SELF
+        if len(parts) > 1:
+            try:
+                who, j = take_np(parts, 1)
+            except Reject:
+                return None
+            if j != len(parts):
+                return None
+        return [A.Relation(R.FIGHTS_WITH, who, span=p.span)]
     if heads:
         return _relative_position(heads, parts, p)
     if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].kind in ("pron", "self") \
@@ -478,6 +505,14 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
 _GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их)$")
 
 
+def _genitive_np(np: NP) -> bool:
+    """A genitive noun phrase after a noun: whose it is («хозяин Разумного вихря»)."""
+    words = np.text.lower().replace("ё", "е").split()
+    if np.opp and words:
+        words = words[:-1]
+    return bool(words) and bool(_GEN_END.search(words[-1])) and not _OBLIQUE.search(words[-1])
+
+
 def _owner(sel: A.Selector, parts: list, j: int):
     """A genitive right after an attack or a card: whose it is — «{strike} Громилы» (the
     attack of Громила), «верхняя карта колоды» (the top card of the deck)."""
@@ -491,6 +526,16 @@ def _owner(sel: A.Selector, parts: list, j: int):
             return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,
                               sel.relations + (A.Relation(R.OF, whose),), sel.condition, sel.members,
                               span=_span([sel, whose])), k
+    if sel.noun in (N.HOST, N.PARASITE, N.SYMBIOTE) and not sel.relations and q.kind in ("self", "ref", "noun") \
+            and q.noun not in ("field", "row", "cell", "half") and _genitive_np(q):
+        # «хозяин Разумного вихря» (of this card: the plain host), «хозяин выбранного существа»
+        whose, k = take_np(parts, j)
+        if whose.noun == N.SELF and not whose.qualifiers:
+            return A.with_span(sel, _span([sel, whose])), k
+        rel = R.HOST_OF if sel.noun == N.HOST else R.PARASITE_OF
+        return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,
+                          (A.Relation(rel, whose),), sel.condition, sel.members,
+                          span=_span([sel, whose])), k
     if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
         side = Side.OWN if "own" in q.adjs or not q.adjs else None
         if set(q.adjs) - {"own"}:

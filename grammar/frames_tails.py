@@ -255,8 +255,38 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
                 and rest[1].kind == "gerund" and "закрыва" in ctx.orig(rest[1].span).lower():
             tails.notes.append("not_closing")
             continue
+        limit = _counter_limit(rest)
+        if limit is not None:
+            node = A.CounterLimit(limit, span=_span(rest))       # «(не может иметь более 3 {counter})»
+            if node.span not in {e.span for e in ctx.extra}:     # a retried cut reads it again
+                ctx.extra.append(node)
+            continue
+        if _no_roll(rest):
+            tails.notes.append("no_roll")          # «(вместо бросков кубика)», «(не бросая кубики)»
+            continue
         ok = False
     return ok
+
+def _counter_limit(rest: list) -> int | None:
+    """«не может иметь более N {counter}» inside a parenthesis: N (the card's own limit)."""
+    if len(rest) == 4 and isinstance(rest[0], P) and rest[0].kind == "modal" and rest[0].v["lemma"] == "can" \
+            and rest[0].v["neg"] and isinstance(rest[1], P) and rest[1].kind == "verb" \
+            and rest[1].v["lemma"] == "have" and isinstance(rest[2], P) and rest[2].kind in ("more", "nomore") \
+            and isinstance(rest[3], NP) and rest[3].noun == "counter" and not rest[3].adjs \
+            and rest[3].count and rest[3].count[0] == "n":
+        return rest[3].count[1]
+    return None
+
+
+def _no_roll(rest: list) -> bool:
+    """«вместо бросков кубика», «не бросая кубики»: the dice are not rolled."""
+    nps = [q for q in rest if isinstance(q, NP)]
+    if not nps or nps[-1].noun != "die" or any(q.noun not in ("die", "roll") or q.adjs for q in nps):
+        return False
+    lead = [q for q in rest if not isinstance(q, NP)]
+    return (len(lead) == 1 and lead[0].kind == "adv" and lead[0].v == "instead") or \
+        (len(lead) == 2 and lead[0].kind == "neg" and lead[1].kind == "gerund" and lead[1].v == "throwing")
+
 
 LATE.strip_tails = strip_tails
 

@@ -16,7 +16,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
-from grammar.frames_select import attack_ref, subject_of, take_np
+from grammar.frames_select import attack_ref, nominative_ok, subject_of, take_np
 from grammar.frames_tails import paren
 from grammar.parts import NP, P
 
@@ -72,7 +72,7 @@ def event_trigger(p: P) -> A.Trigger:
         for a in rest:
             if a in ATTACK_ADJ:
                 kind_adjs.append(a)
-            elif a in ("1", "first_w"):
+            elif a in ("1", "first_w", "first_per_turn"):
                 params.append(TP.FIRST_PER_TURN)
             elif a == "за ход":
                 if TP.FIRST_PER_TURN not in params:
@@ -211,6 +211,12 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             # «при ударе или промахе»
             ev2 = event_trigger(P("event", [("ADJ", a) for a in nxt.adjs] + [("NOUN", nxt.noun)], nxt.span))
             j += 2
+            if j < len(parts) and isinstance(parts[j], NP) and genitive(parts[j]) and ev2.event in (
+                    TE.DEATH, TE.INCARNATION, TE.MOVE, TE.ATTACK, TE.MISS):
+                # «при гибели X или инкарнации вашего существа»: whose the second event is
+                whose, j = take_np(parts, j)
+                ev2 = A.Trigger(ev2.event, ev2.attack, ev2.strength, whose, params=ev2.params,
+                                span=_span([ev2, whose]))
             if j < len(parts) and isinstance(parts[j], P) and parts[j].kind == "prep" and parts[j].v == "v" \
                     and j + 1 < len(parts) and isinstance(parts[j + 1], NP) and parts[j + 1].noun == "atk:assault":
                 ev2 = A.Trigger(ev2.event, ev2.attack, ev2.strength, params=ev2.params + (TP.IN_ASSAULT,),
@@ -251,6 +257,10 @@ WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": 
                "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
                "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
                "show": TE.SHOWN}
+
+
+# events whose subject may follow the verb (no object competes for the place)
+_INVERTED = {TE.FIGHTS, TE.MOVE, TE.OPENS, TE.CLOSES, TE.DEATH, TE.TELEPORT, TE.REVIVED}
 
 
 def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
@@ -297,16 +307,21 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         raise Reject("when die roll")
     if event is None:
         raise Reject("when verb " + lemma)
-    if event == TE.DEATH and subject is None:
-        event = TE.OWN_DEATH
     while j < len(args):
         q = args[j]
         nxt = args[j + 1] if j + 1 < len(args) else None
         if isinstance(q, NP) and fields["target"] is None and event in (TE.ATTACK, TE.DESTROYS):
             fields["target"], j = take_np(args, j)
             continue
+        if isinstance(q, NP) and subject is None and j == 0 and event in _INVERTED and nominative_ok(q) \
+                and q.kind in ("noun", "elided", "self", "ref"):
+            # «когда сражаются два открытых существа»: the subject after its verb
+            subject, j = take_np(args, j)
+            continue
         if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
             role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause", "v": "destination"}.get(q.v)
+            if event == TE.FIGHTS and q.v == "s":
+                role = "target"                       # «сражается с X»: whom it fights
             if role is None or fields[role] is not None:
                 raise Reject("when tail")
             if role == "cause":
@@ -325,6 +340,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
                 j += 1
                 continue
         raise Reject("when tail")
+    if event == TE.DEATH and subject is None:
+        event = TE.OWN_DEATH
     return A.Trigger(event, None, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))

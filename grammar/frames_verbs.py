@@ -16,7 +16,7 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import STRENGTH, VERB_IDS, Reject, _span, dmg
+from grammar.frames_base import LATE, STRENGTH, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, qualities
 from grammar.frames_select import SELF, attack_ref, joined, take_np, take_np_list
@@ -232,6 +232,18 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1:
         amount = A.Fixed(p0.count[1]) if p0.count[0] == "n" else define_x(A.Variable("X"), tails)
         return A.Wound(target, amount, span=sp)
+    if isinstance(p0, P) and p0.kind in ("modal", "verb") and ctx.orig(p0.span)[:1].isupper():
+        # «получает Не может передвигаться» (the «» of a granted ability dropped, its capital
+        # kept): the clause is the ability granted
+        sub = Tails()
+        inner = LATE.clause_effects(list(parts), ctx, sub)
+        sub.check()
+        return A.Gain(target, tuple(inner), tails.use("duration"), span=sp)
+    if isinstance(p0, NP) and p0.noun == "wound" and not p0.count and not p0.adjs and len(parts) >= 4 \
+            and isinstance(parts[1], P) and parts[1].kind == "only" and isinstance(parts[2], P) \
+            and parts[2].kind == "prep" and parts[2].v == "ot" and isinstance(parts[3], NP):
+        # «получает раны только от ударов / от хозяина»: every other source is barred
+        return _wounds_only_from(subject, parts[3:], sp)
     if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
             and isinstance(parts[1], P) and parts[1].kind == "amount":
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
@@ -239,6 +251,21 @@ def v_get(v, subject, parts, ctx, tails, sp):
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
     what = _strip_duration(qualities(parts, ctx, tails))
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
+
+
+def _wounds_only_from(subject, rest: list, sp) -> A.Restriction:
+    """«… только от ударов / от выстрелов и метаний» → kinds; «… только от хозяина» → the
+    one source, ``("from", X)``; ``"only"`` says every other source is barred."""
+    try:
+        kinds, strengths, j = attack_targets(rest, 0)
+    except Reject:
+        source, j = take_np(rest, 0)
+        if j != len(rest):
+            raise Reject("wounds only from: tail")
+        return A.Restriction(V.GET_WOUNDS, subject, params=("only", ("from", source)), span=sp)
+    if strengths or j != len(rest):
+        raise Reject("wounds only from: kinds")
+    return A.Restriction(V.GET_WOUNDS, subject, kinds=tuple(kinds), params=("only",), span=sp)
 
 
 def v_have(v, subject, parts, ctx, tails, sp):
@@ -516,15 +543,82 @@ def _ignore_forced(subject, rel: P, sp):
     return A.Permission(V.IGNORE, subject, kinds=tuple(kinds), params=("forced_targeting",), span=sp)
 
 
+_BECOME = {"parasite": N.PARASITE, "artifact": N.ARTIFACT, "symbiote": N.SYMBIOTE, "creature": N.CREATURE}
+
+
+def v_become(v, subject, parts, ctx, tails, sp):
+    """«стать паразитом X», «стать артефактом» → Action(become, target=who becomes (None: the
+    card), params=(what,), to=whose parasite)."""
+    if not parts or not isinstance(parts[0], NP) or parts[0].noun not in _BECOME or parts[0].adjs \
+            or parts[0].count:
+        raise Reject("become what")
+    whom = None
+    j = 1
+    if j < len(parts) and isinstance(parts[j], NP):
+        whom, j = take_np(parts, j)
+    if j != len(parts) or (whom is not None and parts[0].noun not in ("parasite", "symbiote")):
+        raise Reject("become tail")
+    target = subject if subject is not None and subject.noun != N.SELF else None
+    return A.Action(V.BECOME, target, (_BECOME[parts[0].noun],), whom, duration=tails.use("duration"),
+                    span=sp)
+
+
+def v_prevent(v, subject, parts, ctx, tails, sp):
+    """«предотвращает следующую 1 рану [от немагических атак] [по вашим картам]» →
+    Action(prevent_wounds, target=whose wounds, amount=N, params=(["next"], attack kinds…))."""
+    j = 0
+    params: list = []
+    if j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "elided" and parts[j].adjs == ("next",):
+        params.append("next")
+        j += 1
+    if j >= len(parts) or not isinstance(parts[j], NP) or parts[j].noun != "wound":
+        return _generic("prevent")(v, subject, Args(parts, verb="prevent"), ctx, tails, sp)
+    np = parts[j]
+    if set(np.adjs) - {"next"} or (np.count and np.count[0] != "n"):
+        raise Reject("prevent which wounds")
+    if "next" in np.adjs:
+        params.append("next")
+    amount = A.Fixed(np.count[1]) if np.count else None
+    j += 1
+    target = None
+    while j < len(parts):
+        q = parts[j]
+        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(parts):
+            kinds, strengths, j = attack_targets(parts, j + 1)
+            if strengths:
+                raise Reject("prevent: strengths")
+            params.extend(kinds)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(parts) and target is None:
+            target, j = take_np(parts, j + 1)
+            continue
+        raise Reject("prevent tail")
+    return A.Action(V.PREVENT_WOUNDS, target, tuple(params), amount=amount, duration=tails.use("duration"),
+                    by=subject if subject is not None and subject.noun != N.SELF else None, span=sp)
+
+
+def v_do(v, subject, parts, ctx, tails, sp):
+    """«сделать результатом сражения сильный-сильный / промах-промах [(не бросая кубики)]» →
+    Action(set_result, params=(the attacker's outcome, the defender's[, "no_roll"]))."""
+    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].noun == "result" and not parts[0].adjs \
+            and isinstance(parts[1], NP) and parts[1].noun == "evt:fight" and not parts[1].adjs \
+            and isinstance(parts[2], NP) and (parts[2].noun or "").startswith("outcome:") and not parts[2].adjs:
+        sides = tuple(parts[2].noun.split(":", 1)[1].split("-"))
+        extra = ("no_roll",) if tails.note("no_roll") else ()
+        return A.Action(V.SET_RESULT, params=sides + extra, by=subject, span=sp)
+    raise Reject("do what")
+
+
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
 VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("close", False), ("open", False), ("destroy", True), ("move", False), ("teleport", False),
     ("swap", False), ("summon", True), ("revive", True), ("exile", True), ("return", True),
     ("put", True), ("remove", True), ("redirect", True),
     ("block", False), ("roll", False), ("reroll", False), ("choose", True), ("show", False),
-    ("look", False), ("take", True), ("pay", False), ("prevent", False), ("fight", False),
+    ("look", False), ("take", True), ("pay", False), ("fight", False),
     ("declare", True), ("land", False), ("leave", True), ("incarnate", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
+              "become": v_become, "do": v_do, "prevent": v_prevent,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
 __all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

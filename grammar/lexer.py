@@ -212,7 +212,7 @@ def _merge(toks: list[Tok]) -> list[Tok]:
                 continue
         # a number right after a keyword noun that it does not count («Инкарнация 3»,
         # «пророчество 1», «Броня 2») belongs to the noun
-        if t.type == "NOUN" and nxt and nxt.type == "NUM" and "#" not in t.value:
+        if t.type == "NOUN" and nxt and nxt.type == "NUM" and "#" not in t.value and t.value not in _NOT_KEYWORD:
             after = toks[i + 2] if i + 2 < n else None
             if after is None or after.type not in ("NOUN", "ADJ", "ORDW", "ORLESS", "ORMORE", "LCOMMA", "COMMA", "OR", "AND"):
                 out.append(Tok("NOUN", t.value + "#" + nxt.value, t.start, nxt.end, t.text))
@@ -234,6 +234,12 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             toks = toks[:i] + [t] + toks[i + 3:]
             n = len(toks)
             nxt = toks[i + 1] if i + 1 < n else None
+        if t.type == "ORDW" and t.value == "1" and i + 2 < n and toks[i + 1].type == "TURNREF" \
+                and toks[i + 1].value == "за ход" and toks[i + 2].type in ("NOUN", "ADJ"):
+            # «первый за ход бросок», «при первой за ход атаке»: one adjective
+            out.append(Tok("ADJ", "first_per_turn", t.start, toks[i + 1].end, t.text))
+            i += 2
+            continue
         if t.type == "ORDW" and out and out[-1].type == "ADJ":
             out.append(Tok("ADJ", "ord:" + t.value, t.start, t.end, t.text))
             i += 1
@@ -254,6 +260,8 @@ def _merge(toks: list[Tok]) -> list[Tok]:
 
 
 _COUNTABLE = {"NOUN", "ADJ", "ORDW"}
+# nouns a following number does not belong to («выбрасывает на кубике 6»: the face)
+_NOT_KEYWORD = {"die", "roll", "result", "value", "number"}
 
 
 def _bare_numbers(toks: list[Tok]) -> list[Tok]:
@@ -352,7 +360,22 @@ def _same_list(prev: Tok, nxt: Tok, toks: list[Tok], i: int) -> bool:
     return False
 
 
+def _inserted_gerund(toks: list[Tok]) -> list[Tok]:
+    """«Если, сражаясь, выбрасывает …»: a gerund set off by commas right after «если / когда»
+    belongs to the condition — its commas are not clause boundaries."""
+    for i, t in enumerate(toks):
+        if t.type == "COMMA" and i and toks[i - 1].type in ("IF", "WHEN") and i + 1 < len(toks) \
+                and toks[i + 1].type == "GER":
+            for j in range(i + 2, min(len(toks), i + 6)):
+                if toks[j].type in _VERBISH:
+                    break
+                if toks[j].type == "COMMA":
+                    return toks[:i] + toks[i + 1:j] + toks[j + 1:]
+    return toks
+
+
 def _classify_commas(toks: list[Tok]) -> list[Tok]:
+    toks = _inserted_gerund(toks)
     out: list[Tok] = []
     open_rel = False
     for i, t in enumerate(toks):

@@ -91,7 +91,7 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
         parts.offset = 0
         tree = lark.parse(toks)
         ctx = Ctx(text, _granted(name, vocab, strict))
-        nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)]
+        nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
         return _cover(nodes, len(text)), True
     except (UnexpectedInput, Reject):
         pass
@@ -115,7 +115,7 @@ def _read(text: str, name, vocab, strict: bool) -> tuple:
     parts.offset = 0
     tree = lark.parse(toks)
     ctx = Ctx(text, _granted(name, vocab, strict))
-    nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)]
+    nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
     return _cover(nodes, len(text))
 
 

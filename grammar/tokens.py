@@ -242,6 +242,14 @@ def _word(w: str, s: int, e: int, orig: str) -> Tok:
 _ORD_END = r"(?:ый|ой|ий|ая|ое|ее|ые|ие|ого|его|ому|ему|ом|ем|ую|юю|ых|их|ым|им|ыми|ими|ья|ье|ьего|ьем|ьей|ью|ем)"
 
 
+_OUTCOME = re.compile(r"промах|слаб\w*|средн\w*|сильн\w*")
+
+
+def _outcome(half: str) -> str:
+    return "miss" if half.startswith("промах") else "weak" if half.startswith("слаб") \
+        else "medium" if half.startswith("средн") else "strong"
+
+
 @lru_cache(maxsize=65536)
 def _word_class(w: str) -> tuple[str, str]:
     """(token type, value) of one folded word (a pure function of the word and the lexicon:
@@ -250,6 +258,10 @@ def _word_class(w: str) -> tuple[str, str]:
         head = w.split("-")[0]
         if head in ("герой",):
             return "NOUN", "hero:" + w.split("-", 1)[1]
+        halves = w.split("-")
+        if len(halves) == 2 and all(_OUTCOME.fullmatch(h) for h in halves):
+            # «сильный-сильный», «промах-промах»: the outcome of a fight, one word per side
+            return "NOUN", "outcome:" + "-".join(_outcome(h) for h in halves)
     hit = classify(w)
     if hit is None:
         for stem, n in ORDINALS.items():

@@ -217,6 +217,8 @@ class Qualifier(_Worded):
     OWN_OF_SUBJECT = "own_of_subject", "своё (того, кто действует)"
     COLUMN = "column", "в столбце (column:central, column:edge, column:leftmost|rightmost)"
     NEW = "new", "вышедшее в игру в этот ход (под этим контролем)"
+    HALF = "half", "на половине поля боя (half:own, half:enemy)"
+    LIFE_MIN = "life_min", "с жизнями N или больше"
 
 
 class RelationKind(_Worded):
@@ -236,6 +238,7 @@ class RelationKind(_Worded):
     DEFENDED_BY = "defended_by", "кому защитником выступает"
     OF = "of", "принадлежащее (кому)"
     OCCUPIED_BY = "occupied_by", "(клетка,) которую занимает / занимал"
+    FIGHTS_WITH = "fights_with", "сражается с"
 
 
 class ConditionKind(_Worded):
@@ -347,6 +350,10 @@ class Verb(_Worded):
     CANCEL = "cancel", "отменить розыгрыш карты"
     SET_LIVES = "set_lives", "жизни становятся равными N"
     SET_STRIKE = "set_strike", "удар становится равным N"
+    # the compositional grammar, round 2
+    BECOME = "become", "стать (params: кем — parasite, artifact, creature; to: чьим паразитом)"
+    SET_RESULT = "set_result", "сделать результат сражения (params: сила или промах у каждой стороны)"
+    SET_ROLL = "set_roll", "бросок кубика равен N (by: чей; params: next, first_per_turn)"
 
 
 class MeasureKind(_Worded):
