@@ -32,7 +32,7 @@ class Attacks:
     def attack_strength(self, source: Obj, target: Obj, base: int, kind: str,
                         quiet: bool = False) -> int:
         add, sub, notes = 0, 0, []
-        printed = source.card.strike_value or 0
+        printed = source.base("strike_value") or 0
         if kind == K.STRIKE and base != printed:
             notes.append(f"напечатано {printed}, с эффектами и постоянными способностями {base}")
         if kind == K.STRIKE:
@@ -60,6 +60,9 @@ class Attacks:
                       + (f" ({', '.join(notes)})" if notes else "") + f" = {raw}"
                       + (" → считается 0" if raw < 0 else "") + ".",
                       C.CALCULATION, C.MODIFIER_ORDER,
+                      *((C.STATIC,) if kind == K.STRIKE and base != printed and any(
+                          K.STRIKE in b.to and b.against is None
+                          for b in self.nodes(source, A.Bonus)) else ()),
                       *((C.T_WRATH,) if "+1 Гнев" in notes else ()),
                       *((C.T_REDUCTION, C.ZERO, C.MODIFIER_FLOOR) if raw < 0 else
                         (C.T_REDUCTION,) if sub else ()))

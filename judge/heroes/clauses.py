@@ -15,7 +15,9 @@ from berserk.vocab import Qualifier, Verb
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
+from judge.heroes.conditions import split_if
 from judge.heroes.phrases import DONE, NOTHING, amount, measure, selector, split_duration
+from judge.heroes.readers import READERS
 
 PLAYER = A.Selector(noun=N.PLAYER)
 OPPONENT = A.Selector(noun=N.OPPONENT)
@@ -28,7 +30,7 @@ VERB_START = re.compile(
     r"возьмите|взять|сбросьте|сбросить|закро\w+|закрыть|закройте|откро\w+|открыть|откройте|"
     r"выстрел\w*|сделайте|отрав\w+|положите|получите|потеряйте|поиск|найдите|вызов\w+|"
     r"возрод\w+|верните|оглуш\w+|подготов\w+|сразит\w+|каждый|противник|снимите|затем|удар\s|"
-    r"нанесите|наносит|"
+    r"нанесите|наносит|посмотрите|покажите|скопируйте|следующий|бесплатно|используйте|"
     r"он[оа]?\s+может|"
     r"жизни\s|оно\s|"
     r"он[оа]?\s|его\s|ваш\w*\s|выбранн\w+\s|эт[оа]\s|все\s)")
@@ -353,7 +355,7 @@ def _set_value(t: str, duration) -> A.Node | None:
 
 
 _READERS = (_wound, _heal, _destroy, _cards, _open_close, _attacks, _gain, _resources,
-            _set_value)
+            _set_value) + READERS
 
 
 # ---------------------------------------------------------------- composition
@@ -388,6 +390,17 @@ def effects(text: str) -> tuple[A.Node, ...] | None:
         return (A.Sequence_(steps=tuple(links)),)
     out: list[A.Node] = []
     for sentence in re.split(r"\.\s+", text.strip(" .")):
+        m = re.fullmatch(r"(?:(.+?),\s+)?(если\s+.+)", sentence)
+        got = split_if(m.group(2)) if m else None
+        if got is not None:                  # «[A,] если <условие>, B» (conditions.py)
+            before = effects(m.group(1)) if m.group(1) else ()
+            body = effects(got[1])
+            if before is None or body is None or any(isinstance(n, A.Opaque)
+                                                     for n in before + body):
+                return (A.Opaque(text=sentence),)
+            out.extend(before)
+            out.append(A.Conditional(condition=got[0], effects=body))
+            continue
         m = re.fullmatch(r"(.+?),\s+иначе\s+(.+)", sentence)
         if m:
             first, second = effects(m.group(1)), effects(m.group(2))

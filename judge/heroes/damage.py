@@ -160,7 +160,7 @@ class Damage:
             return False                       # 515.2: only a targeting restriction
         if kinds and kind not in kinds and not (K.EFFECTS in kinds and kind == K.SPELLS):
             return False
-        if elements and (source is None or not elements & set(source.card.elements)):
+        if elements and (source is None or not elements & set(source.elements)):
             return False
         return bool(kinds or elements)
 

@@ -22,16 +22,19 @@ from judge.heroes.attack import Attacks
 from judge.heroes.damage import Damage
 from judge.heroes.facts import Facts
 from judge.heroes.hinterp import HeroesInterp
+from judge.heroes.hverbs import HEROES_VERBS
 from judge.heroes.model import Game, Obj
 from judge.heroes.port import PortRules
+from judge.heroes.props import Props
 from judge.heroes.queue import Queue
 from judge.heroes.rules import Rules
 from judge.heroes.turn import Turn
 from judge.heroes.zones import Zones
 
 
-class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn):
+class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn, Props):
     book = C.BOOK
+    verbs = HEROES_VERBS                  # the Heroes verbs (hinterp and hverbs register them)
 
     def __init__(self, game: Game, inputs: Inputs | None = None,
                  resolve_ref: Callable[[Any], Obj | None] | None = None):

@@ -14,11 +14,13 @@ from typing import Any
 
 from berserk.text import fold
 from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind as CK
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import Side
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
+from judge.heroes.conditions import AT_LEAST
 from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, EffKind, Obj, other
 from judge.heroes.wording import Feature, read
 
@@ -28,7 +30,10 @@ ZONE_OF = {Q.IN_HAND: HAND, Q.IN_GRAVEYARD: GRAVEYARD, Q.IN_DECK: DECK}
 class Facts:
     # ---------------------------------------------------------------- features
     def printed(self, o: Obj) -> tuple[Feature, ...]:
-        return read(o.card.text, o.name, o.is_spell)
+        """The features printed on the card — and on its parts, if it is a combined card
+        (term:Присоединить карту Х к карте Y: the part's features are added)."""
+        own = read(o.card.text, o.name, o.is_spell)
+        return own + self.part_features(o) if o.parts else own
 
     def features(self, o: Obj) -> tuple[Feature, ...]:
         """The card's features now: printed ones unless it lost them, plus granted ones (the
@@ -54,10 +59,63 @@ class Facts:
             for f in self.printed(src) if not src.has_effect(EffKind.LOSE_ALL) else ():
                 if not isinstance(f.node, A.Static):
                     continue
+                if f.node.condition is not None and not self.static_holds(f.node.condition, src):
+                    continue                    # «пока …»: off while it does not hold (115.1)
                 for gain in f.node.effects:
                     if isinstance(gain, A.Gain) and self.matches_from(gain.target, o, src):
                         out.extend(Feature(0, f.text, w) for w in gain.what)
         return out
+
+    def static_holds(self, cond: A.Condition, src: Obj) -> bool:
+        """A static's «пока …» now; a condition that would need the features it decides is
+        read as not holding (no loop)."""
+        if getattr(self, "_reading_static", False):
+            return False
+        self._reading_static = True
+        try:
+            return self.cond_holds(cond, src, {}, src.controller)
+        finally:
+            self._reading_static = False
+
+    # ---------------------------------------------------------------- conditions
+    def cond_holds(self, cond: A.Condition, source: Obj, refs: dict | None = None,
+                   me: str | None = None) -> bool:
+        """«если …» / «пока …» of judge/heroes/conditions.py, read now."""
+        me = me or source.controller
+        refs = refs or {}
+        k = cond.what
+        if k == CK.OWN_TURN:
+            got = self.g.active == me
+        elif k == CK.OPPONENT_TURN:
+            got = self.g.active != me
+        elif k == CK.EXISTS:
+            got = bool(self.select_from(cond.subject, source, refs, me))
+        elif k == CK.COUNT:
+            n = len(self.select_from(cond.subject, source, refs, me))
+            bound, _, limit = str(cond.params[0]).partition(":")
+            got = n >= int(limit) if bound == AT_LEAST else n <= int(limit)
+        elif k == CK.IS:
+            objs = self._subjects(cond.subject, source, refs, me)
+            got = bool(objs) and all(self._state(str(q), o, source, refs)
+                                     for q in cond.params for o in objs)
+        else:
+            return False
+        return got != cond.negated
+
+    def _subjects(self, sel: A.Selector, source: Obj, refs: dict, me: str) -> list[Obj]:
+        if sel.noun == N.SELF:
+            return [source]
+        if sel.noun == N.IT:
+            it = refs.get("it")
+            return [it] if isinstance(it, Obj) else []
+        return self.select_from(sel, source, refs, me)
+
+    def _state(self, q: str, o: Obj, source: Obj, refs: dict) -> bool:
+        if q in ZONE_OF:
+            return o.zone == ZONE_OF[q]
+        if q.split(":", 1)[0] in (Q.COST_MAX, Q.COST_MIN, Q.COST):
+            return self._qualifier(q, o, source, refs)
+        return o.zone == PLAY and self._qualifier(q, o, source, refs)
 
     def keywords(self, o: Obj) -> dict[str, int | None]:
         """Keyword → value; several values of one keyword: only the largest acts (part 7)."""
@@ -81,7 +139,7 @@ class Facts:
     # ---------------------------------------------------------------- numbers
     def strike(self, o: Obj) -> int:
         """The strike now, before target-dependent modifiers (508.4.1); may be below 0."""
-        base = o.card.strike_value or 0
+        base = o.base("strike_value") or 0
         bonus = sum(int(b.amount.value) for b in self.nodes(o, A.Bonus)
                     if K.STRIKE in b.to and b.against is None and b.condition is None
                     and isinstance(b.amount, A.Fixed))
@@ -89,7 +147,7 @@ class Facts:
                 - o.count(EffKind.WEAKEN))
 
     def max_lives(self, o: Obj) -> int:
-        base = o.card.life or 0
+        base = o.base("life") or 0
         bonus = sum(int(b.amount.value) for b in self.nodes(o, A.Bonus)
                     if KW.LIFE in b.to and isinstance(b.amount, A.Fixed))
         return (base + bonus + o.count(EffKind.EXTRA_LIFE) - o.count(EffKind.NEG_LIFE)
@@ -109,7 +167,7 @@ class Facts:
 
     def cost(self, o: Obj) -> int:
         """The cost outside being played: the base, «X» counts 0 (106.1, 106.1.4)."""
-        return 0 if o.card.cost_x else (o.card.cost or 0)
+        return o.base("cost") or 0      # a cost of «X» is stored as 0 (Card.cost_x)
 
     # ---------------------------------------------------------------- selectors
     def matches_from(self, sel: A.Selector | None, o: Obj, source: Obj,
@@ -158,11 +216,11 @@ class Facts:
         if name == Q.NEW:
             return o.arrived == self.g.turn
         if name == Q.CLASS:
-            return fold(arg) in {fold(c) for c in o.card.classes}
+            return fold(arg) in {fold(c) for c in o.classes}
         if name == Q.ELEMENT:
-            return arg in o.card.elements
+            return arg in o.elements
         if name == Q.ELEMENTAL:
-            return not o.card.neutral and bool(o.card.elements)
+            return not o.neutral
         if name == Q.POISONED:
             return self.poison_of(o) > 0
         if name == Q.WOUNDED:
@@ -183,7 +241,7 @@ class Facts:
         if name == Q.WITH:
             return self.has(o, arg)
         if name == Q.NAMED:
-            return fold(o.name) == fold(arg)
+            return fold(arg) in {fold(n) for n in o.names}       # each name on its own (105.4)
         return False
 
     def select_from(self, sel: A.Selector, source: Obj, refs: dict | None = None,

@@ -50,6 +50,10 @@ def _verb(name: str, check=None, unsupported=None):
     return register
 
 
+#: The public name other modules register their Heroes verbs with (judge/heroes/hverbs.py).
+register = _verb
+
+
 def _no_check(it: Interp, node: A.Action, ctx: Ctx):
     return None
 
@@ -58,12 +62,12 @@ def _sel_unsupported(node: A.Action, port) -> str | None:
     return selector_unsupported(node.target, port)
 
 
-def _targets_check(it: Interp, node: A.Action, ctx: Ctx):
+def targets_check(it: Interp, node: A.Action, ctx: Ctx):
     got = it.each_target(node, node.target, ctx)
     return got if isinstance(got, Problem) else None
 
 
-def _players(port, sel: A.Selector | None, ctx: Ctx) -> list[str]:
+def players(port, sel: A.Selector | None, ctx: Ctx) -> list[str]:
     me = port.me(ctx)
     if sel is None or sel.noun == N.PLAYER:
         if sel is not None and Qualifier.ALL in sel.qualifiers:
@@ -136,6 +140,10 @@ class HeroesInterp(Interp):
             try:
                 if reads_done:
                     self._while_doing(node, ctx)
+                elif isinstance(node, A.Conditional):          # «если …» (conditions.py)
+                    branch = node.effects if self.port.holds(node.condition, ctx) \
+                        else node.otherwise
+                    self.apply(branch, ctx)
                 elif isinstance(node, A.Choice):
                     self._choice(node, ctx)
                 else:
@@ -212,10 +220,10 @@ def _draw(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     done = True
-    for player in _players(port, node.target, ctx):
+    for player in players(port, node.target, ctx):
         got = port.draw(player, n, (C.DRAW_ONE_BY_ONE,) if n > 1 else ())
         done = done and got == n
-    if len(_players(port, node.target, ctx)) > 1:
+    if len(players(port, node.target, ctx)) > 1:
         port.emit("rule", "Каждый берёт карты: сначала все взятия делает активный игрок, затем "
                   "другой.", C.BOTH_DRAW)
     port._done(ctx, done)
@@ -225,7 +233,7 @@ def _draw(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _discard(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
-    for player in _players(port, node.target, ctx):
+    for player in players(port, node.target, ctx):
         hand = [port.g.objs[i] for i in port.g.players[player].hand]
         if "until_equal" in node.params:
             mine = len(port.g.players[port.me(ctx)].hand)
@@ -333,7 +341,7 @@ def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port._done(ctx, bool(picked))
 
 
-@_verb(Verb.RETURN, check=_targets_check)
+@_verb(Verb.RETURN, check=targets_check)
 def _return(it: Interp, node: A.Action, ctx: Ctx) -> None:
     for t in it.reached(node, node.target, ctx):
         it.port.to_hand(t, (C.HAND_OWNER,))
@@ -346,7 +354,7 @@ def _gain_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     until = node.duration.until if node.duration is not None else None
-    for player in _players(port, node.target, ctx):
+    for player in players(port, node.target, ctx):
         port.g.players[player].coins.extend(Coin(True, until) for _ in range(n))
         port.emit("coins", f"{player} получает {n} мон." + (" (временные)" if until else "")
                   + f": открытых {port.g.players[player].open_coins}.", C.COINS_STOCK,
@@ -358,7 +366,7 @@ def _gain_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _lose_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
-    for player in _players(port, node.target, ctx):
+    for player in players(port, node.target, ctx):
         lost = port.lose_coins(player, n, ctx)
         port._done(ctx, lost == n)
 
@@ -367,7 +375,7 @@ def _lose_coins(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _pray(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
-    for player in _players(port, node.target, ctx):
+    for player in players(port, node.target, ctx):
         more = [(src, st) for src in port.g.in_play(player) for f in port.features(src)
                 if isinstance(f.node, A.Static) for st in f.node.effects
                 if isinstance(st, A.Action) and st.verb == Verb.PRAY and "instead_more" in st.params]
@@ -387,7 +395,7 @@ def _pray(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 
 # ==================================================================== effects on cards
-@_verb(Verb.STRENGTHEN, check=_targets_check)
+@_verb(Verb.STRENGTHEN, check=targets_check)
 def _strengthen(it: Interp, node: A.Action, ctx: Ctx) -> None:
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     for t in it.reached(node, node.target, ctx):
@@ -398,7 +406,7 @@ def _strengthen(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port._done(ctx, True)
 
 
-@_verb(Verb.WEAKEN, check=_targets_check)
+@_verb(Verb.WEAKEN, check=targets_check)
 def _weaken(it: Interp, node: A.Action, ctx: Ctx) -> None:
     n = it.amount(node.amount, ctx) if node.amount is not None else 1
     for t in it.reached(node, node.target, ctx):
@@ -408,7 +416,7 @@ def _weaken(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port._done(ctx, True)
 
 
-@_verb(Verb.STUN, check=_targets_check)
+@_verb(Verb.STUN, check=targets_check)
 def _stun(it: Interp, node: A.Action, ctx: Ctx) -> None:
     for t in it.reached(node, node.target, ctx):
         it.port.add_effect(t, EffKind.STUN, 1, ctx.source)
@@ -418,7 +426,7 @@ def _stun(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port._done(ctx, True)
 
 
-@_verb(Verb.PREPARE, check=_targets_check)
+@_verb(Verb.PREPARE, check=targets_check)
 def _prepare(it: Interp, node: A.Action, ctx: Ctx) -> None:
     for t in it.reached(node, node.target, ctx):
         t.closed = False
@@ -428,7 +436,7 @@ def _prepare(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port._done(ctx, True)
 
 
-@_verb(Verb.TAKE_CONTROL, check=_targets_check)
+@_verb(Verb.TAKE_CONTROL, check=targets_check)
 def _control(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
@@ -441,7 +449,7 @@ def _control(it: Interp, node: A.Action, ctx: Ctx) -> None:
         port._done(ctx, True)
 
 
-@_verb(Verb.FIGHT, check=_targets_check)
+@_verb(Verb.FIGHT, check=targets_check)
 def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     by = port.select(node.by, ctx) if node.by is not None and node.by.noun != N.SELF \
@@ -452,7 +460,7 @@ def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
             port._done(ctx, True)
 
 
-@_verb(Verb.ATTACK, check=_targets_check)
+@_verb(Verb.ATTACK, check=targets_check)
 def _attack_again(it: Interp, node: A.Action, ctx: Ctx) -> None:
     """«оно может атаковать ещё раз»: the card text lifts the 108.2 marker (Axe rule)."""
     for t in it.reached(node, node.target, ctx):
@@ -479,7 +487,7 @@ def _win(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 
 # ==================================================================== «становится равным»
-@_verb(Verb.SET_STRIKE, check=_targets_check)
+@_verb(Verb.SET_STRIKE, check=targets_check)
 def _set_strike(it: Interp, node: A.Action, ctx: Ctx) -> None:
     """106.3.1: ±1 strike effects until the strike is N."""
     port = it.port
@@ -493,7 +501,7 @@ def _set_strike(it: Interp, node: A.Action, ctx: Ctx) -> None:
         port._done(ctx, True)
 
 
-@_verb(Verb.SET_LIVES, check=_targets_check)
+@_verb(Verb.SET_LIVES, check=targets_check)
 def _set_lives(it: Interp, node: A.Action, ctx: Ctx) -> None:
     """106.2.1, 504.6: wounds become negative lives, then extra / negative lives until the
     lives are N; no wound is healed or dealt (no «при лечении», no Уязвимость)."""

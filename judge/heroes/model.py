@@ -17,14 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from berserk.vocab import HEROES_EQUIPMENT, CardType
+from berserk.vocab import HEROES_EQUIPMENT, CardType, Element
 from carddb.model import Card
 
 PLAYERS = ("A", "B")
 PLAY, HAND, DECK, GRAVEYARD, STOCK = "play", "hand", "deck", "graveyard", "stock"
-ZONES = (PLAY, HAND, DECK, GRAVEYARD, STOCK)
+#: Out of every zone: a part of a combined card (term:Часть) or a card mined under another
+#: (term:Добывает) — neither is a card in play (term:Объединённая карта, term:Добывает).
+PART, MINED = "part", "mined"
+ZONES = (PLAY, HAND, DECK, GRAVEYARD, STOCK, PART, MINED)
 ZONE_RU = {PLAY: "в игре", HAND: "в руке", DECK: "в колоде", GRAVEYARD: "на кладбище",
-           STOCK: "в запасе"}
+           STOCK: "в запасе", PART: "в составе объединённой карты", MINED: "под добывшей картой"}
+#: Keys of ``Obj.over``: the non-base properties a card's text overwrote in play (104.3.1).
+TYPE, ELEMENTS, CLASSES = "type", "elements", "classes"
+#: Base properties each type has (107.1.1): a card that changes type keeps only these (109.2).
+BASE_OF_TYPE = {CardType.HERO: ("life",), CardType.CREATURE: ("cost", "life", "strike_value"),
+                CardType.SPELL: ("cost",), CardType.SUPPORT: ("cost",)}
 #: Phases a scenario may start in and the engine reports (301–310).
 PHASES = ("start", "main", "end", "over")
 
@@ -53,6 +61,7 @@ class EffKind:
     SHIELD = "shield"              # «предотвратите следующие N ран» (516.4: the rest is kept)
     NO_OPEN = "no_open"            # «не открывается …»
     CONTROL = "control"            # control taken until a duration ends (519.5)
+    INCARNATION = "incarnation"    # Инкарнация X on the card: kept in the graveyard (205.3)
 
 
 @dataclass
@@ -90,14 +99,56 @@ class Obj:
     gen: int = 0
     ts: int = 0
     created: bool = False          # «Созданный»: goes back to the stock instead (519.6.1)
+    over: dict = field(default_factory=dict)            # TYPE / ELEMENTS / CLASSES (104.3.1)
+    parts: list["Obj"] = field(default_factory=list)    # cards attached to it (combined card)
+    host: "Obj | None" = None                           # the combined card it is a part of
+    mined: list["Obj"] = field(default_factory=list)    # cards it mined (term:Добывает)
 
     @property
     def name(self) -> str:
         return self.card.name
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the card has: a combined card has its parts' too (105.4)."""
+        return (self.card.name,) + tuple(n for p in self.parts for n in p.names)
+
+    @property
     def kind(self) -> CardType:
-        return CardType(self.card.card_type)
+        return CardType(self.over.get(TYPE, self.card.card_type))
+
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        """Its elements now: overwritten in play (109.1), or the printed ones with its parts'
+        (term:Объединённая карта); neutral only when it has none (107.2.1)."""
+        if ELEMENTS in self.over:
+            got = tuple(self.over[ELEMENTS])
+        else:
+            got = tuple(dict.fromkeys(e for c in self.cards for e in c.card.elements
+                                      if e != Element.NEUTRAL))
+        return got or (Element.NEUTRAL,)
+
+    @property
+    def neutral(self) -> bool:
+        return self.elements == (Element.NEUTRAL,)
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        if CLASSES in self.over:
+            return tuple(self.over[CLASSES])
+        return tuple(dict.fromkeys(c for o in self.cards for c in o.card.classes))
+
+    @property
+    def cards(self) -> tuple["Obj", ...]:
+        """The card itself and its parts (a combined card, term:Присоединить)."""
+        return (self,) + tuple(q for p in self.parts for q in p.cards)
+
+    def base(self, prop: str) -> int | None:
+        """A base property (104.2) as its type has it (107.1.1, 109.2): the sum over a
+        combined card's parts (term:Объединённая карта); None when the type has none."""
+        if prop not in BASE_OF_TYPE.get(self.kind, ()):
+            return None
+        return sum(getattr(o.card, prop) or 0 for o in self.cards)
 
     @property
     def is_hero(self) -> bool:
@@ -121,7 +172,7 @@ class Obj:
 
     @property
     def support_class(self) -> str | None:
-        return self.card.classes[0] if self.is_support and self.card.classes else None
+        return self.classes[0] if self.is_support and self.classes else None
 
     @property
     def is_equipment(self) -> bool:
@@ -147,6 +198,7 @@ class Obj:
         self.wounds = self.prevented = 0
         self.effects.clear()
         self.used.clear()
+        self.over.clear()
         self.arrived = None
         self.gen += 1
 
@@ -183,6 +235,7 @@ class Player:
     failed_draws: int = 0
     shuffled: bool = False
     drawn: int = 0                 # cards drawn this turn (527.2.2)
+    next_hire: int = 0             # «следующий Найм сработает ещё раз» waiting (525.2)
 
     def zone(self, name: str) -> list[str]:
         return {HAND: self.hand, DECK: self.deck, GRAVEYARD: self.graveyard,

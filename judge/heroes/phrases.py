@@ -247,10 +247,10 @@ def measure(text: str) -> A.Measure | None:
 
 
 # ---------------------------------------------------------------- durations
-_DURATIONS = (
+_DURATIONS = (                       # the longer forms first: «до конца хода противника»
+    (r"до конца (?:следующего )?хода противника", DurationKind.END_OF_OPPONENT_TURN),
     (r"до конца (?:этого )?хода", DurationKind.END_OF_TURN),
     (r"до конца вашего хода", DurationKind.END_OF_YOUR_TURN),
-    (r"до конца хода противника", DurationKind.END_OF_OPPONENT_TURN),
     (r"до начала (?:вашего )?следующего хода|до начала вашего хода", DurationKind.UNTIL_YOUR_NEXT_TURN),
     (r"до начала хода", DurationKind.UNTIL_YOUR_NEXT_TURN),
 )

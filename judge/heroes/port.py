@@ -42,6 +42,8 @@ QUALIFIERS = frozenset({Qualifier.OTHER, Qualifier.CHOSEN, Qualifier.ALL, Qualif
 DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN,
                        D.UNTIL_YOUR_NEXT_TURN, D.UNTIL_NEXT_TURN, D.NEXT_TURN})
 MEASURES = frozenset({M.COUNT, M.WOUNDS, M.STRIKE_VALUE, M.COST})
+#: The conditions judge/heroes/conditions.py reads and ``Facts.cond_holds`` decides.
+CONDITIONS = frozenset({CK.DONE, CK.IS, CK.EXISTS, CK.COUNT, CK.OWN_TURN, CK.OPPONENT_TURN})
 
 
 class PortRules:
@@ -55,7 +57,7 @@ class PortRules:
                 return "уточнение цели не поддерживается: " + ", ".join(bad or ["отношение"])
             return None
         if isinstance(node, A.Condition):
-            return None if node.what == CK.DONE else f"условие «{node.what}» не поддерживается"
+            return None if node.what in CONDITIONS else f"условие «{node.what}» не поддерживается"
         if isinstance(node, A.Measure):
             if node.what not in MEASURES:
                 return f"величина «{node.what}» не поддерживается"
@@ -88,7 +90,11 @@ class PortRules:
         if cond.what == CK.DONE:
             done = bool(ctx.refs.get("done_prev"))
             return done != cond.negated
-        return False
+        got = self.cond_holds(cond, ctx.source, ctx.refs, self.me(ctx))
+        self.emit("condition", f"«{ctx.text}»: условие «если …» "
+                  + ("выполнено." if got else "не выполнено — эта часть не выполняется."),
+                  C.COMPLEX)
+        return got
 
     def measure(self, m: A.Measure, ctx: Ctx) -> int:
         value = 0
@@ -278,7 +284,8 @@ class PortRules:
             else:
                 self.add_effect(target, EffKind.GAIN, Feature(0, ctx.text, w), ctx.source, until,
                                 self.me(ctx))
-                shown = f"«{getattr(w, 'name', type(w).__name__)}»"
+                shown = f"«{getattr(w.name, 'ru', w.name)}»" if isinstance(w, A.Keyword) else \
+                    f"особенность «{ctx.text.split(': ', 1)[-1]}»"
             self.emit("effect", f"«{target.name}» получает {shown}"
                       + (f" ({until.ru})" if until is not None and hasattr(until, "ru") else "")
                       + ".", C.T_GAIN, C.EXTRA_LIVES if "жизн" in shown else C.T_GAIN)

@@ -79,7 +79,8 @@ class Item:
 
 
 def marker_key(f: Feature) -> str:
-    return f"L{f.line}" if f.line else f"K:{f.text}"
+    key = f"L{f.line}" if f.line else f"K:{f.text}"
+    return key if f.card is None else f"{f.card}:{key}"
 
 
 def is_cancel(f: Feature) -> bool:
@@ -102,7 +103,8 @@ class Queue:
         ev = Ev(event, subject, data)
         self.log.append(ev)
         for source, feature, controller in self._candidates(ev):
-            if self._fires(feature.node.trigger, source, controller, ev):
+            if self._fires(feature.node.trigger, source, controller, ev) and \
+                    self._trigger_condition(feature, source, controller, ev):
                 self._seq += 1
                 self.pending.append(Pending(source, feature, controller, ev, self._seq))
         return ev
@@ -157,6 +159,19 @@ class Queue:
                     if isinstance(f.node, A.Triggered) and f.zone == "graveyard" \
                             and f.reason is None:
                         yield o, f, o.owner
+
+    def _trigger_condition(self, f: Feature, source: Obj, me: str, ev: Ev) -> bool:
+        """«…, если <условие>, …» after a trigger's head is part of its condition (113.2):
+        not met when the event happens — it does not trigger."""
+        cond = f.node.condition
+        if cond is None:
+            return True
+        refs = {"it": ev.subject} if ev.subject is not None and ev.subject is not source else {}
+        got = self.cond_holds(cond, source, refs, me)
+        if not got:
+            self.emit("not_triggered", f"«{self.label(source, f)}»: условие срабатывания («если "
+                      "…») не выполнено — способность не срабатывает.", C.TRIGGER_WORDS)
+        return got
 
     def _fires(self, trig: A.Trigger, source: Obj, me: str, ev: Ev) -> bool:
         k, subj = trig.event, ev.subject
@@ -228,7 +243,7 @@ class Queue:
 
     # ---------------------------------------------------------------- declaration
     def label(self, o: Obj, f: Feature) -> str:
-        return f"{o.id}/{f.line or f.text.split()[0]}"
+        return f"{f.card or o.id}/{f.line or f.text.split()[0]}"
 
     def declare_pending(self) -> None:
         """Declare every trigger met since the last declaration point (402.1)."""

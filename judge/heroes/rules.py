@@ -28,7 +28,7 @@ class Rules:
         while not self.over and not self.hold:
             if self._losses():
                 return
-            dead = [o for o in self.g.in_play() if o.is_creature and (o.card.life or 0) > 0
+            dead = [o for o in self.g.in_play() if o.is_creature and (o.base("life") or 0) > 0
                     and self.lives(o) <= 0]
             if not dead:
                 return
@@ -42,10 +42,10 @@ class Rules:
     def base_zero(self) -> bool:
         """512.6: after the queue is empty, creatures with base lives 0 or less and current
         lives 0 or less die together.  True if any did."""
-        dead = [o for o in self.g.in_play() if o.is_creature and (o.card.life or 0) <= 0
+        dead = [o for o in self.g.in_play() if o.is_creature and (o.base("life") or 0) <= 0
                 and self.lives(o) <= 0]
         for o in dead:
-            self.emit("rules", f"Очередь пуста: у «{o.name}» базовых жизней {o.card.life or 0} и "
+            self.emit("rules", f"Очередь пуста: у «{o.name}» базовых жизней {o.base('life') or 0} и "
                       f"текущих {self.lives(o)} — существо погибает.", C.BASE_ZERO)
             self.die(o, "0 базовых жизней", cites=(C.BASE_ZERO,))
         return bool(dead)

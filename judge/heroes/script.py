@@ -191,6 +191,8 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
                 if isinstance(v, list):
                     refs.extend(x for x in v if not isinstance(x, list))
                     refs.extend(y for x in v if isinstance(x, list) for y in x)
+            if isinstance(value.get("distribute"), dict):
+                refs.extend(value["distribute"])
         elif isinstance(value, str):
             refs.append(value)
         for r in refs:
@@ -199,7 +201,7 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
 
 #: The answers a feature's choice may carry, and the shape of each.
 ANSWER_KEYS = ("target", "targets", "may", "options", "option", "x", "discard", "random",
-               "search", "summon", "revive", "coins")
+               "search", "summon", "revive", "coins", "feature", "distribute", "ability")
 
 
 def answer_problem(value: Any) -> str | None:
@@ -229,6 +231,13 @@ def answer_problem(value: Any) -> str | None:
             return f"{k}: список имён карт, а не «{v}»"
         if k == "coins" and v not in ("open", "closed"):
             return f"coins: open или closed, а не «{v}»"
+        if k == "feature" and not isinstance(v, (int, str)):
+            return f"feature: номер или текст особенности, а не «{v}»"
+        if k == "distribute" and not (isinstance(v, dict) and all(
+                isinstance(n, int) and not isinstance(n, bool) for n in v.values())):
+            return f"distribute: объект «карта: число», а не «{v}»"
+        if k == "ability" and (not isinstance(v, int) or isinstance(v, bool)):
+            return f"ability: номер особенности, а не «{v}»"
     return None
 
 

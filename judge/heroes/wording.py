@@ -28,8 +28,9 @@ from berserk.vocab import LimitPer, Qualifier, Side, TriggerEvent as E, TriggerP
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from judge.heroes.clauses import SELF, effects, protection_kinds
+from judge.heroes.conditions import split_if, split_while
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
-from judge.heroes.phrases import measure, selector
+from judge.heroes.phrases import measure, selector, split_duration
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Feature:
     cost: HCost | None = None
     every_time: bool = False          # «Каждый раз, когда …»: no once-per-turn marker (113.5)
     zone: str = PLAY                  # where it works (202.2; 113.12 graveyard; hand)
+    card: str | None = None           # a combined card's part it is printed on (its label)
 
     @property
     def typed(self) -> bool:
@@ -191,6 +193,18 @@ def static(s: str) -> A.Node | None:
     if got and not any(isinstance(n, A.Opaque) for n in got) and all(
             isinstance(n, A.Gain) and Qualifier.ALL in n.target.qualifiers for n in got):
         return A.Static(effects=got)            # an aura: «ваши существа получают +1 к удару»
+    held = split_while(s)
+    if held is not None:                        # «пока <условие>, …» (115.1)
+        cond, rest = held
+        inner = keyword(rest) or static(rest)
+        if isinstance(inner, A.Static) and inner.condition is None:
+            return A.Static(effects=inner.effects, condition=cond)
+        gains = effects(re.sub(r"^(?:оно|он|она)\s+", "это существо ", rest))
+        if inner is None and gains and all(isinstance(n, A.Gain) for n in gains) and all(
+                n.target.noun == N.SELF or Qualifier.ALL in n.target.qualifiers for n in gains):
+            return A.Static(effects=gains, condition=cond)
+        if isinstance(inner, (A.Bonus, A.Keyword, A.Protection, A.Reduction)):
+            return A.Static(effects=(A.Gain(target=SELF, what=(inner,)),), condition=cond)
     return None
 
 
@@ -344,12 +358,26 @@ def _cost(text: str) -> HCost | None:
 
 def _body(rest: str, original: str) -> tuple[tuple, str | None]:
     got = effects(rest)
+    if got is None or any(isinstance(n, A.Opaque) for n in got):
+        held = _held_static(rest)
+        if held is not None:
+            return (held,), None
     if got is None:
         return (A.Opaque(text=original),), "эффект не разобран"
     bad = next((n for n in got if isinstance(n, A.Opaque)), None)
     if bad is not None:
         return got, f"не разобрано: «{bad.text}»"
     return got, None
+
+
+def _held_static(rest: str) -> A.Node | None:
+    """An effect that is a static of the card for a while — «до конца хода противника существа
+    противника могут атаковать только это существо»: the card gains it (term:Получает [текст])."""
+    t, duration = split_duration(rest)
+    node = static(t)
+    if node is None or duration is None or isinstance(node, A.Static):
+        return None
+    return A.Gain(target=SELF, what=(node,), duration=duration)
 
 
 def feature(line: int, text: str, spell: bool, name: str) -> Feature:
@@ -380,11 +408,19 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     found = _split_head(s)
     if found is not None:
         (trig, zone), rest = found
+        cond = None
+        got = split_if(rest)
+        if got is not None:                     # «В конце хода, если …, …» (113.2)
+            cond, rest = got
+            if cond.subject is not None and cond.subject.noun == N.SELF and \
+                    Qualifier.IN_GRAVEYARD in cond.params:
+                zone = GRAVEYARD                # «если эта карта на кладбище» (113.12)
         body, reason = _body(rest, text)
         if any(isinstance(n, A.Action) and n.verb == Verb.REVIVE and n.target is not None
                and n.target.noun == N.SELF for e in body for n in A.walk(e)):
             zone = GRAVEYARD                    # its own revival: it works from the graveyard
-        return Feature(line, text, A.Triggered(trigger=trig, effects=body, limit=limit),
+        return Feature(line, text, A.Triggered(trigger=trig, effects=body, limit=limit,
+                                               condition=cond),
                        reason, every_time=every, zone=zone)
     m = re.fullmatch(r"(.+?):\s*(.+)", s)
     if m:

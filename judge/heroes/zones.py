@@ -20,7 +20,10 @@ from __future__ import annotations
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from judge.heroes import cites as C
-from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, STOCK, ZONE_RU, Lki, Obj
+from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, STOCK, ZONE_RU, EffKind, Eff, Lki, Obj
+
+#: «уходит …» — where a part of a combined card goes.
+ZONE_TO = {HAND: "в руку", DECK: "в колоду", GRAVEYARD: "на кладбище"}
 
 
 class Zones:
@@ -38,8 +41,13 @@ class Zones:
         self.lki[(o.id, o.gen)] = lki
         return lki
 
-    def to_zone(self, o: Obj, zone: str, *, top: bool = True) -> None:
-        """Put ``o`` into its owner's ``zone`` (not play); a hand or a deck makes a new object."""
+    def to_zone(self, o: Obj, zone: str, *, top: bool = True, keep: bool = False) -> None:
+        """Put ``o`` into its owner's ``zone`` (not play); a hand or a deck makes a new object.
+        A card leaving play gets its printed non-base properties back (104.3.1) — after its
+        death triggers were collected when ``keep`` — and its parts go the same way as
+        separate cards (term:Присоединить карту Х к карте Y)."""
+        leaving = o.zone == PLAY
+        parts = self.scatter(o) if leaving else []
         self._detach(o)
         if zone in (HAND, DECK):
             o.reset()
@@ -51,6 +59,28 @@ class Zones:
             pile.append(o.id)
         o.zone = zone
         o.ts = self.g.tick()
+        if leaving and not keep:
+            o.over.clear()
+        for p in parts:
+            self._part_leaves(p, o, zone, top)
+
+    def _part_leaves(self, p: Obj, host: Obj, zone: str, top: bool) -> None:
+        if p.created:
+            self._to_stock(p)
+            self.emit("to_stock", f"Часть «{p.name}» — созданная карта: вместо этой зоны уходит в "
+                      "запас владельца.", C.CREATED_TO_STOCK, C.T_PART)
+            return
+        p.zone = PLAY                       # a part leaves play with its combined card
+        self.to_zone(p, zone, top=top)
+        self.emit("part", f"Часть «{p.name}» объединённой карты «{host.name}» уходит "
+                  f"{ZONE_TO.get(zone, zone)} владельца ({p.owner}) отдельной картой.",
+                  C.T_COMBINED, C.T_PART, C.T_ATTACH)
+
+    def _to_stock(self, o: Obj) -> None:
+        self._detach(o)
+        o.zone = STOCK
+        o.over.clear()
+        self.g.players[o.owner].stock.append(o.id)
 
     # ---------------------------------------------------------------- death (505)
     def die(self, o: Obj, cause: str, killer: Obj | None = None, cites: tuple[str, ...] = ()) -> None:
@@ -60,22 +90,30 @@ class Zones:
         lki = self.remember(o)
         controller = o.controller
         self.just_died.append((o, lki))
+        parts = list(o.parts)
+        if parts:
+            self.emit("rule", f"Гибнет объединённая карта «{o.name}» (части: "
+                      + ", ".join(f"«{p.name}»" for p in parts) + "): части уходят отдельными "
+                      "картами, но это одна гибель — срабатывания на гибель сработают один раз.",
+                      C.COMBINED_DIES, C.T_COMBINED)
         if o.created:
-            self._detach(o)
-            o.zone = STOCK
-            self.g.players[o.owner].stock.append(o.id)
+            for p in self.scatter(o):
+                self._part_leaves(p, o, GRAVEYARD, True)
+            self._to_stock(o)
             self.emit("to_stock", f"«{o.name}» — созданная карта: вместо кладбища уходит в запас "
                       "владельца.", C.CREATED_TO_STOCK, *cites)
         else:
-            self.to_zone(o, GRAVEYARD)
+            self.to_zone(o, GRAVEYARD, keep=True)
             self.emit("died", f"«{o.name}» погибает ({cause}) и уходит на кладбище владельца "
                       f"({o.owner}).", C.GRAVEYARD_KEEPS, *cites, card=o.id)
-        o.effects.clear()                       # 205.3: the triggers were collected with them
+        o.effects[:] = [e for e in o.effects if self.keeps_in_graveyard(e)]   # 205.3
         o.prevented = 0
         o.closed = False
-        self.happen(E.OWN_DEATH, o, lki=lki, controller=controller, killer=killer)
+        self.happen(E.OWN_DEATH, o, lki=lki, controller=controller, killer=killer,
+                    parts=[o] + parts)
         if o.zone == GRAVEYARD:
             self.happen(E.TO_GRAVEYARD, o, lki=lki, controller=controller, origin=PLAY)
+        o.over.clear()                          # 104.3.1, once its death was seen as it was
 
     # ---------------------------------------------------------------- entering play
     def enter_play(self, o: Obj, controller: str, how: str, *, closed: bool = False,
@@ -89,12 +127,12 @@ class Zones:
         o.ts = self.g.tick()
         self.emit("enters", f"«{o.name}» входит в игру ({how}) под контролем {controller}.",
                   C.PLAY, *cites, card=o.id)
-        self._one_of_a_kind(o)
+        self.one_of_a_kind(o)
         if o.zone == PLAY:
             self.refuse_unread(o)
             self.happen(E.ENTERS, o, how=how)
 
-    def _one_of_a_kind(self, new: Obj) -> None:
+    def one_of_a_kind(self, new: Obj) -> None:
         """212.3 (one support of each class per player) and Уникальность: the older card goes
         to the graveyard as a rules effect (503.1)."""
         for old in self.g.in_play(new.controller):
@@ -122,9 +160,13 @@ class Zones:
         was = o.zone
         if was == PLAY:
             self.remember(o)
+        parts = [p.name for p in o.parts]
         self.to_zone(o, HAND)
         self.emit("to_hand", f"«{o.name}» уходит в руку владельца ({o.owner}) — теперь это "
-                  "новая карта, без эффектов и маркеров.", C.HAND_OWNER, C.NEW_OBJECT, *cites)
+                  "новая карта, без эффектов и маркеров"
+                  + (" (объединённая карта распалась на отдельные карты: "
+                     + ", ".join(f"«{n}»" for n in parts) + ")" if parts else "") + ".",
+                  C.HAND_OWNER, C.NEW_OBJECT, *cites, *((C.T_COMBINED,) if parts else ()))
         return True
 
     def draw(self, player: str, n: int, cites: tuple[str, ...] = (), *, phase: bool = False) -> int:
@@ -161,6 +203,11 @@ class Zones:
         self.g.players[player].shuffled = True
         self.emit("shuffle", f"Колода {player} перемешивается ({why}).", C.DECK_SHUFFLE,
                   C.RULES_EFFECTS)
+
+    @staticmethod
+    def keeps_in_graveyard(e: Eff) -> bool:
+        """205.3: a dead card loses its effects — except Инкарнация."""
+        return e.kind == EffKind.INCARNATION
 
     def where(self, o: Obj) -> str:
         return ZONE_RU.get(o.zone, o.zone)

@@ -1,0 +1,167 @@
+"""Heroes effect clauses of the second round → AST nodes (the bridge of judge/heroes/phrases.py,
+continued): non-base property changes («становится тёмным / оружием / героем», «теряет
+стихии»), copying a feature, looking at and showing the top of the deck, distributed heals,
+«следующий Найм сработает ещё раз», extra turns, free use of the hero's ability.
+
+Each reader takes one folded clause (no final period) and its duration and returns a node or
+None; judge/heroes/clauses.py tries them after its own.  What a reader cannot place exactly is
+None — the clause stays unread and the ability is refused, never half-applied.
+
+The nodes are the grammar's classes; a mechanism the vocabulary has no member for is written
+as an ``Action`` of the nearest verb with a tag in ``params`` (the constants below), the same
+way Засада is (``params=("ambush",)``).
+"""
+from __future__ import annotations
+
+import re
+
+from berserk.vocab import CardType, Element, Qualifier, Side, Verb
+from berserk.vocab import SelectorNoun as N
+from grammar import ast as A
+from judge.heroes.phrases import NOTHING, amount, selector
+
+#: ``Action.params`` tags of the mechanisms below.
+COPY_FEATURE = "copy_feature"          # «… получает одну особенность выбранного существа»
+TOP = "top"                            # the top card of a deck (204.3)
+BOTTOM = "bottom"                      # «под низ колоды»
+DISTRIBUTE = "distribute"              # «суммарно до N» — divided among targets (308.1 step 6)
+NEXT_HIRE = "next_hire_again"          # «следующий Найм сработает ещё раз» (525.2)
+EXTRA_TURN = "extra_turn"              # term:Дополнительный ход
+FREE = "free"                          # term:Бесплатно
+LOSE_ELEMENTS = "lose_elements"        # «теряет стихии» (107.2.1)
+
+#: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
+#: not committed yet (the grammar's round 2), so the property change is an assignment.
+CHANGE = Verb.ASSIGN
+
+PLAYER = A.Selector(noun=N.PLAYER)
+OWN_HERO = A.Selector(noun=N.HERO, side=Side.OWN, qualifiers=(Qualifier.ALL,))
+SELF = A.Selector(noun=N.SELF)
+IT = A.Selector(noun=N.IT)
+
+#: «становится X»: the type (and the class a support type needs, 107.3) a word names.
+_TYPES = {"героем": (CardType.HERO, None), "существом": (CardType.CREATURE, None),
+          "оружием": (CardType.SUPPORT, "оружие"), "броней": (CardType.SUPPORT, "броня"),
+          "амулетом": (CardType.SUPPORT, "амулет"),
+          "местностью": (CardType.SUPPORT, "местность"),
+          "событием": (CardType.SUPPORT, "событие")}
+
+
+def become(t: str, duration) -> A.Node | None:
+    """«X становится тёмным / оружием / героем» (104.3.1, 109.1, 109.2); «X теряет все
+    стихии» (107.2.1).  A change for a while (a duration) is not read: 104.3.1 overwrites."""
+    if duration is not None:
+        return None
+    m = re.fullmatch(r"(.+?)\s+(?:становится|становятся|стал[аио]?)\s+(\w+)", t)
+    if m:
+        sel = selector(m.group(1), plural=bool(re.search(r"становятся", t)))
+        word = m.group(2)
+        if sel is None:
+            return None
+        if word in _TYPES:
+            kind, cls = _TYPES[word]
+            params = (f"{Qualifier.TYPE}:{kind}",) + ((f"{Qualifier.CLASS}:{cls}",) if cls else ())
+            return A.Action(verb=CHANGE, target=sel, params=params)
+        element = next((e for e in Element if e.stem and word.startswith(e.stem)
+                        and re.fullmatch(e.stem + r"(?:ым|ой|ыми|ою)", word)), None)
+        if element is not None:
+            return A.Action(verb=CHANGE, target=sel,
+                            params=(f"{Qualifier.ELEMENT}:{element}",))
+        return None
+    m = re.fullmatch(r"(.+?)\s+теря\w+\s+(?:все\s+)?(?:свои\s+)?стихи\w*", t)
+    if m:
+        sel = selector(m.group(1), plural=bool(re.search(r"теряют", t)))
+        return A.Action(verb=CHANGE, target=sel, params=(LOSE_ELEMENTS,)) if sel else None
+    return None
+
+
+def copy_feature(t: str, duration) -> A.Node | None:
+    """«Эта карта / ваш герой получает (копирует) одну особенность выбранного существа» (111.1,
+    term:Скопировать свойства и особенности): ``target`` is the card copied from, ``to`` the
+    receiver."""
+    m = re.fullmatch(r"(.+?)\s+(?:получает|копирует)\s+(?:одну|1)\s+особенность\s+(.+)", t) or \
+        re.fullmatch(r"скопируйте\s+(?:одну|1)\s+особенность\s+(.+)", t)
+    if not m or duration is not None:
+        return None
+    if m.lastindex == 1:
+        to, whose = SELF, m.group(1)
+    else:
+        to, whose = selector(m.group(1)), m.group(2)
+    sel = selector(whose)
+    if sel is None or to is None or to.noun not in (N.SELF, N.HERO):
+        return None
+    return A.Action(verb=Verb.GET, target=sel, to=to, params=(COPY_FEATURE,))
+
+
+def deck_top(t: str, duration) -> A.Node | None:
+    """«Посмотрите / покажите верхнюю карту вашей колоды» (204.3: no look at the deck, no
+    shuffle) and «положите её под низ колоды»."""
+    m = re.fullmatch(r"(посмотрите|покажите)\s+верхнюю\s+карту\s+(?:вашей\s+|своей\s+)?колоды", t)
+    if m:
+        verb = Verb.LOOK if m.group(1) == "посмотрите" else Verb.SHOW
+        return A.Action(verb=verb, target=A.Selector(noun=N.CARD, side=Side.OWN, qualifiers=(
+            Qualifier.IN_DECK, Qualifier.TOP)), params=(TOP,))
+    m = re.fullmatch(r"(?:положите|положить)\s+(?:ее|её|эту\s+карту|ее\s+же)\s+(?:под\s+низ|вниз|в\s+низ)\s+"
+                     r"(?:вашей\s+|своей\s+)?колоды", t)
+    if m:
+        return A.Action(verb=Verb.PUT, target=IT, params=(BOTTOM,))
+    m = re.fullmatch(r"(возьмите|положите|взять|положить)\s+(?:ее|её|эту\s+карту)\s+в\s+(?:вашу\s+|"
+                     r"свою\s+)?руку", t)
+    if m:
+        if m.group(1).startswith("в"):       # «возьмите» the top card: a draw (527.1)
+            return A.Action(verb=Verb.DRAW, target=PLAYER, amount=A.Fixed(value=1))
+        return A.Action(verb=Verb.TAKE, target=IT, params=(TOP,))   # not a draw (527.4)
+    return None
+
+
+def distributed_heal(t: str, duration) -> A.Node | None:
+    """«Излечите суммарно до N ран ваших персонажей» (502.6: the ones named are targets; the
+    division is announced at declaration, each at least one, 308.1 step 6, 309.1 step 7)."""
+    m = re.fullmatch(r"(?:излечите|излечить|вылечите)\s+(?:суммарно|в\s+сумме)\s+до\s+(\S+)\s+"
+                     r"ран\w*\s+(.+)", t) or \
+        re.fullmatch(r"(?:излечите|излечить|вылечите)\s+(.+?)\s+(?:суммарно|в\s+сумме)\s+на\s+(\S+)",
+                     t)
+    if not m or duration is not None:
+        return None
+    if t.split()[1] in ("суммарно", "в"):
+        n, whom = amount(m.group(1)), m.group(2)
+    else:
+        whom, n = m.group(1), amount(m.group(2))
+    sel = selector(whom, plural=True)
+    if sel is None or not isinstance(n, A.Fixed) or sel.noun not in (N.CHARACTER, N.CREATURE, N.HERO):
+        return None
+    quals = tuple(q for q in sel.qualifiers if q not in (Qualifier.ALL, Qualifier.CHOSEN))
+    many = A.Selector(noun=sel.noun, side=sel.side, qualifiers=quals + (Qualifier.CHOSEN,),
+                      count=(1, n.value))
+    return A.Action(verb=Verb.HEAL, target=many, amount=n, params=(DISTRIBUTE,))
+
+
+def next_hire(t: str, duration) -> A.Node | None:
+    """«Следующий Найм сработает ещё раз» (525.2): a delayed effect on the controller's hero
+    (521.1) — the next Найм that triggers for this player triggers once more."""
+    if re.fullmatch(r"(?:ваш\s+)?следующий\s+найм\s+(?:сработает|срабатывает)\s+(?:ещ[её]\s+раз|"
+                    r"дважды)(?:\s*\(.*\))?", t):
+        return A.Action(verb=Verb.ENTER, target=PLAYER, params=(NEXT_HIRE,))
+    return None
+
+
+def extra_turn(t: str, duration) -> A.Node | None:
+    """«Получите дополнительный ход» (term:Дополнительный ход)."""
+    if re.fullmatch(r"(?:получите|вы\s+получаете|сделайте)\s+дополнительный\s+ход", t):
+        return A.Action(verb=Verb.TAKE, target=PLAYER, params=(EXTRA_TURN,))
+    return None
+
+
+def free_hero_ability(t: str, duration) -> A.Node | None:
+    """«Можете бесплатно использовать активируемую способность вашего героя» (term:Бесплатно;
+    512.4.1: not an ability whose X depends on the payment)."""
+    if re.fullmatch(r"(?:бесплатно\s+(?:используйте|примените|использовать|применить)|"
+                    r"(?:используйте|использовать)\s+бесплатно)\s+"
+                    r"(?:активируемую\s+)?способность\s+(?:вашего|своего)\s+героя", t):
+        return A.Action(verb=Verb.USE, target=OWN_HERO, params=(FREE,))
+    return None
+
+
+READERS = (become, copy_feature, deck_top, distributed_heal, next_hire, extra_turn,
+           free_hero_ability)
+MAY = NOTHING
