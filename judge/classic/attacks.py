@@ -14,6 +14,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Strength, Verb
+from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
@@ -161,9 +162,9 @@ class AttackRules:
             return Problem(f"{ru(kind)} можно объявить только по {names} — так требует текст "
                            "карты противника", (C.AXE, C.ATTACK_CLAUSE[kind]))
         for r in self.traits(actor).restrictions:
-            if r.what == Verb.ATTACK and (not r.kinds or any(matches_kind((k,), kind)
-                                                            for k in r.kinds)):
-                if r.only is None:
+            if r.what in (Verb.ATTACK, Verb.DECLARE) and (
+                    not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)):
+                if r.only is None:            # «не может атаковать / объявлять выстрел»
                     return Problem(f"«{actor.name}» не может атаковать (текст карты)",
                                    (C.AXE, C.ATTACK_CLAUSE[kind]))
         return None
@@ -301,6 +302,36 @@ class AttackRules:
             total += self.incoming_bonus(src, dst, kind)
         return total
 
+    def dice_bonus(self, p: Piece, target: Piece | None = None) -> int:
+        """«+N к броску кубика [, когда атакует …]» of ``p`` for a roll of its own (a fight, a
+        strike or an attack rolled as on a closed card, a «N-M-K» of its text), each an event.
+        A roll outside a fight is then clamped (Правило сведения броска)."""
+        t = self.traits(p)
+        if not t.bonuses:
+            return 0
+        total = 0
+        for b in t.bonuses:
+            if K.DICE not in b.to or b.attacker is not None:
+                continue
+            ctx = Ctx(p, 0, "", NO_INPUTS, refs={"attacked": target, "attacker": p, "it": p})
+            if b.against is not None and (target is None
+                                          or not facts.matches(self, b.against, target, ctx)):
+                continue
+            if b.condition is not None and not facts.holds(self, b.condition, ctx):
+                continue
+            n = self.bonus_amount(b, p, ctx)
+            if n:
+                total += n
+                origin = t.origin(b)
+                self.emit("bonus", f"«{p.name}»: {n:+d} к броску кубика"
+                          + (f" ({origin.note})" if origin.note else " (текст карты)") + ".",
+                          C.AXE, amount=n)
+        return total
+
+    def rolled(self, p: Piece, face: int) -> None:
+        """A die of ``p`` shows ``face`` (before modifiers): «когда … выбрасывает на кубике N»."""
+        self.fire(TE.DIE_ROLL, p, face=face)
+
     def bonus_amount(self, b: A.Bonus, src: Piece, ctx: Ctx) -> int:
         if isinstance(b.amount, A.Fixed):
             n = b.amount.value
@@ -363,7 +394,7 @@ class AttackRules:
             note = tr.origin(r).note
             self.emit("reduction", f"«{dst.name}»: −{cut} от этой атаки (текст карты"
                       + (f"; {note}" if note else "") + ").", *cites, C.AXE)
-        if any(any(matches_kind((k,), kind) for k in r.kinds)
+        if any(not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)
                for r in tr.restricted(Verb.GET_WOUNDS)):
             self.emit("no-wounds", f"«{dst.name}» не получает ран от этой атаки ({ru(kind)}, "
                       "текст карты).", *cites, C.AXE)
@@ -441,11 +472,14 @@ class AttackRules:
         if isinstance(d, A.ByStrength):
             roll = ctx.inputs.roll(self, f"«{actor.name}»", C.AS_ON_CLOSED)
             self.facts["roll"] = roll
-            s = closed_strength(clamp(roll))
+            plus = self.dice_bonus(actor, self.facts.get("attacked"))
+            s = closed_strength(clamp(roll + plus))
             value = strength_value((d.weak, d.medium, d.strong), s)
-            self.emit("roll", f"Кубик бросает только нападающий (как по закрытой карте): {roll} "
+            shown = f"{roll} ({plus:+d} к броску: {clamp(roll + plus)})" if plus else str(roll)
+            self.emit("roll", f"Кубик бросает только нападающий (как по закрытой карте): {shown} "
                       f"— {Strength(s).fem} атака, {value}.", C.AS_ON_CLOSED, clause,
-                      rolls=[roll])
+                      *((C.AXE, C.ROLL_CLAMP) if plus else ()), rolls=[roll])
+            self.rolled(actor, roll)
             return value, s
         if isinstance(d, A.Variable):
             value = self.interp.amount(d, ctx)

@@ -262,7 +262,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.markers["anti_air"] = 2
         if p.on_table:
             regen = self.traits(p).number(KW.REGEN)
-            if regen and p.wounds:
+            if regen and p.wounds and not self.no_healing(p):
                 healed = min(regen, p.wounds)
                 p.wounds -= healed
                 self.emit("heal", f"«{p.name}»: регенерация излечивает {healed} "

@@ -28,6 +28,7 @@ from grammar import ast as A
 from judge import cites as C
 from judge.classic import board
 from judge.classic.board import GRAVEYARD
+from judge.classic.traits import matches_kind
 
 #: The class prefix of classic «heroes» (Герой-воин, Герой-маг …).
 HERO_CLASS = name_key("Герой")
@@ -160,6 +161,7 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     Q.UNWOUNDED: lambda eng, p, arg, ctx: p.wounds == 0,
     Q.POISONED: lambda eng, p, arg, ctx: bool(p.markers.get("poison")),
     Q.INCORPOREAL: lambda eng, p, arg, ctx: p.incorporeal,
+    Q.CORPOREAL: lambda eng, p, arg, ctx: not p.incorporeal,
     Q.DEAD: lambda eng, p, arg, ctx: p.zone == GRAVEYARD,
     Q.IN_GRAVEYARD: lambda eng, p, arg, ctx: p.zone == GRAVEYARD,
     Q.ON_FIELD: lambda eng, p, arg, ctx: p.on_table,
@@ -380,7 +382,7 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.ATTACKING: lambda eng, p, prm, ctx: (eng.facts.get("attacker") is p and (
         not prm or matches(eng, prm[0], eng.facts.get("attacked"), ctx))),
     CK.ATTACKED_BY: lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and (
-        not prm or any(eng.kind_in(eng.facts.get("kind"), k) for k in prm))),
+        not prm or any(matches_kind((k,), eng.facts.get("kind") or "") for k in prm))),
     CK.MOVED: lambda eng, p, prm, ctx: _moved(p, prm),
     CK.GOT_WOUNDS: lambda eng, p, prm, ctx: p.wounded_turn > 0,
     CK.ROLLED: lambda eng, p, prm, ctx: eng.facts.get("roll") in prm,
@@ -388,6 +390,8 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,
     CK.COUNT: lambda eng, p, prm, ctx: _OPS[prm[1]](measure(eng, prm[0], ctx), int(prm[2])),
     CK.ALL: lambda eng, p, prm, ctx: all(holds(eng, c, ctx) for c in prm),
+    # «когда атакует X»: the attack being resolved is the subject's, at a card that fits
+    CK.EVENT: lambda eng, p, prm, ctx: _attacking(eng, p, prm[0], ctx),
     CK.ANY: lambda eng, p, prm, ctx: any(holds(eng, c, ctx) for c in prm),
     # the earlier grammar's forms
     "counters_on_self": lambda eng, p, prm, ctx: (p.counters == 0) == (prm[0] == "none"),
@@ -397,8 +401,18 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     "moved_cells": lambda eng, p, prm, ctx: _moved_cells(p, int(prm[0]), prm[1]),
     "no_enemy_cards_in_row": lambda eng, p, prm, ctx: _row_empty(eng, ctx, int(prm[0])),
     "self_attacked_by": lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and any(
-        eng.kind_in(eng.facts.get("kind"), k) for k in prm)),
+        matches_kind((k,), eng.facts.get("kind") or "") for k in prm)),
 }
+
+
+def _attacking(eng, p, t: A.Trigger, ctx) -> bool:
+    if eng.facts.get("attacker") is not p:
+        return False
+    kind = eng.facts.get("kind")
+    if t.attack not in (None, K.ANY) and not (kind and matches_kind((t.attack,), kind)):
+        return False
+    target = eng.facts.get("attacked")
+    return t.target is None or (target is not None and matches(eng, t.target, target, ctx))
 
 
 def holds(eng, cond: A.Condition, ctx, subject = None) -> bool:

@@ -198,19 +198,27 @@ class FightRules:
             a = inputs.roll(self, f"нападающий «{actor.name}»", C.FIGHT_BOTH_ROLL)
             d = inputs.roll(self, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
             self.facts["roll"] = a
-            am, dm = traits.number(KW.OVA), rt.number(KW.OVZ)
+            ova, ovz = traits.number(KW.OVA), rt.number(KW.OVZ)
+            da, dd = self.dice_bonus(actor, reflecting), self.dice_bonus(reflecting, actor)
+            am, dm = ova + da, ovz + dd
             options = fight_options(a + am, d + dm)
             row = options[0].row
             mods = []
-            if am:
-                mods.append(f"опыт в атаке +{am}: {a + am}")
-            if dm:
-                mods.append(f"опыт в защите +{dm}: {d + dm}")
+            if ova:
+                mods.append(f"опыт в атаке +{ova}: {a + ova}")
+            if da:
+                mods.append(f"к броску нападающего {da:+d}: {a + am}")
+            if ovz:
+                mods.append(f"опыт в защите +{ovz}: {d + ovz}")
+            if dd:
+                mods.append(f"к броску отражающего {dd:+d}: {d + dm}")
             self.emit("fight", f"Сражение: у нападающего {a}, у отражающего {d}"
                       + (f" ({'; '.join(mods)})" if mods else "")
                       + f" — {row.describe()}: нападающий — {deal(row.attacker)}, "
                       f"отражающий — {deal(row.defender)}.", C.FIGHT_BOTH_ROLL,
                       C.STRIKE_TABLE, *((C.AXE,) if mods else ()), rolls=[a, d])
+            self.rolled(actor, a)
+            self.rolled(reflecting, d)
             opt = options[0]
             if len(options) > 1:
                 who = "нападающий" if options[1].stepped_up == "attacker" else "отражающий"
@@ -228,12 +236,15 @@ class FightRules:
             return opt.attacker, opt.defender, True
         raw = inputs.roll(self, f"нападающий «{actor.name}»", mode[0])
         self.facts["roll"] = raw
-        am = traits.number(KW.OVA)
+        ova, da = traits.number(KW.OVA), self.dice_bonus(actor, reflecting)
+        am = ova + da
         r = clamp(raw + am)
         att_str = closed_strength(r)
         extra = []
-        if am:
-            extra.append(f"опыт в атаке +{am}: {raw + am}")
+        if ova:
+            extra.append(f"опыт в атаке +{ova}: {raw + ova}")
+        if da:
+            extra.append(f"к броску {da:+d}: {raw + am}")
         if r != raw + am:
             extra.append(f"сводится к {r}")
         self.emit("roll", f"Кубик бросает только нападающий ({why}): {raw}"
@@ -241,6 +252,7 @@ class FightRules:
                   + f" — {STRENGTH_RU[att_str]} удар.", *mode,
                   *((C.ROLL_CLAMP,) if r != raw + am else ()),
                   *((C.AXE,) if am else ()), rolls=[raw])
+        self.rolled(actor, raw)
         return att_str, None, False
 
     def after_strike(self, src: Piece, dst: Piece, dealt: int, strength: Strength) -> bool:
@@ -266,7 +278,7 @@ class FightRules:
             elif dst.is_artifact:
                 self.emit("vampirism-none", "На артефакты нельзя применять вампиризм.",
                           C.VAMPIRISM, C.ARTIFACT)
-            else:
+            elif not self.no_healing(src):
                 amount = dealt
                 if traits.vampirism.amount is not None:     # «вампиризм на X-1, где X — …»
                     self.facts["dealt"] = dealt

@@ -68,7 +68,7 @@ EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS,
                     TE.OPPONENT_TURN_START, TE.TURN_END, TE.OPPONENT_TURN_END, TE.FIGHT_START,
                     TE.MOVE, TE.MOVE_ADJACENT, TE.WOUNDED, TE.WOUNDED_BY,
                     TE.CROSSED_TO_ENEMY_HALF, TE.CROSSED_TO_OWN_HALF, TE.ATTACKED,
-                    TE.THIRD_COUNTER, TE.GETS_COUNTER})
+                    TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL})
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +429,10 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     if e == TE.GETS_COUNTER and all(str(p).startswith("nth:") and str(p)[4:].isdigit()
                                     for p in tags) and len(tags) <= 1:
         return e, tags, None                      # «когда получает [третью] {counter}»
+    if e == TE.DIE_ROLL:
+        if not tags or not all(str(p).startswith("face:") and str(p)[5:].isdigit() for p in tags):
+            return None, tags, "бросок кубика без названной грани пока не применяется"
+        return e, tags, None                      # «когда … выбрасывает на кубике 6»
     if tags:
         return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if e == TE.MOVE and (t.origin is not None or t.destination is not None):

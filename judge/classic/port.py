@@ -24,7 +24,7 @@ from judge.classic.board import AIR, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
 from judge.classic.state import Delayed, Piece
 from judge.classic.support import unsupported
-from judge.classic.traits import protected
+from judge.classic.traits import ATTACK_KINDS, matches_kind, protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
 from judge.core.port import Hit
@@ -74,7 +74,8 @@ class PortRules:
     def by_strength(self, d: A.ByStrength, ctx: Ctx) -> int:
         roll = ctx.inputs.roll(self, f"«{ctx.source.name}» ({ctx.text})", C.AS_ON_CLOSED)
         self.facts["roll"] = roll
-        s = closed_strength(clamp(roll))
+        self.rolled(ctx.source, roll)
+        s = closed_strength(clamp(roll + self.dice_bonus(ctx.source)))
         value = strength_value((d.weak, d.medium, d.strong), s)
         self.emit("roll", f"«{ctx.text}»: на кубике {roll} — {s.fem} сила, {value}.",
                   C.AS_ON_CLOSED, C.AXE, rolls=[roll])
@@ -161,6 +162,12 @@ class PortRules:
             source, kind = ctx.source, ctx.guard or K.EFFECTS
         if amount <= 0:
             return 0
+        if kind not in ATTACK_KINDS and any(           # an attack's were checked in ``hit``
+                not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)
+                for r in self.traits(target).restricted(Verb.GET_WOUNDS)):
+            self.emit("no-wounds", f"«{target.name}» не получает ран от этого (текст карты).",
+                      *cites, C.AXE)
+            return 0
         target.wounds += amount
         target.wounded_turn += amount
         self.emit("wounds", f"«{target.name}» получает {amount} {wounds_word(amount)} "
@@ -170,11 +177,20 @@ class PortRules:
         return amount
 
     def heal(self, target: Piece, amount: int | None, ctx: Ctx) -> int:
+        if self.no_healing(target):
+            return 0
         n = target.wounds if amount is None else min(amount, target.wounds)
         target.wounds -= n
         self.emit("heal", f"«{target.name}» излечивается на {n}.", *(ctx.cites or (C.AXE,)),
                   amount=n)
         return n
+
+    def no_healing(self, target: Piece) -> bool:
+        """«Не может излечиваться»: the card's text (or an effect on it) forbids it."""
+        if self.traits(target).restricted(Verb.HEAL):
+            self.emit("no-heal", f"«{target.name}» не может излечиваться (текст карты).", C.AXE)
+            return True
+        return False
 
     def poison(self, target: Piece, amount: int, ctx: Ctx) -> bool:
         return self.apply_poison(target, amount, ctx.source)
@@ -282,6 +298,11 @@ class PortRules:
 
     def grant(self, target: Piece, what: tuple, duration: A.Duration | None, ctx: Ctx) -> bool:
         lives = life_gain(A.Gain(A.Selector("it"), what)) if duration is None else None
+        if lives is not None and any(tuple(r.params) == ("extra_lives",) for r in
+                                     self.traits(target).restricted(Verb.GET)):
+            self.emit("no-lives", f"«{target.name}» не может получать дополнительные жизни "
+                      "(текст карты).", *(ctx.cites or (C.AXE,)), C.AXE)
+            return False
         if lives is not None:
             target.extra_lives += lives
             self.emit("extra-lives", f"«{target.name}» получает дополнительных жизней: {lives} "

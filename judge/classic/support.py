@@ -53,7 +53,7 @@ DURATIONS = frozenset({D.END_OF_TURN, D.END_OF_YOUR_TURN, D.END_OF_OPPONENT_TURN
                        D.OPPONENT_TURNS, D.WHILE_SELF_ON_FIELD, "next_turn", "end_of_turn"})
 #: Restriction verbs the engine enforces (what a card may not do).
 RESTRICTIONS = frozenset({Verb.ATTACK, Verb.OPEN, Verb.DEFEND, Verb.DECLARE, Verb.MOVE,
-                          Verb.ASSIGN, Verb.GET_COUNTERS,
+                          Verb.ASSIGN, Verb.GET_COUNTERS, Verb.GET,
                           Verb.GET_WOUNDS, Verb.HEAL})
 #: Condition params of the tag kind the engine reads.
 MOVED_TAGS = ("this_turn", "cells:", "direction:same", "direction:different")
@@ -173,6 +173,14 @@ def _condition(cond: A.Condition) -> str | None:
     elif what == "counters_on_self":
         if p not in (("none",), ("some",)):
             return "условие о фишках не разобрано"
+    elif what == CK.EVENT:
+        # «+1 к броску кубика, когда атакует карты во втором ряду противника»
+        t = p[0] if len(p) == 1 else None
+        if not isinstance(t, A.Trigger) or t.event != TE.ATTACK or t.subject or t.origin \
+                or t.destination or t.cause or t.timing or t.also or t.params or t.strength \
+                or cond.subject is not None or (t.attack is not None and t.attack not in K):
+            return "условие «во время события» такого вида пока не проверяется"
+        return _selector(t.target) if t.target is not None else None
     elif what in ("moved_cells",):
         if len(p) != 2 or not isinstance(p[0], int):
             return "условие о перемещении не разобрано"
@@ -324,6 +332,11 @@ def _restriction(node: A.Restriction) -> str | None:
                 and node.params[0].noun == N.DEFENDER and not node.kinds):
             return "запрет назначать что-либо, кроме защитника, пока не применяется"
         return _selector(node.subject) if node.subject is not None else None
+    if node.what == Verb.GET:
+        # «не может … получать дополнительные {health}»
+        if tuple(node.params) != ("extra_lives",) or node.kinds or node.only:
+            return "запрет получать что-либо, кроме дополнительных жизней, пока не применяется"
+        return _selector(node.subject) if node.subject is not None else None
     if node.what == Verb.GET_COUNTERS:
         # «не может получать {counter} [от других существ]»
         src = [p[1] for p in node.params if isinstance(p, tuple) and p[:1] == ("from",)]
@@ -335,8 +348,8 @@ def _restriction(node: A.Restriction) -> str | None:
     if node.params and not all(p in ("any_range", "next_turn", "when_defending")
                                for p in node.params):
         return f"уточнения запрета «{params(node.params)}» пока не применяются"
-    if node.what == Verb.DECLARE and node.only is None:
-        return "запрет объявлять атаку без указания, по кому можно"
+    if node.what == Verb.DECLARE and node.only is None and not node.kinds:
+        return "запрет объявлять атаку без указания, какую и по кому"
     for sel in (node.subject, node.only):
         if sel is not None:
             reason = _selector(sel)

@@ -86,7 +86,7 @@ RESTRICTION_FLAGS: dict[tuple[str, str], str] = {
 #: What a «+N к …» may name that the engine adds (attack kinds, and these; «range» is
 #: «+N к дальности» of every ranged attack, «range_<kind>» of one kind).
 BONUS_TARGETS = frozenset(ATTACK_KINDS) | {K.MAGIC, K.DIRECT, K.RANGED, K.MELEE, K.ANY,
-                                           K.NONMAGIC, K.MAGICAL, "move", "ova", "ovz",
+                                           K.NONMAGIC, K.MAGICAL, K.DICE, "move", "ova", "ovz",
                                            "range"} | {f"range_{k}" for k in ATTACK_KINDS}
 
 

@@ -50,6 +50,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.ATTACKED: (TE.ATTACKED,),
     TE.THIRD_COUNTER: (TE.THIRD_COUNTER,),
     TE.GETS_COUNTER: (TE.GETS_COUNTER, TE.THIRD_COUNTER),
+    TE.DIE_ROLL: (TE.DIE_ROLL,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
@@ -62,14 +63,14 @@ EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар
             TE.MOVE_ADJACENT: "перемещение на соседнюю клетку", TE.WOUNDED: "получение ран",
             TE.CROSSED_TO_ENEMY_HALF: "переход на половину противника",
             TE.CROSSED_TO_OWN_HALF: "переход на свою половину", TE.ATTACKED: "атака объявлена",
-            TE.THIRD_COUNTER: "третья фишка"}
+            TE.THIRD_COUNTER: "третья фишка", TE.DIE_ROLL: "бросок кубика"}
 #: The clause each event rests on (next to Правило Топора: the card text acts).
 EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFENDER,
               TE.DEATH: C.DEATH, TE.TURN_START: C.TURN_START, TE.TURN_END: C.TURN,
               TE.FIGHT_START: C.TURN, TE.MOVE: C.MOVEMENT, TE.MOVE_ADJACENT: C.MOVEMENT,
               TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
               TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
-              TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS}
+              TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE}
 MAX_DEPTH = 8
 
 
@@ -192,6 +193,9 @@ class Triggers:
             nth = 3 if e == TE.THIRD_COUNTER else next(
                 (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
             return nth is None or ev.data["before"] < nth <= ev.data["after"]
+        if e == TE.DIE_ROLL:
+            faces = {int(str(p)[5:]) for p in ab.tags if str(p).startswith("face:")}
+            return ev.data["face"] in faces
         if e in (TE.WOUNDED, TE.WOUNDED_BY):
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
