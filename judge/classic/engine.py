@@ -50,6 +50,18 @@ __all__ = ["Engine", "Event", "Inputs", "Unnamed"]
 _WHEN_USED = (A.Activated, A.Attack, A.Finishing, A.Named)
 
 
+#: What a card in the graveyard may still do (вальхалла, инкарнация, «при попадании на кладбище»,
+#: возрождение): its refused abilities of these kinds are named while it lies there.
+FROM_GRAVEYARD = frozenset({TE.VALHALLA, TE.INCARNATION, TE.TO_GRAVEYARD, TE.REVIVED})
+
+
+def matters_from_graveyard(ab) -> bool:
+    node = ab.node
+    if isinstance(node, A.Triggered):
+        return node.trigger.event in FROM_GRAVEYARD
+    return isinstance(node, A.Keyword) and node.name == KW.INCARNATION
+
+
 def matters_always(ab) -> bool:
     node = ab.node
     if isinstance(node, _WHEN_USED):
@@ -121,6 +133,10 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         for p in self.state.on_table():
             for ab in self.kit(p).refused:
                 if matters_always(ab):
+                    self.refuse_ab(p, ab)
+        for p in self.state.graveyard():
+            for ab in self.kit(p).refused:
+                if matters_from_graveyard(ab):
                     self.refuse_ab(p, ab)
 
     # ------------------------------------------------------------ common checks (pure)
