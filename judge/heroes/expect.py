@@ -132,7 +132,11 @@ def compare(expect: MDict | None, engine) -> list[str]:
         elif key in PLAYERS:
             out.extend(_player(key, want, engine))
         else:
-            o = find(g, str(key))
+            try:
+                o = find(g, str(key))
+            except AmbiguousError as err:       # two copies ended in one zone: say which
+                out.append(f"{key}: {err}; уточните: A:имя или имя#2")
+                continue
             out.extend(_card(str(key), o, want, engine))
     return out
 

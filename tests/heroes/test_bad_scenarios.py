@@ -179,3 +179,19 @@ def test_the_true_expectations_of_the_same_game_hold():
   A: {hand: 1, coins: {open: 0}}
 """), strict=True)
     assert out.failures == []
+
+
+def test_a_name_that_became_ambiguous_is_a_failure_not_a_traceback():
+    """«Степной волк» is the first copy, in play; it dies attacking the ogre after two more are
+    played — now two fit and neither is the first copy: the expectation fails and says so."""
+    text = (BASE.replace("strike: 2}", "strike: 2}\n  Болотный огр: {type: существо, cost: 4, "
+                                       "life: 5, strike: 3}")
+            .replace("A: {play: [Степной волк]}",
+                     "A: {coins: 4, play: [Степной волк], hand: [Степной волк, Степной волк]}\n"
+                     "  B: {play: [Болотный огр]}")
+            .replace("  - attack: {by: Степной волк, target: B.hero}",
+                     "  - play: {card: Степной волк#2}\n  - play: {card: Степной волк#3}\n"
+                     "  - attack: {by: Степной волк, target: Болотный огр, defender: none}")
+            .replace("B.hero: {wounds: 2}", "Степной волк: {wounds: 0}"))
+    out = run(_load(text), strict=True)
+    assert any("неоднозначно" in f for f in out.failures), out.failures
