@@ -95,8 +95,9 @@ class PortRules:
         if isinstance(node, A.Attack):
             return self.attack_problem(ctx.source, p, node.attack, self.attack_range(ctx.source,
                                                                                      node))
-        if p.kind in (CardType.TERRAIN, CardType.EQUIPMENT) and isinstance(
-                node, (A.Wound, A.Heal, A.Poison, A.Finishing)):
+        if p.kind in (CardType.TERRAIN, CardType.EQUIPMENT) and (isinstance(
+                node, (A.Wound, A.Heal, A.Poison, A.Finishing)) or (
+                isinstance(node, A.Action) and node.verb == Verb.REDISTRIBUTE_WOUNDS)):
             return Problem(f"«{p.name}» — {p.kind}: она не получает ран, не излечивается и не "
                            "отравляется", (C.TERRAIN if p.kind is CardType.TERRAIN
                                             else C.EQUIPMENT, family))
@@ -175,6 +176,26 @@ class PortRules:
                   target=target.id, amount=amount)
         self.fire_wounded(target, source, kind, amount)
         return amount
+
+    def redistribute(self, source: Piece, to: Piece, most: int, ctx: Ctx) -> int:
+        """«Перераспределить N (или менее) ран с X на Y»: up to N of X's wounds move to Y (the
+        player's X picks fewer; by default as many as X has, up to N).  Moved wounds are not an
+        attack and not «ранить»: Y's triggers on receiving wounds do not answer (reading,
+        docs/judge.md); Y dies if its lives run out."""
+        n = min(most, source.wounds)
+        x = ctx.answers.x
+        if x is not None:
+            n = max(0, min(int(x), n))
+        if not n:
+            self.emit("noop", f"«{source.name}»: переносить нечего (ран: {source.wounds}).",
+                      *(ctx.cites or (C.AXE,)))
+            return 0
+        source.wounds -= n
+        to.wounds += n
+        self.emit("redistribute", f"С «{source.name}» на «{to.name}» перенесено ран: {n} "
+                  f"(«{ctx.text}»; у «{to.name}» осталось жизней: {max(to.lives, 0)}).",
+                  *(ctx.cites or (C.AXE,)), C.AXE, amount=n)
+        return n
 
     def heal(self, target: Piece, amount: int | None, ctx: Ctx) -> int:
         if self.no_healing(target):

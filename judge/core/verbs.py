@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from berserk.vocab import DurationKind, Verb
+from berserk.vocab import DurationKind, SelectorNoun, Verb
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
@@ -120,6 +120,47 @@ def _relocate(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 for _v in (Verb.MOVE, Verb.TELEPORT, Verb.SWAP):
     VERBS[_v] = Handler(_check, _relocate, _move_unsupported)
+
+
+# ==================================================================== wounds moved between cards
+def _redistribute_unsupported(node: A.Action, port: Port) -> str | None:
+    """«перераспределить N (или менее) ран с X на Y»: one card to one card, a fixed N."""
+    if tuple(node.params) != ("or_less",):
+        return "перераспределение без «или менее» пока не применяется"
+    if not isinstance(node.amount, A.Fixed) or node.target is None or node.to is None:
+        return "перераспределение: не сказано, сколько ран, откуда или куда"
+    if node.to.noun == SelectorNoun.ANY_OF or "all" in node.to.qualifiers:
+        return "перераспределение на несколько карт пока не применяется"
+    return selector_unsupported(node.target, port) or selector_unsupported(node.to, port)
+
+
+def _redistribute_check(it: Interp, node: A.Action, ctx: Ctx):
+    got = it.each_target(node, node.target, ctx)
+    if isinstance(got, Problem):
+        return got
+    dest = it.targets(node, node.to, ctx, key=id(node.to))
+    if isinstance(dest, Problem):
+        return dest
+    for d in dest:
+        problem = it.port.target_problem(node, d, ctx)
+        if problem is not None:
+            return problem
+    return None
+
+
+@verb(Verb.REDISTRIBUTE_WOUNDS, check=_redistribute_check, unsupported=_redistribute_unsupported)
+def _redistribute(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    sources = it.reached(node, node.target, ctx)
+    dest = it.targets(node, node.to, ctx, key=id(node.to))
+    if isinstance(dest, Problem) or len(dest) != 1:
+        it.port.cancel(Problem(f"«{ctx.text}»: некуда перенести раны"), ctx)
+        return
+    most = it.amount(node.amount, ctx)
+    for src in sources:
+        if src is dest[0] or it.port.shielded(src, ctx) or it.port.shielded(dest[0], ctx):
+            continue
+        it.port.redistribute(src, dest[0], most, ctx)
+    it.port.settle()
 
 
 # ==================================================================== the earlier grammar's forms
