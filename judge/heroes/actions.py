@@ -208,6 +208,9 @@ class Actions:
                             cites=(C.SUPPORT_ENTERS,) if card.is_support else ())
         self.happen(E.PLAYED, card, player=player)
         for f, ctx in spell_items:
+            swapped = self.replace_ability(card, f, ctx, player)          # 508.3
+            if swapped is not None:
+                f, ctx = swapped
             self.freeze(ctx)
             item = self.enqueue("spell", card, f, player, ctx, None)
             self.emit("queued", f"Способность заклинания «{item.label}» — в очередь "
@@ -326,6 +329,9 @@ class Actions:
             cites.append(C.ACTION_CLOSE)
         self.emit("activate", f"{player} использует «{card.name}/{line}» — оплата: {cost}"
                   + (f" (X = {x})" if x is not None else "") + ".", *cites)
+        swapped = self.replace_ability(card, f, ctx, player)              # 508.3
+        if swapped is not None:
+            f, ctx = swapped
         self.freeze(ctx)
         self.enqueue("activated", card, f, player, ctx, key)
         self.say_targets(ctx, f)

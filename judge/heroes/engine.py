@@ -26,13 +26,15 @@ from judge.heroes.hverbs import HEROES_VERBS
 from judge.heroes.model import Game, Obj
 from judge.heroes.port import PortRules
 from judge.heroes.props import Props
+from judge.heroes.replace import Replace
 from judge.heroes.queue import Queue
 from judge.heroes.rules import Rules
 from judge.heroes.turn import Turn
 from judge.heroes.zones import Zones
 
 
-class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn, Props):
+class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn, Props,
+             Replace):
     book = C.BOOK
     verbs = HEROES_VERBS                  # the Heroes verbs (hinterp and hverbs register them)
 

@@ -18,7 +18,7 @@ from judge.core.interp import Interp
 from judge.heroes import cites as C
 from judge.heroes.hinterp import HEROES_VERBS, register, targets_check
 from judge.heroes.readers import (BOTTOM, COPY_FEATURE, DISTRIBUTE, EXTRA_TURN, FREE,
-                                  NEXT_HIRE, TOP)
+                                  NEXT_HIRE, REGEN, TOP)
 
 #: The handler of Вампиризм (an ``Action(heal)`` too): the heal verb dispatches on its tag.
 _VAMPIRISM = HEROES_VERBS[Verb.HEAL]
@@ -123,9 +123,9 @@ def _take(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 
 # ==================================================================== distributed heals
-def distribution(it: Interp, node: A.Action, ctx: Ctx) -> dict | Problem:
+def distribution(it: Interp, node: A.Action, ctx: Ctx) -> list | Problem:
     """The division of «суммарно до N» among targets, named at declaration (308.1 step 6,
-    309.1 step 7): {target: n}, each at least one, the sum at most N."""
+    309.1 step 7): [(target, n)], each at least one, the sum at most N."""
     port = it.port
     if "distribution" in ctx.refs:
         return ctx.refs["distribution"]
@@ -134,7 +134,7 @@ def distribution(it: Interp, node: A.Action, ctx: Ctx) -> dict | Problem:
     if raw is None:
         return Problem(f"«{ctx.text}»: распределение не названо (поле distribute: "
                        "{карта: число, …})", (C.ACTIVATION, C.PLAY_CARD))
-    out: dict = {}
+    out: list = []
     for ref, k in raw.items():
         o = port.resolve_ref(ref)
         if o is None or not port.matches(node.target, o, ctx):
@@ -145,12 +145,15 @@ def distribution(it: Interp, node: A.Action, ctx: Ctx) -> dict | Problem:
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             return Problem(f"каждая цель распределения получает хотя бы 1, а «{ref}» — {k}",
                            (C.ACTIVATION, C.PLAY_CARD))
-        out[o] = k
-    if sum(out.values()) > n:
-        return Problem(f"распределено {sum(out.values())}, а «{ctx.text}» — не больше {n}",
+        if any(o is p for p, _ in out):
+            return Problem(f"«{ref}» назван в распределении дважды", (C.TARGETS,))
+        out.append((o, k))
+    total = sum(k for _, k in out)
+    if total > n:
+        return Problem(f"распределено {total}, а «{ctx.text}» — не больше {n}",
                        (C.ACTIVATION, C.PLAY_CARD))
     ctx.refs["distribution"] = out
-    for i, o in enumerate(out):
+    for i, (o, _) in enumerate(out):
         ctx.bound.setdefault(-1000 - i, [o])       # named targets (502.6), kept for 113.9
     return out
 
@@ -164,6 +167,9 @@ def _heal_check(it: Interp, node: A.Action, ctx: Ctx):
 
 @register(Verb.HEAL, check=_heal_check)
 def _heal(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    if REGEN in node.params:
+        it.port._done(ctx, it.port.regenerate(ctx.source, it.amount(node.amount, ctx), ctx))
+        return
     if DISTRIBUTE not in node.params:
         _VAMPIRISM.apply(it, node, ctx)
         return
@@ -172,11 +178,11 @@ def _heal(it: Interp, node: A.Action, ctx: Ctx) -> None:
     if isinstance(got, Problem):
         port.cancel(got, ctx)
         return
-    port.emit("distribute", f"«{ctx.text}»: излечение распределено при заявке — "
-              + ", ".join(f"«{o.name}» {k}" for o, k in got.items()) + ".", C.MASS_ABILITY,
+    port.emit("distribute", f"«{ctx.text}»: распределение излечения (названо при заявке) — "
+              + ", ".join(f"«{o.name}» {k}" for o, k in got) + ".", C.MASS_ABILITY,
               C.ACTIVATION, C.PLAY_CARD, C.TARGETS)
     healed = 0
-    for o, k in got.items():
+    for o, k in got:
         if port.gone(o, ctx):
             continue
         healed += port.heal_wounds(o, k)

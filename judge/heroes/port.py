@@ -189,6 +189,7 @@ class PortRules:
     def attack(self, node: A.Attack, target: Any, ctx: Ctx) -> Hit:
         """A shot from card text (507.5): the final strength, then the wound pipeline."""
         source = ctx.source
+        target = self.redirect_shot(source, target, ctx)       # 508.3: a new final target
         base = self.interp.amount(node.damage, ctx) if node.damage is not None else 0
         strength = self.attack_strength(source, target, base, K.SHOT)
         shots = ctx.refs["shots"] = ctx.refs.get("shots", 0) + 1
@@ -232,6 +233,9 @@ class PortRules:
 
     def destroy(self, target: Any, ctx: Ctx) -> bool:
         if not target.in_play:
+            self._done(ctx, False)
+            return False
+        if self.destroy_replaced(target, ctx):      # 517.1: «вместо этого …»
             self._done(ctx, False)
             return False
         self.die(target, f"уничтожение картой «{ctx.source.name}»", ctx.source,

@@ -311,6 +311,9 @@ class Queue:
             return None
         if not f.every_time:
             source.used[key] = source.used.get(key, 0) + 1
+        swapped = self.replace_ability(source, f, ctx, pd.controller)    # 508.3
+        if swapped is not None:
+            f, ctx = swapped
         self.freeze(ctx)
         item = self.enqueue("trigger", source, f, pd.controller, ctx,
                             None if f.every_time else key)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 
+from berserk.vocab import AttackKind as AK
 from berserk.vocab import CardType, Element, Qualifier, Side, Verb
+from berserk.vocab import ConditionKind as CK
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from judge.heroes.phrases import NOTHING, amount, selector
@@ -29,6 +31,7 @@ NEXT_HIRE = "next_hire_again"          # «следующий Найм сраб�
 EXTRA_TURN = "extra_turn"              # term:Дополнительный ход
 FREE = "free"                          # term:Бесплатно
 LOSE_ELEMENTS = "lose_elements"        # «теряет стихии» (107.2.1)
+REGEN = "regeneration"                 # Регенерация X (its heal may be replaced, 517.1)
 
 #: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
 #: not committed yet (the grammar's round 2), so the property change is an assignment.
@@ -165,3 +168,48 @@ def free_hero_ability(t: str, duration) -> A.Node | None:
 READERS = (become, copy_feature, deck_top, distributed_heal, next_hire, extra_turn,
            free_hero_ability)
 MAY = NOTHING
+
+
+# ==================================================================== replacement statics
+#: ``Condition.params`` of a replacement: what it waits for (517.1: «[X], вместо этого [Y]»).
+WOULD_REGEN = REGEN
+
+
+def _would(what: str, subject: A.Selector, body: tuple) -> A.Static:
+    return A.Static(effects=body, condition=A.Condition(what=CK.WOULD, params=(what,),
+                                                        subject=subject))
+
+
+def replacement(s: str, effects) -> A.Node | None:
+    """A static that waits for an event and replaces it (517.1, term:Вместо): «если <кто>
+    должен быть уничтожен, вместо этого …», «вместо Регенерации …», «если противник
+    заявляет излечение своих персонажей, вместо этого …»; and the redirection of a shot at the
+    preliminary stage (508.3) «когда противник стреляет по другому вашему существу, можете
+    сделать целью этого выстрела эту карту».  ``effects`` reads the replacing part."""
+    def body(text: str) -> tuple | None:
+        got = effects(text)
+        return got if got and not any(isinstance(n, A.Opaque) for n in got) else None
+
+    m = re.fullmatch(r"если\s+(.+?)\s+(?:должн\w+\s+)?(?:быть\s+)?(?:уничтожен\w*|погибнуть),?\s+"
+                     r"вместо\s+этого\s+(.+)", s)
+    if m:
+        sel, rest = selector(m.group(1), plural=True), body(m.group(2))
+        return _would(Verb.DESTROY, sel, rest) if sel and rest else None
+    m = re.fullmatch(r"вместо\s+(?:своей\s+)?регенерации(?:\s+\d+)?,?\s+(.+)", s)
+    if m:
+        rest = body(m.group(1))
+        return _would(WOULD_REGEN, SELF, rest) if rest else None
+    m = re.fullmatch(r"если\s+противник\s+(?:заявляет|объявляет)\s+излечение\s+(?:своих\s+)?"
+                     r"(\w+),?\s+вместо\s+этого\s+(.+)", s)
+    if m:
+        sel, rest = selector(m.group(1) + " противника", plural=True), body(m.group(2))
+        return _would(Verb.HEAL, sel, rest) if sel and rest else None
+    m = re.fullmatch(r"когда\s+противник\s+стреляет\s+по\s+(другому\s+)?вашему\s+существу,?\s+"
+                     r"(?:вы\s+)?можете\s+сделать\s+(?:эту\s+карту|это\s+существо)\s+целью\s+"
+                     r"(?:этого\s+)?выстрела", s)
+    if m:
+        quals = (Qualifier.ALL,) + ((Qualifier.OTHER,) if m.group(1) else ())
+        redirect = A.Action(verb=Verb.REDIRECT, target=A.Selector(
+            noun=N.CREATURE, side=Side.OWN, qualifiers=quals), to=SELF, params=(AK.SHOT,))
+        return A.Static(effects=(A.Choice(options=(redirect, NOTHING)),))
+    return None

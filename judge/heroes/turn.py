@@ -29,6 +29,7 @@ from judge.heroes import cites as C
 from judge.heroes.clauses import SELF
 from judge.heroes.model import Coin, EffKind, Obj, other
 from judge.heroes.queue import Ev, Pending
+from judge.heroes.readers import REGEN
 from judge.heroes.wording import Feature
 
 #: Durations that end at the end of a turn (310.2) / at the start of one (303.1).
@@ -44,7 +45,8 @@ class Turn:
         if kw.get(KW.REGEN):
             out.append(Feature(0, f"Регенерация {kw[KW.REGEN]}", A.Triggered(
                 trigger=A.Trigger(event=E.TURN_END),
-                effects=(A.Heal(target=SELF, amount=A.Fixed(value=kw[KW.REGEN])),))))
+                effects=(A.Action(verb=Verb.HEAL, target=SELF, amount=A.Fixed(
+                    value=kw[KW.REGEN]), params=(REGEN,)),))))
         if kw.get(KW.VAMPIRISM):
             out.append(Feature(0, f"Вампиризм {kw[KW.VAMPIRISM]}", A.Triggered(
                 trigger=A.Trigger(event=E.ATTACK, attack=K.STRIKE, params=("dealt",)),

@@ -31,6 +31,7 @@ from judge.heroes.clauses import SELF, effects, protection_kinds
 from judge.heroes.conditions import split_if, split_while
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
 from judge.heroes.phrases import measure, selector, split_duration
+from judge.heroes.readers import replacement
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,9 @@ def static(s: str) -> A.Node | None:
     if m:
         whom = selector(m.group(1), plural=True)
         return A.Bonus(amount=A.Fixed(value=2), to=("cost_factor",), against=whom) if whom else None
+    node = replacement(s, effects)              # «…, вместо этого …», redirection (517, 508.3)
+    if node is not None:
+        return node
     got = effects(s)
     if got and not any(isinstance(n, A.Opaque) for n in got) and all(
             isinstance(n, A.Gain) and Qualifier.ALL in n.target.qualifiers for n in got):
