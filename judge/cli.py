@@ -11,10 +11,11 @@ import sys
 
 import click
 
+from berserk import files
 from berserk.errors import InputError, ParseError
+from judge.cites import BOOK
 from judge.classic.combat import parse_triple
 from judge.classic.odds import Matchup, deals, report
-from judge.cites import BOOK
 from judge.scenario import load_scenario, run, scenario_files
 from rulings.lookup import cite_labels
 
@@ -37,16 +38,17 @@ def judge_cmd(paths, as_json, strict, db):
     Пример:
       berserk judge rulings/scenarios/
       berserk judge rulings/scenarios/514/514.6-closed-strong.yaml --strict --json
+      berserk judge - < мой_случай.yaml
     """
 
-    files = scenario_files(paths)
-    if not files:
+    found = scenario_files(paths)             # «-»: one scenario from standard input
+    if not found:
         raise InputError.at("не найдено ни одного файла сценария (*.yaml)", " ".join(paths))
-    missing = [str(f) for f in files if not f.exists()]
+    missing = [str(f) for f in found if str(f) != files.STDIN and not f.exists()]
     if missing:
         raise InputError.at("файл не найден: " + ", ".join(missing), missing[0])
     scenarios, problems = [], []             # every invalid file is reported → exit 2 first
-    for f in files:
+    for f in found:
         try:
             scenarios.append(load_scenario(f, db=db))
         except InputError as err:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from berserk.errors import InputError
+from berserk import files
 from judge.classic.run import run as _run_classic
 from judge.classic.scenario import Outcome, Scenario, find_piece, scenario_files
 from judge.classic.scenario import load_scenario as _load_classic
@@ -28,11 +28,9 @@ def ruleset_of(text: str) -> str:
 
 def load_scenario(path: str | Path, db: str | None = None, text: str | None = None):
     """Load and validate one scenario file (every problem located, ``InputError``)."""
-    if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as err:
-            raise InputError.at(f"файл сценария не читается: {err}", str(path)) from None
+    if text is None:                    # «-» is standard input; Russian messages for every failure
+        text = files.read_text(path, "файл сценария")
+        path = files.label(path)
     if ruleset_of(text) == heroes.RULESET:
         return heroes.load_scenario(path, db=db, text=text)
     return _load_classic(path, db=db, text=text)

@@ -303,3 +303,14 @@ def test_check_reads_a_golden_of_a_foreign_shape_as_a_located_error(tmp_path):
     assert f"{golden}:1:1: строка эталона не читается: у узла Attack нет поля «x»" in result.stderr
     assert f"{golden}:2:1: строка эталона не читается" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_judge_reads_a_scenario_from_stdin():
+    """Issue 12.10: «-» for stdin wherever a FILE is read (judge said «файл не найден: -»)."""
+    text = (ROOT / "rulings" / "scenarios" / "514" / "514.6-closed-strong.yaml").read_text(
+        encoding="utf-8")
+    result = run_cli("judge", "-", input=text)
+    assert result.returncode == 0, result.stderr
+    assert "<стандартный ввод>" in result.stdout and "Ожидания выполнены." in result.stdout
+    bad = run_cli("judge", "-", input="board: [\n")
+    assert bad.returncode == 2 and bad.stderr.startswith("ошибка: <стандартный ввод>:")
