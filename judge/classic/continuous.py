@@ -110,11 +110,16 @@ class Continuous:
             return self._base_traits(p)           # a condition asking about itself: printed
         self._computing.add(p.id)
         try:
-            grants = [(n, BASE) for n in self._base_nodes(p)]
-            grants += self._own(p, kit)
+            lost = self.lost_at(p)
+            if lost is None:
+                grants = [(n, BASE) for n in self._base_nodes(p)]
+                grants += self._own(p, kit)
+                temps = p.effects
+            else:                                 # «теряет все особенности»: only what came after
+                grants, temps = [], p.effects[lost + 1:]
             grants += self._others(p)
             grants += [(n, Origin("temp", t.source, t.line, origin_note("temp", t.source)))
-                       for t in p.effects for n in t.what]
+                       for t in temps if self.active(t) for n in t.what]
             return fold(grants)
         finally:
             self._computing.discard(p.id)
@@ -166,6 +171,27 @@ class Continuous:
                 out.append((node, Origin(step, p.name, ab.line, origin_note(step))))
         return out
 
+    def active(self, t: Temp) -> bool:
+        """A temporary grant still in force («пока X не покинет поле боя»: X is on the table)."""
+        if t.until != D.WHILE_SELF_ON_FIELD or t.holder not in self.state.pieces:
+            return True
+        return self.state.pieces[t.holder].on_table
+
+    def lost_at(self, p: Piece) -> int | None:
+        """The index in ``p.effects`` of the last «теряет все особенности» in force, or None."""
+        if not p.effects:
+            return None
+        for i in range(len(p.effects) - 1, -1, -1):
+            t = p.effects[i]
+            if t.notes.get("lost") and self.active(t):
+                return i
+        return None
+
+    def blank(self, p: Piece) -> bool:
+        """Has ``p`` lost all its abilities (its text does nothing: no triggers, actions,
+        auras, riders)?"""
+        return bool(p.effects) and self.lost_at(p) is not None
+
     def dynamic(self) -> bool:
         """Does any card on the table have a conditional static, an aura or a temporary grant?
         (When none does, every card's traits are its printed ones — the fast path.)"""
@@ -178,7 +204,7 @@ class Continuous:
     def aura_holders(self) -> list[Piece]:
         if self._auras is None:
             self._auras = [q for q in self.state.on_table() if self.kit(q).auras]
-        return self._auras
+        return [q for q in self._auras if not self.blank(q)] if self._lost else self._auras
 
     def _others(self, p: Piece) -> list:
         out = []
@@ -234,6 +260,16 @@ class Continuous:
         self._dynamic = None
 
     # ------------------------------------------------------------ 4. temporary
+    def lose_all(self, target: Piece, duration: A.Duration | None, ctx) -> Temp:
+        """«… теряет все особенности [до …]»: from now its text does nothing, and what it had
+        gained before is gone; the card type (a flyer, a symbiote) stays."""
+        t = self.add_temp(target, (), duration, ctx)
+        t.notes["lost"] = True
+        self._lost = True
+        target.incorporeal = False
+        self.forget_auras()
+        return t
+
     def add_temp(self, target: Piece, what: tuple, duration: A.Duration | None, ctx) -> Temp:
         st = self.state
         until = duration.until if duration is not None else D.END_OF_FIGHT
@@ -263,7 +299,10 @@ class Continuous:
                 else:
                     keep.append(t)
             p.effects = keep
+            if not p.effects or self.lost_at(p) is None:
+                p.incorporeal = p.kit.incorporeal      # its text is back
         self._dynamic = None
+        self._auras = None
 
     def cites_of_temp(self, t: Temp) -> tuple[str, ...]:
         return ("axe",)

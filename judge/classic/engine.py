@@ -32,7 +32,7 @@ from judge.classic.attacks import AttackRules
 from judge.classic.board import ATTACHED, GRAVEYARD
 from judge.classic.continuous import Continuous
 from judge.classic.fight import FightRules
-from judge.classic.kit import Kit
+from judge.classic.kit import Kit, kit_of
 from judge.classic.moves import MoveRules
 from judge.classic.port import PortRules, wounds_word
 from judge.classic.state import Piece, State
@@ -42,6 +42,9 @@ from judge.core.interp import Interp
 from judge.core.trace import Event, Inputs, Trace, Unnamed
 
 __all__ = ["Engine", "Event", "Inputs", "Unnamed"]
+
+#: The Kit of a card whose text does nothing.
+NO_TEXT = kit_of(None)
 
 #: Refused abilities named only when they could act: a card's own action when it acts, a
 #: trigger when its event happens (judge/classic/triggers.py); every other refused ability —
@@ -82,6 +85,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self.inputs = inputs or Inputs()
         self._computing: set[str] = set()
         self._auras: list | None = None
+        self._lost = False               # some card has lost all its abilities
         self._dynamic: bool | None = None
         self._listens: frozenset | None = None
         self._depth = 0
@@ -114,13 +118,17 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self.refuse(piece, ab.text, ab.refusal)
 
     def kit(self, p: Piece) -> Kit:
+        """What ``p``'s text gives it now: its Kit, or none at all while it has lost all its
+        abilities («теряет все особенности»)."""
+        if self._lost and self.blank(p):
+            return NO_TEXT
         return p.kit
 
     def note_refused(self, piece: Piece) -> None:
         """The abilities of an acting (or targeted) card the judge cannot apply and that could
         change what happens now, once each: everything but its other actions (an ability it
         does not use now cannot matter; one it tries to use is named when it is picked)."""
-        refused = piece.kit.refused
+        refused = self.kit(piece).refused
         if refused:
             for ab in refused:
                 if not isinstance(ab.node, _WHEN_USED):

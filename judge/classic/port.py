@@ -337,7 +337,14 @@ class PortRules:
         return True
 
     def lose(self, target: Piece, node: A.Lose, ctx: Ctx) -> bool:
-        return False                        # only counters are lost today (support.py)
+        if node.what != "abilities":
+            return False                    # counters are the interpreter's; others refused
+        if self.shielded(target, ctx):
+            return False
+        self.lose_all(target, node.duration, ctx)
+        self.emit("lost", f"«{target.name}» теряет все особенности ({self.until_ru(node.duration)}"
+                  ").", *(ctx.cites or (C.AXE,)), C.AXE)
+        return True
 
     def delay(self, node: A.Triggered, ctx: Ctx) -> None:
         """A delayed effect: done once, at the moment its trigger names (judge/classic/

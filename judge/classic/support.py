@@ -409,6 +409,9 @@ LOSE_RU = {"abilities": "всех особенностей", "ability": "осо�
 def _lose(node: A.Lose) -> str | None:
     if node.what == "counters":
         return None
+    if node.what == "abilities" and not node.abilities:
+        # «… теряет все особенности [до тех пор, пока …]»
+        return _duration(node.duration) if node.duration is not None else None
     return f"потеря «{LOSE_RU.get(node.what, word(node.what))}» пока не применяется"
 
 
