@@ -24,13 +24,18 @@ from judge.classic.state import Piece
 from judge.classic.traits import (
     MAGICAL,
     RANGED,
+    Traits,
     is_ignore_forced_targeting,
     matches_kind,
     protected_now,
 )
 from judge.core.context import Ctx, Problem
-from judge.core.effects import rider_bonuses
+from judge.core.effects import ignores_abilities, rider_bonuses
 from judge.core.trace import NO_INPUTS
+
+
+#: A card's traits when an attack ignores its abilities.
+NO_TRAITS = Traits()
 
 
 def ru(kind: str) -> str:
@@ -359,10 +364,14 @@ class AttackRules:
         return total
 
     def hit(self, src: Piece, dst: Piece, kind: str, damage: int, *cites: str,
-            strength: str | None = None) -> int:
+            strength: str | None = None, ignore: bool = False) -> int:
         """Damage ``damage`` of an attack of ``kind`` reaching ``dst``: protections, reductions
-        («-N от …») and armour first; returns the wounds given."""
-        tr = self.traits(dst)
+        («-N от …») and armour first; returns the wounds given.  ``ignore``: the attack ignores
+        the target's abilities — none of them applies (Правило Топора)."""
+        tr = NO_TRAITS if ignore else self.traits(dst)
+        if ignore:
+            self.emit("ignore", f"Атака игнорирует особенности «{dst.name}»: его защиты, "
+                      "уменьшения и броня не действуют.", *cites, C.AXE)
         self.note_refused(dst)
         if damage <= 0:
             self.emit("no-wounds", f"Атака на 0 не ранит «{dst.name}».", *cites)
@@ -414,9 +423,12 @@ class AttackRules:
             return 0
         return self.wound(dst, damage, src, kind, *cites)
 
-    def landed_on(self, src: Piece, dst: Piece, kind: str, strength: str | None) -> bool:
+    def landed_on(self, src: Piece, dst: Piece, kind: str, strength: str | None,
+                  ignore: bool = False) -> bool:
         """Does the attack count as delivered (its riders and «при …» work)?  Not when the
         target is protected from it: then it is wasted with everything riding on it."""
+        if ignore:
+            return True
         ignores = self.traits(src).has(KW.IGNORES_FLYING_PROTECTION)
         return not protected_now(self.traits(dst), kind, src.flying, strength, ignores)
 
@@ -434,8 +446,9 @@ class AttackRules:
         dmg += self.bonus(actor, target, kind, strength)
         dmg += self.rider_bonus(node, actor, target, strength, ctx)
         self.facts["value"] = dmg
-        dealt = self.hit(actor, target, kind, dmg, clause, strength=strength)
-        landed = self.landed_on(actor, target, kind, strength)
+        ignore = ignores_abilities(node)
+        dealt = self.hit(actor, target, kind, dmg, clause, strength=strength, ignore=ignore)
+        landed = self.landed_on(actor, target, kind, strength, ignore)
         if not landed and node.riders:
             self.emit("riders-none", f"«{target.name}» защищена от этой атаки — сопутствующие "
                       "ей эффекты тоже не действуют.", clause, C.AXE)

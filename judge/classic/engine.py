@@ -306,6 +306,9 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             piece.opened_by_effect = True
         self.emit("open", f"«{piece.name}» открывается эффектом ({source}); очки движения "
                   "восстанавливаются.", *(cites or (C.NAMED_EFFECT,)))
+        # «когда ваше существо открывается …»: an opening by an effect (the opening of every card
+        # at its owner's turn start is the rules' phase, not this event — docs/judge.md)
+        self.fire(TE.OPENS, piece)
         return True
 
     # ------------------------------------------------------------ wounds and death

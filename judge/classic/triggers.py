@@ -51,6 +51,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.THIRD_COUNTER: (TE.THIRD_COUNTER,),
     TE.GETS_COUNTER: (TE.GETS_COUNTER, TE.THIRD_COUNTER),
     TE.DIE_ROLL: (TE.DIE_ROLL,),
+    TE.OPENS: (TE.OPENS,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
@@ -63,14 +64,16 @@ EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар
             TE.MOVE_ADJACENT: "перемещение на соседнюю клетку", TE.WOUNDED: "получение ран",
             TE.CROSSED_TO_ENEMY_HALF: "переход на половину противника",
             TE.CROSSED_TO_OWN_HALF: "переход на свою половину", TE.ATTACKED: "атака объявлена",
-            TE.THIRD_COUNTER: "третья фишка", TE.DIE_ROLL: "бросок кубика"}
+            TE.THIRD_COUNTER: "третья фишка", TE.DIE_ROLL: "бросок кубика",
+            TE.OPENS: "карта открылась"}
 #: The clause each event rests on (next to Правило Топора: the card text acts).
 EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFENDER,
               TE.DEATH: C.DEATH, TE.TURN_START: C.TURN_START, TE.TURN_END: C.TURN,
               TE.FIGHT_START: C.TURN, TE.MOVE: C.MOVEMENT, TE.MOVE_ADJACENT: C.MOVEMENT,
               TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
               TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
-              TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE}
+              TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE,
+              TE.OPENS: C.NAMED_EFFECT}
 MAX_DEPTH = 8
 
 
@@ -163,6 +166,8 @@ class Triggers:
         ctx = Ctx(holder, ab.line, ab.text, self.inputs, refs={"it": holder})
         if e == TE.DEATH:
             return ev.subject is not holder and facts.matches(self, t.subject, ev.subject, ctx)
+        if e == TE.OPENS and t.subject is not None and ev.subject is holder:
+            return False          # «когда ваше существо открывается, эта карта также …»: another
         if "on_self" in ab.tags:
             if ev.target is not holder:           # «при ударе по <этой карте>»: anyone's
                 return False

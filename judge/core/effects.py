@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import Strength, TriggerEvent
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Strength, TriggerEvent, Verb
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import (
@@ -31,6 +32,19 @@ CONCRETE = frozenset(K.concrete_kinds())
 def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
     got = it.each_target(node, node.target, ctx)
     return got if isinstance(got, Problem) else None
+
+
+def ignores_abilities(node: A.Attack) -> bool:
+    """«(игнорирует особенности атакованного существа)»: a rider that is how the attack lands
+    (the ruleset skips the target's protections, reductions and armour), not an effect."""
+    return any(_is_ignore_rider(r) for r in node.riders)
+
+
+def _is_ignore_rider(r) -> bool:
+    return (isinstance(r, A.Permission) and r.what == Verb.IGNORE
+            and tuple(r.params) == ("abilities",) and r.subject is None and not r.kinds
+            and r.condition is None and r.duration is None
+            and (r.target is None or r.target.noun == N.ATTACKED))
 
 
 def rider_bonuses(node: A.Attack) -> tuple[A.Bonus, ...]:
@@ -74,7 +88,7 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
             return reason
     effects = []
     for r in node.riders:
-        if isinstance(r, A.Bonus):
+        if isinstance(r, A.Bonus) or _is_ignore_rider(r):
             continue
         if strength_rider(r) is not None:
             effects.extend(r.effects)
@@ -86,7 +100,7 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
 
 @handles(A.Attack, _attack_check, _attack_unsupported)
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
-    riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus))
+    riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus) and not _is_ignore_rider(r))
     own = ctx.refs.get("attacked")          # a trigger's own «атакованное» stays its own
     for target in it.reached(node, node.target, ctx):
         hit = it.port.attack(node, target, ctx)
