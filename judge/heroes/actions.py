@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from berserk.text import fold
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from grammar import ast as A
 from judge.core.context import choice_points
 from judge.core.trace import Unnamed
 from judge.heroes import cites as C
-from judge.heroes.model import GRAVEYARD, HAND, Obj, other
+from judge.heroes.model import GRAVEYARD, HAND, EffKind, Obj, other
 from judge.heroes.queue import Ev, effects_of, is_cancel, marker_key
 from judge.heroes.wording import Feature
 
@@ -96,6 +97,14 @@ class Actions:
             else:
                 sub += -n
                 parts.append(f"−{-n} («{src.name}»)")
+        for e in self.cost_effects(player, card):
+            names, n = e.value
+            if n >= 0:
+                add += n
+                parts.append(f"+{n} (карты с названием «{card.name}», 105.6)")
+            else:
+                sub += -n
+                parts.append(f"−{-n} (карты с названием «{card.name}», 105.6)")
         if fury:
             sub += fury
             parts.append(f"−{fury} (Ярость)")
@@ -103,6 +112,14 @@ class Actions:
         if raw < 0:
             parts.append(f"итог {raw} → 0")
         return max(raw, 0), parts
+
+    def cost_effects(self, player: str, card: Obj) -> list:
+        """Effects on the player's hero changing the cost of cards with given names (105.6:
+        each name of a multi-named card counts)."""
+        hero = self.g.hero(player)
+        mine = {fold(n) for n in card.names}
+        return [e for e in (hero.effects if hero is not None else ())
+                if e.kind == EffKind.COST_NAMES and mine & {fold(n) for n in e.value[0]}]
 
     def _cost_applies(self, b: A.Bonus, card: Obj, src: Obj) -> bool:
         sel = b.against
@@ -374,6 +391,34 @@ class Actions:
             return fits[0]
         o = self.resolve_ref(raw)
         return o if o in fits else False
+
+    def pick_many(self, ctx, fits: list[Obj], key: str, n: int) -> list[Obj] | None:
+        """Up to ``n`` cards a вызов takes (519.3.3: fewer allowed); None: declined."""
+        raw = self.raw_answer(ctx.key, key)
+        if raw in ("none", "нет", False):
+            return None
+        if raw is None:
+            if len(fits) > n and self.inputs.strict:
+                raise Unnamed(f"какие карты берёт «{ctx.key}» (поле {key}: список имён или none)")
+            return fits[:n]
+        out = []
+        for r in raw if isinstance(raw, list) else [raw]:
+            o = self.resolve_ref(r)
+            if o in fits and o not in out:
+                out.append(o)
+        return out[:n]
+
+    def revived_lives(self, o: Obj, node, ctx) -> None:
+        """«возродите … с N жизнями»: its lives become N (106.2.1)."""
+        if node.amount is None or not o.in_play:
+            return
+        n = self.interp.amount(node.amount, ctx)
+        delta = n - self.lives(o)
+        if delta:
+            self.add_effect(o, EffKind.EXTRA_LIFE if delta > 0 else EffKind.NEG_LIFE,
+                            abs(delta), ctx.source)
+        self.emit("effect", f"«{o.name}» возрождается с {n} жизн.", C.REVIVE, C.LIVES_SET)
+        self.settle()
 
     def lose_coins(self, player: str, n: int, ctx) -> int:
         """522.5: the player chooses which coins (open or closed) to lose."""

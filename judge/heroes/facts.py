@@ -21,6 +21,7 @@ from berserk.vocab import Side
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from judge.heroes.conditions import AT_LEAST
+from judge.heroes.readers import SAME_AS_IT
 from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, EffKind, Obj, other
 from judge.heroes.wording import Feature, read
 
@@ -241,6 +242,10 @@ class Facts:
         if name == Q.WITH:
             return self.has(o, arg)
         if name == Q.NAMED:
+            if arg == SAME_AS_IT:                   # «с таким же названием, как у …» (105.5)
+                it = (refs or {}).get("it")
+                return isinstance(it, Obj) and bool({fold(n) for n in o.names}
+                                                    & {fold(n) for n in it.names})
             return fold(arg) in {fold(n) for n in o.names}       # each name on its own (105.4)
         return False
 

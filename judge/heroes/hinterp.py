@@ -306,19 +306,25 @@ def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
                                                        DECK)
     pile = [port.g.objs[i] for i in port.g.players[me].zone(zone)]
     fits = [o for o in pile if port._noun_fits(node.target.noun, o)
-            and all(port._qualifier(q, o, ctx.source) for q in node.target.qualifiers
-                    if q not in (Qualifier.CHOSEN, Qualifier.IN_DECK))]
-    picked = port.pick_search(ctx, fits, "summon")
+            and all(port._qualifier(q, o, ctx.source, ctx.refs) for q in node.target.qualifiers
+                    if q not in (Qualifier.CHOSEN, Qualifier.IN_DECK, Qualifier.ALL))]
+    n = it.amount(node.amount, ctx) if node.amount is not None else 1
+    picked = port.pick_search(ctx, fits, "summon") if n == 1 else \
+        port.pick_many(ctx, fits, "summon", n)
     if picked is None:
         port.emit("declined", f"{me} отказывается от вызова: зону не просматривали — "
                   "заявка прерывается, без перемешивания.", C.SUMMON_LOOK, C.SUMMON_SKIP)
         port._done(ctx, False)
         return
-    if picked:
-        port.enter_play(picked, me, "вызов", cites=(C.SUMMON,))
+    got = picked if isinstance(picked, list) else ([picked] if picked else [])
+    if n > 1 and len(got) < n:
+        port.emit("rule", f"Вызвать можно до {n}; {me} вызывает {len(got)} — меньше можно.",
+                  C.SUMMON_FEWER)
+    for o in got:
+        port.enter_play(o, me, "вызов", cites=(C.SUMMON,))
     if zone == DECK:
         port.shuffle(me, "после просмотра при вызове")
-    port._done(ctx, bool(picked))
+    port._done(ctx, bool(got))
 
 
 @_verb(Verb.REVIVE)
@@ -330,7 +336,22 @@ def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
         picked = ctx.source if ctx.source.zone == GRAVEYARD else None
         if picked is not None:
             port.enter_play(picked, me, "возрождение", cites=(C.REVIVE,))
+            port.revived_lives(picked, node, ctx)
         port._done(ctx, picked is not None)
+        return
+    if node.target.noun == N.IT:                # «возродите его»: the card the event named
+        ev = ctx.event
+        dead = ev.data.get("parts") if ev is not None and ev.data.get("parts") else \
+            [ctx.refs.get("it")]
+        fits = [o for o in dead if o is not None and o.zone == GRAVEYARD]
+        if len(fits) > 1:
+            port.emit("rule", "Погибла объединённая карта: возродить можно одну из её частей — "
+                      "по выбору игрока.", C.COMBINED_DIES, C.T_PART)
+        picked = port.pick_search(ctx, fits, "revive")
+        if picked:
+            port.enter_play(picked, me, "возрождение", cites=(C.REVIVE,))
+            port.revived_lives(picked, node, ctx)
+        port._done(ctx, bool(picked))
         return
     fits = [o for o in pile if port._noun_fits(node.target.noun, o)
             and all(port._qualifier(q, o, ctx.source) for q in node.target.qualifiers
@@ -338,12 +359,14 @@ def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
     picked = port.pick_search(ctx, fits, "revive")
     if picked:
         port.enter_play(picked, me, "возрождение", cites=(C.REVIVE,))
+        port.revived_lives(picked, node, ctx)
     port._done(ctx, bool(picked))
 
 
 @_verb(Verb.RETURN, check=targets_check)
 def _return(it: Interp, node: A.Action, ctx: Ctx) -> None:
     for t in it.reached(node, node.target, ctx):
+        ctx.refs["names"] = t.names             # a combined card's names, before it splits
         it.port.to_hand(t, (C.HAND_OWNER,))
         it.port._done(ctx, True)
 

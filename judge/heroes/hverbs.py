@@ -10,6 +10,7 @@ Importing this module registers the handlers (judge/heroes/engine.py does).
 """
 from __future__ import annotations
 
+from berserk.vocab import TriggerEvent as E
 from berserk.vocab import Verb
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
@@ -17,8 +18,9 @@ from judge.core.context import Ctx, Problem
 from judge.core.interp import Interp
 from judge.heroes import cites as C
 from judge.heroes.hinterp import HEROES_VERBS, register, targets_check
-from judge.heroes.readers import (BOTTOM, COPY_FEATURE, DISTRIBUTE, EXTRA_TURN, FREE,
-                                  NEXT_HIRE, REGEN, TOP)
+from judge.heroes.model import EffKind
+from judge.heroes.readers import (ATTACH, BOTTOM, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
+                                  EXTRA_TURN, FREE, NEXT_HIRE, REGEN, TOP)
 
 #: The handler of Вампиризм (an ``Action(heal)`` too): the heal verb dispatches on its tag.
 _VAMPIRISM = HEROES_VERBS[Verb.HEAL]
@@ -85,7 +87,39 @@ register(Verb.LOOK, unsupported=_unsupported_unless(TOP))(_top)
 register(Verb.SHOW, unsupported=_unsupported_unless(TOP))(_top)
 
 
-@register(Verb.PUT, unsupported=_unsupported_unless(BOTTOM))
+def _put_check(it: Interp, node: A.Action, ctx: Ctx):
+    return targets_check(it, node, ctx) if ATTACH in node.params else None
+
+
+@register(Verb.PUT, check=_put_check, unsupported=_unsupported_unless(BOTTOM, ATTACH, COST_NAMES))
+def _put(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    port = it.port
+    if ATTACH in node.params:                   # term:Модуль: attach to the chosen mechanism
+        for host in it.reached(node, node.target, ctx):
+            port.attach(ctx.source, host, (C.T_MODULE,))
+            port.emit("rule", f"Срабатывают только Наймы присоединённой карты «{ctx.source.name}».",
+                      C.T_MODULE, C.T_HIRE)
+            port.happen(E.ENTERS, host, how="модуль", part=ctx.source)
+            port._done(ctx, True)
+        return
+    if COST_NAMES in node.params:               # 105.6: every name of the card
+        card = ctx.refs.get("it")
+        if card is None:
+            port._done(ctx, False)
+            return
+        names = tuple(ctx.refs.get("names") or card.names)
+        hero = port.g.hero(card.owner)
+        n = it.amount(node.amount, ctx)
+        until = node.duration.until if node.duration is not None else None
+        port.add_effect(hero, EffKind.COST_NAMES, (names, n), ctx.source, until, port.me(ctx))
+        port.emit("effect", f"Карты {card.owner} с названиями " + ", ".join(f"«{x}»" for x in names)
+                  + f" стоят на {abs(n)} {'больше' if n > 0 else 'меньше'} — для каждого из "
+                  "названий.", C.SAME_NAME_EACH, C.SEVERAL_NAMES, C.COST_MODIFIERS)
+        port._done(ctx, True)
+        return
+    _to_bottom(it, node, ctx)
+
+
 def _to_bottom(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     card = ctx.refs.get("it")
@@ -187,6 +221,19 @@ def _heal(it: Interp, node: A.Action, ctx: Ctx) -> None:
             continue
         healed += port.heal_wounds(o, k)
     port._done(ctx, healed > 0)
+
+
+# ==================================================================== «выберите …» (105.5)
+@register(Verb.CHOOSE, check=targets_check)
+def _choose(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    """A card chosen for what follows («… как у выбранного существа»): it becomes «it»."""
+    for t in it.reached(node, node.target, ctx):
+        ctx.name(t)
+        if len(t.names) > 1:
+            it.port.emit("rule", f"У «{t.name}» несколько названий ("
+                         + ", ".join(f"«{x}»" for x in t.names) + "): каждое действует "
+                         "отдельно, подходит любое.", C.SEVERAL_NAMES, C.SAME_NAME_ANY)
+        it.port._done(ctx, True)
 
 
 # ==================================================================== 525.2, term:Бесплатно

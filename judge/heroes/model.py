@@ -62,6 +62,7 @@ class EffKind:
     NO_OPEN = "no_open"            # «не открывается …»
     CONTROL = "control"            # control taken until a duration ends (519.5)
     INCARNATION = "incarnation"    # Инкарнация X on the card: kept in the graveyard (205.3)
+    COST_NAMES = "cost_names"      # on a hero: cards with these names cost ±N (105.6)
 
 
 @dataclass

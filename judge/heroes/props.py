@@ -28,11 +28,13 @@ import re
 from typing import Any
 
 from berserk.text import fold
-from berserk.vocab import CardType, Element, Qualifier
+from berserk.vocab import CardType, Element, Qualifier, Verb
+from berserk.vocab import ConditionKind as CK
+from grammar import ast as A
 from judge.core.trace import Unnamed
 from judge.heroes import cites as C
 from judge.heroes.model import CLASSES, ELEMENTS, PART, PLAY, TYPE, EffKind, Obj
-from judge.heroes.readers import LOSE_ELEMENTS
+from judge.heroes.readers import LOSE_ELEMENTS, MECHANISM
 from judge.heroes.wording import Feature, feature
 
 _TYPE_RU = {CardType.HERO: "героем", CardType.CREATURE: "существом",
@@ -171,6 +173,27 @@ class Props:
                   f"{host.base('life')}, удар {host.base('strike_value')}, стоимость "
                   f"{host.base('cost')} (суммы частей); особенности части добавлены.",
                   C.T_ATTACH, C.T_COMBINED, C.SEVERAL_NAMES, *cites)
+
+    def module_attach(self, o: Obj, controller: str) -> bool:
+        """term:Модуль: a creature with Модуль that should enter play may instead be attached
+        to its controller's mechanism (a replacement, 517.1); True if it was."""
+        for f in self.printed(o):
+            node = f.node
+            if not (isinstance(node, A.Static) and node.condition is not None
+                    and node.condition.what == CK.WOULD
+                    and node.condition.params[:1] == (Verb.ENTER,)):
+                continue
+            hosts = [h for h in self.g.in_play(controller) if h.is_creature and
+                     fold(MECHANISM) in {fold(c) for c in h.classes}]
+            if not hosts:
+                self.emit("rule", f"«{o.name}» с Модулем: у {controller} нет механизма в игре — "
+                          "карта входит в игру обычным образом.", C.T_MODULE)
+                return False
+            o.controller = controller
+            self.emit("replace", f"«{o.name}» должен войти в игру — по Модулю вместо этого его "
+                      "можно присоединить к своему механизму.", C.T_MODULE, C.REPLACEMENT)
+            return self.run_replacement(o, f) and o.zone == PART
+        return False
 
     def scatter(self, o: Obj) -> list[Obj]:
         """The parts of a combined card leaving play: separate cards again (returned so the

@@ -102,7 +102,10 @@ class Queue:
     def happen(self, event: str, subject: Obj | None, **data: Any) -> Ev:
         ev = Ev(event, subject, data)
         self.log.append(ev)
+        part = ev.data.get("part")                 # term:Модуль: only the part's own Найм
         for source, feature, controller in self._candidates(ev):
+            if part is not None and feature.card != part.id:
+                continue
             if self._fires(feature.node.trigger, source, controller, ev) and \
                     self._trigger_condition(feature, source, controller, ev):
                 self._seq += 1

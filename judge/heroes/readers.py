@@ -32,6 +32,10 @@ EXTRA_TURN = "extra_turn"              # term:Дополнительный хо�
 FREE = "free"                          # term:Бесплатно
 LOSE_ELEMENTS = "lose_elements"        # «теряет стихии» (107.2.1)
 REGEN = "regeneration"                 # Регенерация X (its heal may be replaced, 517.1)
+ATTACH = "attach"                      # term:Модуль — «присоединить к вашему механизму»
+COST_NAMES = "cost_names"              # «карты с такими же названиями стоят на N больше» (105.6)
+SAME_AS_IT = "@it"                     # ``named:@it`` — «с таким же названием, как у …» (105.5)
+MECHANISM = "механизм"                 # the class a module attaches to (107.3.2)
 
 #: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
 #: not committed yet (the grammar's round 2), so the property change is an assignment.
@@ -165,8 +169,34 @@ def free_hero_ability(t: str, duration) -> A.Node | None:
     return None
 
 
+def same_names(t: str, duration) -> A.Node | None:
+    """«Вызовите из колоды до N существ с такими же названиями, как у выбранного существа
+    противника» (105.4, 105.5: each name of a multi-named card works on its own): the card is
+    chosen, then up to N cards bearing any of its names are summoned (519.3.3: fewer allowed);
+    «карты с такими же названиями стоят для него на N больше» (105.6)."""
+    m = re.fullmatch(r"вызовите\s+(?:из\s+(?:вашей\s+)?колоды\s+)?до\s+(\S+)\s+(существ\w*|карт\w*)\s+"
+                     r"с\s+(?:такими\s+же\s+|теми\s+же\s+)?названи\w+,?\s+как\s+у\s+(.+)", t)
+    if m and duration is None:
+        n, whose = amount(m.group(1)), selector(m.group(3))
+        if not isinstance(n, A.Fixed) or whose is None:
+            return None
+        noun = N.CREATURE if m.group(2).startswith("существ") else N.CARD
+        pick = A.Selector(noun=noun, qualifiers=(Qualifier.IN_DECK, Qualifier.ALL,
+                                                 f"{Qualifier.NAMED}:{SAME_AS_IT}"))
+        return A.Sequence_(steps=(A.Action(verb=Verb.CHOOSE, target=whose),
+                                  A.Action(verb=Verb.SUMMON, target=pick, amount=n,
+                                           params=("колоды",))))
+    m = re.fullmatch(r"карты\s+с\s+(?:такими\s+же|теми\s+же)\s+названиями\s+стоят\s+для\s+(него|"
+                     r"противника)\s+на\s+(\d+)\s+(больше|дороже|меньше|дешевле)", t)
+    if m and duration is not None:
+        n = int(m.group(2)) * (1 if m.group(3) in ("больше", "дороже") else -1)
+        return A.Action(verb=Verb.PUT, target=IT, amount=A.Fixed(value=n), params=(COST_NAMES,),
+                        duration=duration)
+    return None
+
+
 READERS = (become, copy_feature, deck_top, distributed_heal, next_hire, extra_turn,
-           free_hero_ability)
+           free_hero_ability, same_names)
 MAY = NOTHING
 
 
@@ -186,6 +216,12 @@ def replacement(s: str, effects) -> A.Node | None:
     заявляет излечение своих персонажей, вместо этого …»; and the redirection of a shot at the
     preliminary stage (508.3) «когда противник стреляет по другому вашему существу, можете
     сделать целью этого выстрела эту карту».  ``effects`` reads the replacing part."""
+    if s == "модуль":                   # term:Модуль: entering, it may attach instead
+        host = A.Selector(noun=N.CREATURE, side=Side.OWN, qualifiers=(
+            Qualifier.CHOSEN, f"{Qualifier.CLASS}:{MECHANISM}"))
+        attach = A.Action(verb=Verb.PUT, target=host, params=(ATTACH,))
+        return _would(Verb.ENTER, SELF, (A.Choice(options=(attach, NOTHING)),))
+
     def body(text: str) -> tuple | None:
         got = effects(text)
         return got if got and not any(isinstance(n, A.Opaque) for n in got) else None

@@ -185,7 +185,7 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
         if isinstance(value, dict):
             for k in ("target", "search", "summon", "revive"):
                 if k in value and value[k] not in ("none", "нет", False):
-                    refs.append(value[k])
+                    refs.extend(value[k] if isinstance(value[k], list) else [value[k]])
             for k in ("targets", "discard"):
                 v = value.get(k)
                 if isinstance(v, list):
@@ -224,8 +224,11 @@ def answer_problem(value: Any) -> str | None:
             return f"{k}: номера вариантов или true/false, а не «{v}»"
         if k == "x" and (not isinstance(v, int) or isinstance(v, bool)):
             return f"x: целое число, а не «{v}»"
-        if k in ("target", "random", "search", "summon", "revive") and not isinstance(v, str):
+        if k in ("target", "random", "search", "revive") and not isinstance(v, str):
             return f"{k}: имя карты, а не «{v}»"
+        if k == "summon" and not (isinstance(v, str) or (isinstance(v, list) and all(
+                isinstance(x, str) for x in v))):
+            return f"summon: имя карты, список имён или none, а не «{v}»"
         if k in ("targets", "discard") and not (isinstance(v, str) or (isinstance(v, list) and all(
                 isinstance(x, (str, list)) for x in v))):
             return f"{k}: список имён карт, а не «{v}»"

@@ -118,7 +118,10 @@ class Zones:
     # ---------------------------------------------------------------- entering play
     def enter_play(self, o: Obj, controller: str, how: str, *, closed: bool = False,
                    cites: tuple[str, ...] = ()) -> None:
-        """A card comes into play under ``controller`` (309.1 step 5, 519.3, 519.4, 519.6)."""
+        """A card comes into play under ``controller`` (309.1 step 5, 519.3, 519.4, 519.6) —
+        or, a creature with Модуль, is attached to a mechanism instead (term:Модуль)."""
+        if o.is_creature and self.module_attach(o, controller):
+            return
         self._detach(o)
         if o.zone in (HAND, DECK, GRAVEYARD, STOCK):
             o.reset()
