@@ -355,6 +355,50 @@ class Actions:
         self.run_queue()
         return True
 
+    def activate_free(self, card: Obj | None, player: str, ctx) -> bool:
+        """«Бесплатно используйте способность вашего героя» (term:Бесплатно, an alternative
+        cost: nothing before the colon is paid — no coins, no closing); 512.4.1: an ability whose
+        X depends on its payment cannot be used free."""
+        feats = [f for f in (self.features(card) if card is not None else ())
+                 if isinstance(f.node, A.Activated)]
+        raw = self.raw_answer(ctx.key, "ability")
+        f = next((g for g in feats if g.line == raw), None) if raw is not None else \
+            (feats[0] if len(feats) == 1 else None)
+        if f is None and len(feats) > 1 and raw is None:
+            if self.inputs.strict:
+                raise Unnamed(f"какую способность героя использует «{ctx.key}» (поле ability)")
+            f = feats[0]
+        if f is None:
+            self.emit("nothing", "У героя нет такой активируемой способности — использовать "
+                      "нечего.", C.ACTIVATED, C.T_FREE)
+            return False
+        what = f"«{card.name}/{f.line}»"
+        if f.reason is not None:
+            self.refused(card, f)
+            return False
+        if f.cost.coins_x or ctx_free_x(f):
+            self.illegal(f"Бесплатно использовать {what} нельзя: её X зависит от оплаты", C.X_FREE,
+                         C.T_FREE, C.X_CHOSEN)
+            return False
+        key = marker_key(f)
+        limit = f.node.limit.times if f.node.limit is not None else 1
+        if card.used.get(key, 0) >= limit:
+            self.illegal(f"{what}: уже использована в этот ход (маркер «1 раз за ход»)",
+                         C.ACTIVATED_MARKER, C.T_ONCE)
+            return False
+        ctx2, problem = self.declare_ctx(card, f, player)
+        if problem is not None:
+            self.illegal(f"{what}: {problem.text}", C.ALL_RESTRICTIONS, *problem.cites)
+            return False
+        card.used[key] = card.used.get(key, 0) + 1
+        self.emit("activate", f"{player} бесплатно использует {what}: альтернативная стоимость — "
+                  "ничего из оплаты (ни монет, ни закрытия) не платится.", C.T_FREE, C.T_ALT_COST,
+                  C.DECLARATION, C.ACTIVATED_MARKER, C.AXE)
+        self.freeze(ctx2)
+        self.enqueue("activated", card, f, player, ctx2, key)
+        self.say_targets(ctx2, f)
+        return True
+
     # ---------------------------------------------------------------- choices of effects
     def pick_cards(self, ctx, key: str, pool: list[Obj], n: int, what: str,
                    cite: str) -> list[Obj]:

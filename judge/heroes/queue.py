@@ -347,7 +347,31 @@ class Queue:
                   f"{pd.controller} — в очередь под №{len(self.queue)}.", *cites,
                   item=item.label)
         self.say_targets(ctx, f)
+        if f.node.trigger.event == E.ENTERS:
+            self._hire_again(pd)
         return item
+
+    def _hire_again(self, pd: Pending) -> None:
+        """«Следующий Найм сработает ещё раз» (a delayed effect on the hero, 521.1): this Найм
+        is the next one — it triggers once more for each such effect waiting, new targets
+        allowed (the card's text, 511.1: no once-per-turn marker); a chain of such Наймы grows
+        as the rule of infinite chains cuts it (525.2)."""
+        pl = self.g.players[pd.controller]
+        extra, pl.next_hire = pl.next_hire, 0
+        for i in range(extra):
+            ctx = self.make_ctx(pd.source, pd.feature, pd.controller, pd.ev)
+            problem = self.interp.check(effects_of(pd.feature), ctx)
+            if problem is not None:
+                self.emit("not_declared", f"Повтор Найма «{self.label(pd.source, pd.feature)}» "
+                          f"не заявляется: {problem.text}.", C.TRIGGER_ILLEGAL, *problem.cites)
+                continue
+            self.freeze(ctx)
+            item = self.enqueue("trigger", pd.source, pd.feature, pd.controller, ctx, None)
+            self.emit("declared", f"Найм «{item.label}» срабатывает ещё раз ({i + 2}-й) — "
+                      "отложенный эффект «следующий Найм сработает ещё раз»; в очередь под "
+                      f"№{len(self.queue)}.", C.T_HIRE, C.DELAYED, C.TRIGGER_LOOP, C.AXE, C.FIFO,
+                      item=item.label)
+            self.say_targets(ctx, pd.feature)
 
     def say_targets(self, ctx: Ctx, f: Feature) -> None:
         """Name the targets chosen at declaration (501.1, 502.4); a «существо» with no owner
