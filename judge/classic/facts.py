@@ -176,6 +176,9 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     Q.WITHOUT: lambda eng, p, arg, ctx: not _with(eng, p, arg),
     Q.ROW: lambda eng, p, arg, ctx: _row(eng, p, arg, ctx),
     Q.LIFE_MAX: lambda eng, p, arg, ctx: p.lives <= int(arg),
+    Q.LIFE_MIN: lambda eng, p, arg, ctx: p.lives >= int(arg),
+    # «на половине поля боя противника / вашей»: whose half, from the ability's side
+    Q.HALF: lambda eng, p, arg, ctx: _on_half(eng, p, arg, ctx),
     Q.NAMED: lambda eng, p, arg, ctx: name_key(p.name) == name_key(arg),
     Q.MARKER: lambda eng, p, arg, ctx: bool(p.markers.get(arg)) if arg else bool(
         {k for k in p.markers if k not in ("poison", "anti_air")}),
@@ -196,6 +199,14 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     "parasite": lambda eng, p, arg, ctx: p.host is not None and p.symbiote,
     "host": lambda eng, p, arg, ctx: any(q.symbiote for q in eng.state.attached_to(p)),
 }
+
+
+def _on_half(eng, p, arg: str, ctx) -> bool:
+    cell = eng.state.position(p)
+    if cell is None or arg not in ("own", "enemy"):
+        return False
+    owner = ctx.source.owner if arg == "own" else board.other(ctx.source.owner)
+    return board.own_row_number(owner, cell) is not None
 
 
 def _row(eng, p, arg: str, ctx) -> bool:
@@ -388,7 +399,8 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.ROLLED: lambda eng, p, prm, ctx: eng.facts.get("roll") in prm,
     CK.OWN_TURN: lambda eng, p, prm, ctx: eng.state.turn == ctx.source.owner,
     CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,
-    CK.COUNT: lambda eng, p, prm, ctx: _OPS[prm[1]](measure(eng, prm[0], ctx), int(prm[2])),
+    CK.COUNT: lambda eng, p, prm, ctx: _OPS[prm[1]](measure(eng, prm[0], ctx),
+                                                     _number(eng, prm[2], ctx)),
     CK.ALL: lambda eng, p, prm, ctx: all(holds(eng, c, ctx) for c in prm),
     # «когда атакует X»: the attack being resolved is the subject's, at a card that fits
     CK.EVENT: lambda eng, p, prm, ctx: _attacking(eng, p, prm[0], ctx),
@@ -413,6 +425,11 @@ def _attacking(eng, p, t: A.Trigger, ctx) -> bool:
         return False
     target = eng.facts.get("attacked")
     return t.target is None or (target is not None and matches(eng, t.target, target, ctx))
+
+
+def _number(eng, x, ctx) -> int:
+    """The right side of a comparison: a number, or another count («больше X, чем Y»)."""
+    return measure(eng, x, ctx) if isinstance(x, A.Measure) else int(x)
 
 
 def holds(eng, cond: A.Condition, ctx, subject = None) -> bool:

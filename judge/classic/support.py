@@ -97,7 +97,7 @@ def _selector(sel: A.Selector) -> str | None:
         name, arg = _qual(str(q))
         if name not in QUALIFIERS:
             return f"уточнение «{word(q)}» судья пока не проверяет"
-        if name in ("cost<=", "cost>=", "cost_max", "cost_min", "life_max") \
+        if name in ("cost<=", "cost>=", "cost_max", "cost_min", "life_max", "life_min") \
                 and not arg.lstrip("-").isdigit():
             return f"уточнение «{word(q)}» с переменной пока не проверяется"
         if name == "element" and not arg:
@@ -162,9 +162,12 @@ def _condition(cond: A.Condition) -> str | None:
         if not all(isinstance(f, int) for f in p):
             return "грани кубика в условии не числа"
     elif what == CK.COUNT:
-        if len(p) != 3 or not isinstance(p[0], A.Measure):
+        if len(p) != 3 or not isinstance(p[0], A.Measure) or p[1] not in ("<", "<=", "==",
+                                                                           ">=", ">"):
             return "сравнение числа в условии не разобрано"
-        return _measure(p[0])
+        if isinstance(p[2], A.Measure):          # «больше X, чем Y»: two counts compared
+            return _measure(p[0]) or _measure(p[2])
+        return _measure(p[0]) if isinstance(p[2], int) else "сравнение с нечислом не разобрано"
     elif what in (CK.ALL, CK.ANY):
         for c in p:
             reason = _condition(c) if isinstance(c, A.Condition) else "часть условия не разобрана"

@@ -65,7 +65,8 @@ PARAM_RU: dict[str, str] = {
     "as_open": "как открытая", "along_strike": "в направлении удара", "or_less": "или менее",
     "these": "эти", "yours": "под вашим контролем", "next_turn": "в следующий ход",
     "when_defending": "выступая защитником", "again": "ещё раз", "only": "только",
-    "except": "кроме", "from": "от",
+    "except": "кроме", "from": "от", "extra_lives": "дополнительные жизни",
+    "no_roll": "не бросая кубики", "next": "следующий", "first_per_turn": "первый за ход",
 }
 
 
