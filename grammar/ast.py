@@ -218,6 +218,7 @@ class Attack(Node):
     count: tuple[int, int] = (1, 1)   # «Три или менее разряда» → (1, 3)
     target: Selector | None = None    # «по карте на выбранной клетке», «по разным существам»
     riders: tuple["Effect", ...] = () # «, атакованное существо получает отравление на 1»
+    times: "Damage | None" = None     # «X разрядов на 2 (где X — …)»: how many, when not a number
 
     @property
     def kind(self) -> str:
@@ -357,6 +358,7 @@ class Protection(Node):
     ``magic`` is «защита от магии» ({zom}): every magical attack, not only the magic strike."""
     against: tuple[str, ...]
     strengths: tuple[str, ...] = ()
+    up_to: "Damage | None" = None     # «величиной 1», «величиной X или менее»: attacks of at most this
 
 
 @dataclass(frozen=True, slots=True)

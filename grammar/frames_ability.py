@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
@@ -247,7 +248,9 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             got = list(got) + [A.Conditional(tails.use("condition"), tuple(then_eff), span=_span(then))]
         elif tails.condition is not None:
             got = _conditioned(got, tails.use("condition"), parts)
-        if tails.where is not None and "where" not in tails._used:
+        if tails.where is not None and ("where" not in tails._used or any(
+                isinstance(n, A.Keyword) and n.value == "X" for g in got for n in A.walk(g))):
+            # (a keyword's «X» has no Variable of its own: the definition stands beside it)
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
@@ -263,8 +266,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             # «Выстрел на 2, атакованное существо получает отравление на 1» («…; при этом
             # атакованное …»): a rider of the attack
             a = b.effects[-1]
-            b.effects[-1] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, a.target,
-                                     a.riders + (got[0],), span=_span([a, got[0]]))
+            b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
         if sep == "OR_V" and b.effects:
@@ -417,6 +419,12 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         return [_split_when(inner, p0.kind, ctx, clauses.span)]
     if isinstance(p0, P) and p0.kind in ("while", "if") and len(parts) == 1:
         inner = list(p0.v["clause"].parts)
+        if len(items) > 2 and items[1][0] in ("AND_V", "OR_V") and items[2][0] in ("DASH", "CCOMMA") \
+                and isinstance(items[1][1].parts[0], P) and items[1][1].parts[0].kind in ("verb", "modal"):
+            # «если X атакует и не наносит ран — …»: the second predicate is the condition's
+            joiner = P("and" if items[1][0] == "AND_V" else "or", None)
+            inner = inner + [joiner] + list(items[1][1].parts)
+            items = [items[0]] + items[2:]
         if len(items) == 1:
             return [_split_cond(inner, ctx, clauses.span)]
         try:
@@ -468,6 +476,13 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
         trig = A.Trigger(TE.DIE_ROLL, subject=rolled.subject,
                          params=tuple(f"{TP.FACE}:{f}" for f in rolled.params), span=rolled.span)
         return A.Triggered(trig, tuple(effects), limit, rest, span=span)
+    attacking, after = _attacking(cond)
+    if attacking is not None:
+        # «Если карта противника атакует [и не наносит ран] — …»: a reaction to its attack (the
+        # rest of the condition is checked when the attack is over)
+        trig = A.Trigger(TE.ATTACK, K.ANY, subject=attacking.subject,
+                         timing=TT.AFTER if after is not None else None, span=attacking.span)
+        return A.Triggered(trig, tuple(effects), limit, after, span=span)
     if cond.what == C.ATTACKED_BY and not cond.negated and cond.params:
         first, *more = cond.params
         target = cond.subject or SELF
@@ -486,6 +501,18 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
         trig = A.Trigger(event, subject=cond.subject, timing=TT.INSTEAD, span=cond.span)
         return A.Triggered(trig, tuple(effects), limit, because, span=span)
     return None
+
+
+def _attacking(cond: A.Condition):
+    """(the attacking condition, a further condition on the attack's outcome or None)."""
+    if cond.what == C.ATTACKING and not cond.negated and not cond.params and cond.subject is not None:
+        return cond, None
+    if cond.what == C.ALL and len(cond.params) == 2 and not cond.negated:
+        a, b = cond.params
+        if a.what == C.ATTACKING and not a.negated and not a.params and a.subject is not None \
+                and b.what == C.DEALT_WOUNDS and b.subject == a.subject:
+            return a, A.Condition(b.what, b.params, b.negated, None, span=b.span)
+    return None, None
 
 
 def _rolled(cond: A.Condition):

@@ -52,7 +52,7 @@ QUALIFIERS = {
     "destroyed": Q.DESTROYED, "exiled": Q.EXILED, "dead": Q.DEAD, "next": Q.NEXT, "each": Q.ALL,
     "remaining": Q.REMAINING, "current": Q.CURRENT, "in_play": Q.ON_FIELD,
     "leftmost": Q.LEFTMOST, "rightmost": Q.RIGHTMOST, "edge": Q.EDGE, "central": Q.CENTRAL,
-    "extra": Q.EXTRA, "wounded": Q.WOUNDED,
+    "extra": Q.EXTRA, "wounded": Q.WOUNDED, "same": Q.SAME,
 }
 # adjectives of position with no object («соседнее», «стоящее рядом»): relations to the card
 RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite": "opposite",
@@ -139,9 +139,11 @@ def _signed(v: str) -> A.Node:
 class Ctx:
     """Per-unit state: the unit text (for names) and the parse recursion for quoted abilities."""
 
-    def __init__(self, text: str, reparse: Callable[[str, int], tuple] | None = None):
+    def __init__(self, text: str, reparse: Callable[[str, int], tuple] | None = None,
+                 name: str | None = None):
         self.text = text
         self.reparse = reparse
+        self.name = name           # the card's own name (a granted ability names its granter by it)
         self.extra: list = []      # abilities a tail states on the side («(не может иметь более 3 {counter})»)
 
     def orig(self, span: A.Span) -> str:

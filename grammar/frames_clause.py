@@ -8,12 +8,14 @@ with ``only``, «не может X» / «нельзя X» → Restriction, «д�
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import LimitPer
+from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
@@ -78,6 +80,11 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         except Reject:
             if not (pred.kind == "verb" and pred.v["lemma"] == "reduce_to"):
                 raise
+        if subject is not None and _plural_verb(pred) and subject.noun in (N.CREATURE, N.CARD) \
+                and subject.count is None and Q.ALL not in subject.qualifiers \
+                and not any(q.startswith(f"{Q.COUNT}:") for q in subject.qualifiers):
+            # «Существа противника могут …»: the plural verb says every one (R1)
+            subject = replace(subject, qualifiers=subject.qualifiers + (Q.ALL,))
     elif subject_hint is not None:
         subject = subject_hint
     if pred.kind == "modal":
@@ -114,6 +121,11 @@ def _roll_equals(subj: list, args: list, tails, sp) -> A.Action:
         raise Reject("roll face")
     return A.Action(V.SET_ROLL, amount=A.Fixed(face, span=args[0].span), params=tuple(params),
                     duration=tails.use("duration"), by=by, span=sp)
+
+
+def _plural_verb(pred: P) -> bool:
+    word = pred.v.get("word", "")
+    return word in ("могут", "должны", "обязаны") or pred.v.get("form") in ("3pl", "3pl_refl")
 
 
 def _strength_of(subj_parts: list):
@@ -228,6 +240,18 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
         if isinstance(q, NP) and q.noun == "wound" and lemma == "get" and not q.adjs and not q.count:
             what = V.GET_WOUNDS
             j += 1
+            continue
+        if isinstance(q, P) and q.kind in ("more", "nomore") and j + 1 < len(args) and isinstance(args[j + 1], NP) \
+                and args[j + 1].noun in ("wound", "counter") and lemma == "get" and not args[j + 1].adjs \
+                and args[j + 1].count and args[j + 1].count[0] == "n":
+            # «не может получить более 3 ран [за ход]»
+            what = V.GET_WOUNDS if args[j + 1].noun == "wound" else V.GET_COUNTERS
+            most, per, end = args[j + 1].count[1], LimitPer.GAME, args[j + 1]
+            j += 2
+            if j < len(args) and isinstance(args[j], P) and args[j].kind == "turnref" and args[j].v == "за ход":
+                per, end = LimitPer.TURN, args[j]
+                j += 1
+            params.append(A.Limit(most, per, span=_span([q, end])))    # the most it may get
             continue
         if isinstance(q, NP) and q.noun == "counter" and lemma in ("get", "have") and not q.adjs:
             what = V.GET_COUNTERS if lemma == "get" else V.HAVE_COUNTERS
@@ -398,6 +422,9 @@ def _with_actor(node, subject):
 def _only(v, subject, args, tails, sp):
     """«может объявлять разряд только по X» → Restriction(declare, only=X, kinds)."""
     k = next((i for i, q in enumerate(args) if isinstance(q, P) and q.kind == "only"), None)
+    if k is not None and k + 1 < len(args) and isinstance(args[k + 1], NP) and v.v["lemma"] == "attack":
+        # «могут атаковать только эту карту»: the object without a preposition
+        args = args[:k + 1] + [P("prep", "po", args[k + 1].span)] + args[k + 1:]
     if k is None or k + 2 >= len(args) or not (isinstance(args[k + 1], P) and args[k + 1].kind == "prep") \
             or not isinstance(args[k + 2], NP):
         return None
@@ -459,10 +486,20 @@ def _permission(v, subject, args, ctx, tails, sp):
             kinds += k
         elif isinstance(q, NP) and q.noun == "defender" and lemma == "defend":
             defender = True
-        elif isinstance(q, P) and q.kind in ("only", "lcomma", "and"):
+        elif isinstance(q, P) and q.kind in ("lcomma", "and"):
             pass
+        elif isinstance(q, P) and q.kind == "only":
+            nxt = args[j + 1] if j + 1 < len(args) else None
+            if isinstance(nxt, NP) or (isinstance(nxt, P) and nxt.kind == "prep"):
+                return None          # «может атаковать только X»: a restriction (``_only``)
         elif isinstance(q, P) and q.kind == "turnref" and q.v == "за ход" and lemma == "attack":
             pass
+        elif isinstance(q, P) and q.kind == "as" and lemma == "attack" and j + 3 == len(args) \
+                and isinstance(args[j + 1], P) and args[j + 1].kind == "prep" and args[j + 1].v == "na" \
+                and isinstance(args[j + 2], NP) and args[j + 2].kind == "elided" and args[j + 2].adjs == ("adj:near",):
+            tags.append("as_adjacent")            # «… как на стоящую рядом»
+            j += 3
+            continue
         elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
                 and isinstance(args[j + 1], NP) and target is None:
             target, j = take_np(args, j + 1)
@@ -495,8 +532,8 @@ def _permission(v, subject, args, ctx, tails, sp):
             times = 2
             tags.remove("twice")
         return A.Permission(V.ATTACK, subject, times, target, tuple(kinds), params=tuple(tags), span=sp)
-    if lemma == "attack" and target is not None and kinds and not times and not tags:
-        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds), span=sp)
+    if lemma == "attack" and target is not None and kinds and not times and tags in ([], ["as_adjacent"]):
+        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds), params=tuple(tags), span=sp)
     if lemma == "attack" and target is not None and not times and not tags \
             and (target.qualifiers or target.relations) and target.count is None:
         # «может атаковать летающих / закрытых существ»: any attack, on whom it may

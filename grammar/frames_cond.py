@@ -20,7 +20,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
+from grammar.frames_base import ICON_KEYWORDS, LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
 from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, subject_of, take_np,
                                    take_np_list)
 from grammar.parts import NP, Clause, P
@@ -75,6 +75,10 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     subject = subject_of(subj) if subj else None
     if pred.kind == "modal":
         return _modal(pred, parts[i + 1:], subject, sp)
+    if lemma == "attack" and pred.v["form"] == "3sg" and subject is not None and not args:
+        # «если карта противника атакует»: the subject attacks (the passive «атакован» and the
+        # impersonal «эту карту атакуют» say who is attacked)
+        return _cond(C.ATTACKING, (), neg, subject, sp)
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")
@@ -482,6 +486,16 @@ def _attacked(subject, args, neg, sp):
     return _cond(C.ATTACKED_BY, kinds, neg, subject, sp)
 
 
+def _deal(subject, args, neg, sp):
+    """«(не) наносит ран», «наносит 2 или более раны» → Condition(dealt_wounds[, (min,)])."""
+    if len(args) != 1 or not isinstance(args[0], NP) or args[0].noun != "wound" or args[0].adjs:
+        raise Reject("deal condition")
+    c = args[0].count
+    if c and c[0] not in ("n", "or_more"):
+        raise Reject("deal how many")
+    return _cond(C.DEALT_WOUNDS, (c[1],) if c else (), neg, subject, sp)
+
+
 def _is(subject, args, neg, sp):
     if len(args) == 1 and isinstance(args[0], NP):
         return _cond(C.IS, _state_of(args[0]), neg, subject, sp)
@@ -490,7 +504,7 @@ def _is(subject, args, neg, sp):
 
 COND_VERBS = {
     "have": _have, "stand": _stand, "located": _stand, "move": _move, "defend": _defend,
-    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is, "show": _shown,
+    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is, "show": _shown, "deal": _deal,
 }
 
 
@@ -546,6 +560,15 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
             if j != len(rest):
                 raise Reject("measure tail")
             return A.Measure(M.COUNT, joined(sels, joiner), span=sp)
+    if n in ("magnitude", "value") and not head.adjs and 1 <= len(rest) <= 2 and isinstance(rest[-1], P) \
+            and rest[-1].kind == "icon_kw" and ":" not in rest[-1].v and not params:
+        # «величина их {ovz}», «значение {armor}»: the number of a keyword (of whom)
+        of = None
+        if len(rest) == 2:
+            if not isinstance(rest[0], NP):
+                raise Reject("keyword value of whom")
+            of = selector(rest[0])
+        return A.Measure(M.KEYWORD_VALUE, of, params=(ICON_KEYWORDS[rest[-1].v],), span=sp)
     if n in ("magnitude", "value", "amount") and rest and isinstance(rest[0], NP):
         kinds, strengths = attack_ref(rest[0])
         if len(kinds) != 1:

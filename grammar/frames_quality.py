@@ -7,6 +7,8 @@ One frame serves a stand-alone ability («+1 к ударам по горным»
 («Строй: …»)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
@@ -82,14 +84,15 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
                 items[k] = (j0, it + nxt[1:])
     nodes, joiners = [], []
     note = tails.take_note("target")      # «(по разным картам)»: after the last attack
+    if note is None:
+        note = tails.take_note("target_only")          # «(только по карте противника)»
     for joiner, item in items:
         node = quality(item, ctx, tails)
         if nodes and isinstance(nodes[-1], A.Attack) and isinstance(node, A.Bonus) and joiner == "and" \
                 and node.duration is None:
             # «Магический удар на 0-1-2, +1 к удару за каждую {counter}»: a rider of the attack
             a = nodes[-1]
-            nodes[-1] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, a.target,
-                                 a.riders + (node,), span=_span([a, node]))
+            nodes[-1] = replace(a, riders=a.riders + (node,), span=_span([a, node]))
             continue
         nodes.append(node)
         joiners.append(joiner)
@@ -98,7 +101,7 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
         if last is None or nodes[last].target is not None:
             raise Reject("a target note without an attack")
         a = nodes[last]
-        nodes[last] = A.Attack(a.attack, a.damage, a.range, a.name, a.count, note, a.riders, span=a.span)
+        nodes[last] = replace(a, target=note)
     if len(nodes) > 1 and "or" in joiners[1:]:
         if "and" in joiners[1:]:
             raise Reject("«и» and «или» in one list")
@@ -381,11 +384,26 @@ def protection(rest: list, sp) -> A.Protection:
     """«Защита от <attacks | отравления | магии | заклинаний | воздействий | летающих>»."""
     against: list[str] = []
     strengths: list[str] = []
+    up_to = None
     j = 0
     while j < len(rest):
         q = rest[j]
         if isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
             j += 1
+            continue
+        if isinstance(q, NP) and q.noun == "magnitude" and not q.adjs and against and up_to is None \
+                and j == len(rest) - 1 and isinstance(q.num, int):
+            up_to = A.Fixed(q.num, span=q.span)          # «… величиной 1»
+            j += 1
+            continue
+        if isinstance(q, NP) and q.noun == "magnitude" and not q.adjs and against and up_to is None \
+                and j + 1 < len(rest) and isinstance(rest[j + 1], P) and rest[j + 1].kind == "bare" \
+                and rest[j + 1].v.split(":")[0] in ("XVAR", "NUM"):
+            # «… величиной X или менее», «величиной 2»
+            up_to = dmg(rest[j + 1])
+            j += 2
+            if j < len(rest) and isinstance(rest[j], P) and rest[j].kind == "orless":
+                j += 1
             continue
         if not isinstance(q, NP):
             raise Reject("protection item")
@@ -409,7 +427,7 @@ def protection(rest: list, sp) -> A.Protection:
             j += 1
     if not against:
         raise Reject("protection empty")
-    return A.Protection(tuple(dict.fromkeys(against)), tuple(dict.fromkeys(strengths)), span=sp)
+    return A.Protection(tuple(dict.fromkeys(against)), tuple(dict.fromkeys(strengths)), up_to, span=sp)
 
 
 def define_x(d, tails: Tails):
@@ -434,12 +452,15 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
         kinds, strengths = attack_ref(NP("noun", n))
         kind = kinds[0]
     count = (1, 1)
+    times = None
     if np.count:
         c = np.count
         if c[0] == "n":
             count = (c[1], c[1])
         elif c[0] == "or_less":
             count = (1, c[1])
+        elif c[0] == "x" and c[1] in ("x", "X"):
+            times = A.Variable("X")                  # «X разрядов на 2, где X — …»
         else:
             raise Reject("attack count")
     if np.adjs and not (set(np.adjs) <= {"simple", "unanswerable"} and kind == K.STRIKE):
@@ -457,9 +478,9 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             rng = int(q.v)
             j += 1
             continue
-        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(item) \
+        if isinstance(q, P) and q.kind == "prep" and q.v in ("po", "v") and j + 1 < len(item) \
                 and isinstance(item[j + 1], NP) and target is None:
-            target, j = take_np(item, j + 1)
+            target, j = take_np(item, j + 1)        # «по X», «разряд в существо / в ту же цель»
             continue
         if isinstance(q, P) and q.kind == "only" and j + 2 < len(item) and isinstance(item[j + 1], P) \
                 and item[j + 1].kind == "prep" and item[j + 1].v == "po" and isinstance(item[j + 2], NP) \
@@ -480,15 +501,22 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             damage = A.Fixed(0)          # bare «Разряд» is strength 0 (the seed rules)
         elif kind == K.UCHR:
             damage = A.Fixed(1)          # bare «Удар через ряд» deals 1
-        else:
+        elif kind != K.STRIKE or np.name:
             raise Reject("attack without amount")
+        # «объявить простой удар»: the card's own strike (damage None)
     riders: list = [A.Keyword(KW.UNANSWERABLE, span=np.span)] if unanswerable else []
+    if tails.note("not_closing"):
+        riders.append(A.Restriction(V.CLOSE, span=np.span))     # «не закрываясь»: the attacker stays open
     rider = tails.take_note("rider_parts")
     if rider is not None:
         sub = Tails()
         riders += LATE.clause_effects(list(rider), ctx, sub)
         sub.check()
-    return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), span=sp)
+    if times is not None:
+        if isinstance(damage, A.Variable):
+            raise Reject("two variables in one attack")
+        times = define_x(times, tails)
+    return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), times, span=sp)
 
 
 def granted(q: NP, ctx: Ctx):

@@ -54,6 +54,11 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         elif n.startswith("hero:"):
             noun = N.HERO
             quals.append(f"{Q.CLASS}:{n[5:]}")
+        elif n == "terrain":
+            noun = N.TERRAIN
+            cls = _terrain_class(np.text)
+            if cls:
+                quals.append(f"{Q.CLASS}:{cls}")        # «есть горы»: a terrain of that class (R8)
         elif n in NOUNS:
             noun = NOUNS[n]
         elif n == "inc_token":
@@ -122,6 +127,18 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(q)
     return A.Selector(noun, side, tuple(dict.fromkeys(quals)), count, tuple(relations), condition,
                       span=_span(np))
+
+
+_TERRAIN_CLASSES = (("пустын", "пустыня"), ("болот", "болото"), ("лес", "лес"), ("гор", "горы"))
+
+
+def _terrain_class(text: str) -> str | None:
+    """«пустыня / болото / лес / горы» name a terrain's class; «местность» names none."""
+    word = text.lower().replace("ё", "е").split()[-1] if text.split() else ""
+    for stem, cls in _TERRAIN_CLASSES:
+        if word.startswith(stem):
+            return cls
+    return None
 
 
 _PLURAL_ADJ = re.compile(r"(?:ые|ие|ых|их)$")
@@ -494,6 +511,16 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     if owner is not None:
         sel, j = owner
     if sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
+            and (parts[j].noun or "").startswith("atk:") and not parts[j].adjs and parts[j].count \
+            and parts[j].count[0] == "ord" and not sel.relations:
+        # «цель первого разряда»: the target of that attack of this ability
+        kinds, _s = attack_ref(NP("noun", parts[j].noun))
+        attack = A.Selector(N.ATTACK, qualifiers=(f"{Q.KIND}:{kinds[0]}", f"{Q.ORDINAL}:{parts[j].count[1]}"),
+                            span=parts[j].span)
+        sel = A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count, (A.Relation(R.OF, attack),),
+                         sel.condition, sel.members, span=_span([sel, parts[j]]))
+        j += 1
+    elif sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
             and (parts[j].noun in ("finishing", "poison") or (parts[j].noun or "").startswith("atk:")) \
             and not parts[j].adjs:
         j += 1                          # «цель добивания»: the target of this very effect

@@ -92,15 +92,28 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     parts = _hoist(parts)
     out = []
-    for p in parts:
+    for n, p in enumerate(parts):
         if isinstance(p, P):
             k = p.kind
+            if k == "gerund" and p.v == "not_closing" and out and isinstance(out[-1], P) and out[-1].kind == "neg":
+                # «…, не закрываясь [при этом]»
+                neg = out.pop()
+                if out and isinstance(out[-1], P) and out[-1].kind == "lcomma":
+                    out.pop()
+                tails.notes.append("not_closing")
+                tails.span_parts.extend([neg, p])
+                continue
             if k == "times":
                 tails.limit = _limit(ctx.orig(p.span), p.span)
                 tails.span_parts.append(p)
                 continue
             if k == "until":
                 tails.duration = A.Duration(p.v, span=p.span)
+                tails.span_parts.append(p)
+                continue
+            if k == "turnref" and p.v == "в следующий ход противника" and tails.duration is None:
+                # «в следующий ход противника …»: for that one turn of the opponent
+                tails.duration = A.Duration(D.OPPONENT_TURNS, 1, span=p.span)
                 tails.span_parts.append(p)
                 continue
             if k == "for_turns":

@@ -104,6 +104,7 @@ def event_trigger(p: P) -> A.Trigger:
 
 
 _GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
+_INSTRUMENTAL = re.compile(r"(?:ой|ей|ом|ем|ами|ями)$")
 _GEN_END_ONLY = re.compile(r"(?:ого|его|ей|ых|их)\s+\S+$")   # never a nominative
 
 
@@ -184,7 +185,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     while j < len(parts):
         q = parts[j]
         nxt = parts[j + 1] if j + 1 < len(parts) else None
-        if isinstance(q, NP) and fields["subject"] is None and genitive(q) and not (
+        if isinstance(q, NP) and fields["subject"] is None and genitive(q) \
+                and not (q.noun or "").startswith("atk:") and not (
                 nxt is not None and nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl")
                 and not _GEN_END_ONLY.search(q.text.lower())):
             # «при гибели вашего существа» (not the subject of a finite verb after it, unless
@@ -195,6 +197,19 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                 and nxt.noun == "atk:assault" and not nxt.adjs:
             params.append(TP.IN_ASSAULT)
             j += 2
+            continue
+        if isinstance(q, NP) and q.kind == "noun" and q.noun in ("card", "creature") and trig.event == TE.MOVE \
+                and _INSTRUMENTAL.search(q.text.lower().split()[-1 - q.opp]) \
+                and not any(isinstance(x, tuple) and x[0] == TP.BY for x in params):
+            # «при перемещении Кугхора другой картой»: who moved it
+            mover, j = take_np(parts, j)
+            params.append((TP.BY, mover))
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "cherez" and isinstance(nxt, NP) \
+                and trig.event == TE.ATTACK and not any(isinstance(x, tuple) for x in params):
+            # «при {uchr} через свободную клетку»: what the attack passes over
+            over, j = take_np(parts, j + 1)
+            params.append((TP.THROUGH, over))
             continue
         if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
             role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause"}.get(q.v)
@@ -256,8 +271,11 @@ WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": 
                "destroy": TE.DESTROYS, "fight": TE.FIGHTS, "incarnate": TE.INCARNATION,
                "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
                "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
-               "show": TE.SHOWN}
+               "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD}
 
+
+# «когда становится целью X»: what targets it
+_TARGETING = {"valhalla": "valhalla", "spell": "spell", "effect": "effect"}
 
 # events whose subject may follow the verb (no object competes for the place)
 _INVERTED = {TE.FIGHTS, TE.MOVE, TE.OPENS, TE.CLOSES, TE.DEATH, TE.TELEPORT, TE.REVIVED}
@@ -292,11 +310,20 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     j = 0
     if lemma == "become" and args and isinstance(args[0], NP) and args[0].noun == "defender":
         event, j = TE.BECOMES_DEFENDER, 1
+    elif lemma == "become" and len(args) >= 2 and isinstance(args[0], NP) and args[0].noun == "target" \
+            and not args[0].adjs and isinstance(args[1], NP) and args[1].noun in _TARGETING and not args[1].adjs:
+        # «когда становится целью вальхаллы / заклинания»
+        event, j = TE.TARGETED, 2
+        params.append(_TARGETING[args[1].noun])
     elif lemma == "get" and args and isinstance(args[0], NP) and args[0].noun in RECEIVED:
         event, j = RECEIVED[args[0].noun], 1
         np = args[0]
         if np.count and np.count[0] == "ord":
             params.append(f"{TP.NTH}:{np.count[1]}")
+        elif np.noun == "wound" and np.count and np.count[0] == "or_more" and not np.adjs:
+            params.append(f"{TP.AT_LEAST}:{np.count[1]}")          # «3 или более раны»
+        elif np.noun == "wound" and np.count and np.count[0] == "x" and not np.adjs:
+            params.append(f"{TP.AMOUNT}:X")                        # «получает X ран»: X is the event's
         elif np.adjs and all(a in ("first_w", "second_w", "third_w") for a in np.adjs):
             params.append(f"{TP.NTH}:" + {"first_w": "1", "second_w": "2", "third_w": "3"}[np.adjs[0]])
         elif np.adjs or np.count:
@@ -325,6 +352,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             if role is None or fields[role] is not None:
                 raise Reject("when tail")
             if role == "cause":
+                if nxt.count == ("n", 1) and (nxt.noun or "").startswith("atk:"):
+                    # «от одной атаки»: all of it from a single attack
+                    nxt = NP(nxt.kind, nxt.noun, nxt.adjs, None, nxt.name, nxt.opp, nxt.span, nxt.text)
+                    params.append(TP.SINGLE)
                 fields["cause"] = cause_of(nxt)
                 j += 2
                 continue
@@ -332,6 +363,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             continue
         if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):
             fields["turn"] = "opponent" if "противника" in q.v else "own"
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "adv" and q.v == "first_per_turn":
+            params.append(TP.FIRST_PER_TURN)                     # «в первый раз за ход»
             j += 1
             continue
         if isinstance(q, P) and q.kind == "paren":
@@ -342,6 +377,12 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         raise Reject("when tail")
     if event == TE.DEATH and subject is None:
         event = TE.OWN_DEATH
+    if event == TE.TO_GRAVEYARD:
+        # «когда X попадает на кладбище»: the place is the event itself
+        dest = fields["destination"]
+        if dest is None or dest.noun != "graveyard" or dest.qualifiers or dest.relations:
+            raise Reject("arrives where")
+        fields["destination"] = None
     return A.Trigger(event, None, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))

@@ -21,6 +21,7 @@ from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, qualities
 from grammar.frames_select import SELF, attack_ref, joined, take_np, take_np_list
 from grammar.parts import NP, P
+from grammar.tokens import RESERVED, fold, name_re
 
 # adverbs and adverbial phrases a generic action carries as params tags
 ADVERBS = {"closed": "closed", "open": "open", "по диагонали": "diagonal", "free_of_charge": "free",
@@ -226,6 +227,9 @@ def _strip_duration(nodes):
 def v_get(v, subject, parts, ctx, tails, sp):
     """получает / получить / получают X: qualities, N ран, отравление на N, маркер …"""
     target = _subject_or_self(subject)
+    if len(parts) == 2 and isinstance(parts[0], P) and parts[0].kind == "also" and isinstance(parts[1], NP) \
+            and parts[1].noun == "wound":
+        parts = parts[1:]                     # «получить ещё 3 раны»
     if not parts:
         raise Reject("get nothing")
     p0 = parts[0]
@@ -249,7 +253,7 @@ def v_get(v, subject, parts, ctx, tails, sp):
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
-    what = _strip_duration(qualities(parts, ctx, tails))
+    what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
@@ -268,11 +272,45 @@ def _wounds_only_from(subject, rest: list, sp) -> A.Restriction:
     return A.Restriction(V.GET_WOUNDS, subject, kinds=tuple(kinds), params=("only",), span=sp)
 
 
+def _granter(nodes: list, target: A.Selector, ctx) -> list:
+    """An ability granted to *another* card that names this one («… получает «Когда Астральный
+    двойник получает раны — …»»): there «this card» is the granter, named, not the holder."""
+    if target == SELF or not ctx.name:
+        return nodes
+    lo = min((g.span.start for g in nodes), default=0)
+    hi = max((g.span.end for g in nodes), default=0)
+    rx = name_re(ctx.name)
+    said = 0 if rx is None else sum(1 for m in rx.finditer(fold(ctx.text[lo:hi]))
+                                    if not m.group(0).startswith(RESERVED))
+    if not said:
+        return nodes
+    # only the selectors the name wrote (they have a span); «раниться» (no span) is the holder
+    named_here = [n for g in nodes for n in A.walk(g)
+                  if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN]
+    if len(named_here) != said:
+        raise Reject("the granter's name read as the holder")
+    named = A.Selector(N.CARD, qualifiers=(f"{Q.NAMED}:{ctx.name.replace('ё', 'е')}",))
+    return [_self_to(n, named) for n in nodes]
+
+
+def _self_to(node, named: A.Selector):
+    if isinstance(node, A.Selector) and node.noun == N.SELF and node.span != A.NOSPAN:
+        return A.Selector(named.noun, node.side, named.qualifiers + node.qualifiers, node.count,
+                          node.relations, node.condition, node.members, span=node.span)
+    if isinstance(node, A.Node):
+        vals = {f: _self_to(getattr(node, f), named) for f in node.__dataclass_fields__ if f != "span"}
+        return type(node)(**vals, span=node.span)
+    if isinstance(node, tuple):
+        return tuple(_self_to(x, named) for x in node)
+    return node
+
+
 def v_have(v, subject, parts, ctx, tails, sp):
     if not parts:
         raise Reject("have nothing")
-    what = _strip_duration(qualities(parts, ctx, tails))
-    return A.Gain(_subject_or_self(subject), tuple(what), tails.use("duration"), span=sp)
+    target = _subject_or_self(subject)
+    what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
+    return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
 _LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers"}

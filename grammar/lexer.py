@@ -166,6 +166,11 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("ORLESS", "up_to", nxt.end, nxt.end))
             i += 2
             continue
+        # «вместо гибели»: «вместо» before an event noun is the preposition
+        if t.type == "ADV" and t.value == "instead" and nxt and nxt.type == "NOUN" and nxt.value.startswith("evt:"):
+            out.append(Tok("P_VMESTO", "vmesto", t.start, t.end, t.text))
+            i += 1
+            continue
         # «на» + a damage → AMOUNT
         if t.type == "P_NA" and nxt and nxt.type in ("NUM", "DMG", "XVAR"):
             out.append(Tok("AMOUNT", nxt.value, t.start, nxt.end))
@@ -503,6 +508,9 @@ def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
                     pred, j = j + 1, j + 1
             elif modal and u.type in ("VERB", "NEG", "OR", "OR_V", "AND_V", "MODAL") and form in ("inf", "inf_refl", "other", ""):
                 pass                 # «не может или не хочет быть перемещен»: the modal's own verbs
+            elif u.type == "VERB" and form in ("3sg", "3pl", "3sg_refl", "3pl_refl") and (
+                    toks[j - 1].type in ("AND_V", "OR_V") or (toks[j - 1].type == "NEG" and toks[j - 2].type in ("AND_V", "OR_V"))):
+                pass                 # «если X атакует и не наносит ран»: a second predicate of the condition
             elif u.type == "MODAL" or form in ("inf", "inf_refl", "imp") or \
                     u.type == "VERB" and form in ("3sg", "3pl", "3sg_refl", "3pl_refl"):
                 cut = _subject_start(toks, j, pred)

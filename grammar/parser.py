@@ -16,7 +16,7 @@ import hashlib
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Iterator
@@ -178,8 +178,7 @@ def as_rider(previous, node):
         return None
     rider = node if t.event == TE.STRONG_ATTACK or t.strength else None
     new_riders = attack.riders + ((rider,) if rider else node.effects)
-    new_attack = A.Attack(attack.attack, attack.damage, attack.range, attack.name, attack.count,
-                          attack.target, new_riders, span=A.Span(attack.span.start, node.span.end))
+    new_attack = replace(attack, riders=new_riders, span=A.Span(attack.span.start, node.span.end))
     return _replace_attack(previous, attack, new_attack)
 
 

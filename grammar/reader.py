@@ -90,7 +90,7 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
         parts.text = text
         parts.offset = 0
         tree = lark.parse(toks)
-        ctx = Ctx(text, _granted(name, vocab, strict))
+        ctx = Ctx(text, _granted(name, vocab, strict), name)
         nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
         return _cover(nodes, len(text)), True
     except (UnexpectedInput, Reject):
@@ -114,7 +114,7 @@ def _read(text: str, name, vocab, strict: bool) -> tuple:
     parts.text = text
     parts.offset = 0
     tree = lark.parse(toks)
-    ctx = Ctx(text, _granted(name, vocab, strict))
+    ctx = Ctx(text, _granted(name, vocab, strict), name)
     nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
     return _cover(nodes, len(text))
 

@@ -76,6 +76,7 @@ class TriggerEvent(_Worded):
     DISCARDS = "discards", "когда сбрасывает карту"
     STRENGTHENED = "strengthened", "когда получает эффект усиления"
     COINS_LOST = "coins_lost", "когда теряет монету"
+    TARGETED = "targeted", "когда становится целью (params: чего)"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -218,6 +219,7 @@ class Qualifier(_Worded):
     COLUMN = "column", "в столбце (column:central, column:edge, column:leftmost|rightmost)"
     NEW = "new", "вышедшее в игру в этот ход (под этим контролем)"
     HALF = "half", "на половине поля боя (half:own, half:enemy)"
+    SAME = "same", "тот же (что назван выше)"
     LIFE_MIN = "life_min", "с жизнями N или больше"
 
 
@@ -266,6 +268,7 @@ class ConditionKind(_Worded):
     ANY = "any", "хотя бы одно из (params: Conditions)"
     EVENT = "event", "во время события (params: Trigger)"
     DONE = "done", "предыдущая часть выполнена полностью («при этом», «иначе»)"
+    DEALT_WOUNDS = "dealt_wounds", "нанёс раны (params: минимум)"
 
 
 class Verb(_Worded):
@@ -375,6 +378,7 @@ class MeasureKind(_Worded):
     DIE = "die", "результат броска кубика"
     SAME = "same", "столько же (как выше)"
     DISTINCT_CLASSES = "distinct_classes", "число разных классов среди"
+    KEYWORD_VALUE = "keyword_value", "величина особенности (params: какой) у"
 
 
 class LimitPer(_Worded):
@@ -404,3 +408,8 @@ class TriggerParam(_Worded):
     LAST = "last", "последний (за ход)"
     FACE = "face", "на кубике выпало (face:N)"
     NTH = "nth", "N-й (nth:N: «третью фишку»)"
+    THROUGH = "through", "через (params: (\"through\", Selector) — над чем проходит атака)"
+    BY = "by", "кем сделано (params: (\"by\", Selector) — «перемещение другой картой»)"
+    AT_LEAST = "at_least", "не меньше (at_least:N — «3 или более раны»)"
+    AMOUNT = "amount", "сколько (amount:X — «получает X ран»: X из события)"
+    SINGLE = "single", "от одной атаки"
