@@ -7,6 +7,7 @@ the first clause it cannot read (so the whole ability is refused, never half-app
 """
 from __future__ import annotations
 
+import copy
 import re
 
 from berserk.vocab import AttackKind as K
@@ -375,10 +376,29 @@ def _split_clauses(sentence: str) -> list[str]:
 
 #: ``Choice.chooser`` of a link of «выберите одно или несколько: …» (524.2).
 CONSTRUCTOR = "constructor"
+#: ``Choice.chooser`` of a link of «выберите X раз из: …» (524.1: repeats allowed).
+CONSTRUCTOR_TIMES = "constructor_times"
+_TIMES = {"два": 2, "две": 2, "дважды": 2, "три": 3, "трижды": 3}
 
 
 def effects(text: str) -> tuple[A.Node, ...] | None:
     """A feature's effect text (folded) → effects in order; None if it is not effect text."""
+    m = re.fullmatch(r"выберите\s+(\d+|два|две|три|дважды|трижды)(?:\s+раза?)?\s+из\s*:?\s*(.+)",
+                     text.strip(" ."))
+    if m:                                   # 524.1: a chain of X links, repeats allowed
+        n = int(m.group(1)) if m.group(1).isdigit() else _TIMES[m.group(1)]
+        options = []
+        for part in re.split(r";\s*", m.group(2)):
+            got = effects(part)
+            if got is None or any(isinstance(x, A.Opaque) for x in got):
+                return (A.Opaque(text=part),)
+            options.append(got[0] if len(got) == 1 else A.Sequence_(steps=got))
+        if n < 1 or len(options) < 2:
+            return (A.Opaque(text=text),)
+        # every link its own copy of the options: its own targets, chosen anew (524.1)
+        return (A.Sequence_(steps=tuple(
+            A.Choice(options=tuple(copy.deepcopy(o) for o in options), chooser=CONSTRUCTOR_TIMES)
+            for _ in range(n))),)
     m = re.fullmatch(r"выберите\s+одно\s+или\s+несколько\s*:\s*(.+)", text.strip(" ."))
     if m:
         links = []

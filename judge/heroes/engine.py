@@ -21,6 +21,7 @@ from judge.heroes.actions import Actions
 from judge.heroes.attack import Attacks
 from judge.heroes.damage import Damage
 from judge.heroes.facts import Facts
+from judge.heroes.glossary import Glossary
 from judge.heroes.hinterp import HeroesInterp
 from judge.heroes.hverbs import HEROES_VERBS
 from judge.heroes.model import Game, Obj
@@ -34,7 +35,7 @@ from judge.heroes.zones import Zones
 
 
 class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn, Props,
-             Replace):
+             Replace, Glossary):
     book = C.BOOK
     verbs = HEROES_VERBS                  # the Heroes verbs (hinterp and hverbs register them)
 
@@ -56,6 +57,7 @@ class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Tu
         self.just_died: list = []
         self.delayed: list = []
         self.attacking: dict = {}
+        self.vanguards: list = []             # creatures played by Авангард: back at the end
         self.replaced_last = False
         self._seq = 0
         self._resolve = resolve_ref or (lambda raw: None)

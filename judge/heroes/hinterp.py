@@ -37,7 +37,8 @@ def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
         return 0 if raw else len(node.options) - 1
     return max(0, min(int(raw) - 1, len(node.options) - 1))
 from judge.heroes import cites as C
-from judge.heroes.clauses import CONSTRUCTOR
+from judge.heroes.clauses import CONSTRUCTOR, CONSTRUCTOR_TIMES
+from judge.heroes.readers import INCARNATE, VANGUARD
 from judge.heroes.model import ATTACKED, DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
 HEROES_VERBS: dict[str, Handler] = {}
@@ -88,6 +89,13 @@ class HeroesInterp(Interp):
                 continue
             if isinstance(node, A.Choice) and is_may(node):
                 self._may_check(node, ctx)
+                continue
+            if isinstance(node, A.Choice) and node.chooser == CONSTRUCTOR_TIMES:
+                link = node.options[chosen_option(self, node, ctx)]
+                problem = self.check((link,), ctx)
+                if problem is not None:         # 524.3: every link goes into the queue
+                    return Problem(f"в цепочку выбрана способность с нелегальной целью: "
+                                   f"{problem.text}", (C.CONSTRUCTOR_LEGAL,) + problem.cites)
                 continue
             handler = self._own(node)
             problem = handler.check(self, node, ctx) if handler else super().check((node,), ctx)
@@ -188,6 +196,10 @@ class HeroesInterp(Interp):
             self.port.emit("choice", f"«{ctx.text}»: звено цепочки "
                            + ("выбрано — выполняется." if i == 0 else "не выбрано."),
                            C.CONSTRUCTOR)
+        elif node.chooser == CONSTRUCTOR_TIMES:
+            self.port.emit("choice", f"«{ctx.text}»: очередное звено цепочки — способность "
+                           f"№{i + 1} из перечня (повторы разрешены); звенья выполняются в "
+                           "названном игроком порядке.", C.CONSTRUCTOR_TIMES, C.CONSTRUCTOR_LEGAL)
         elif is_may(node):
             self.port.emit("choice", f"«{ctx.text}»: " + ("игрок применяет необязательную часть "
                            "(«можете»)." if i == 0 else "игрок не применяет необязательную "
@@ -293,6 +305,9 @@ def _search(it: Interp, node: A.Action, ctx: Ctx) -> None:
 def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
+    if VANGUARD in node.params:                 # term:Авангард Х
+        port._done(ctx, port.vanguard(ctx, it.amount(node.amount, ctx)))
+        return
     if "ambush" in node.params:                 # Засада X: play this card from the hand for X
         card = ctx.source
         if card.zone != HAND:
@@ -332,6 +347,9 @@ def _revive(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
     pile = [port.g.objs[i] for i in port.g.players[me].graveyard]
+    if INCARNATE in node.params:                # term:Инкарнация X
+        port._done(ctx, port.incarnate(ctx.source, it.amount(node.amount, ctx), ctx))
+        return
     if node.target.noun == N.SELF:
         picked = ctx.source if ctx.source.zone == GRAVEYARD else None
         if picked is not None:

@@ -269,6 +269,7 @@ class Game:
     clock: int = 0                 # timestamps: latest effect wins (111.3, 513.1, 523.1)
     wounded_this_turn: set[str] = field(default_factory=set)
     extra_turns: list[str] = field(default_factory=list)
+    resume: str | None = None      # whose turn comes after the extra turns (term:Дополнительный ход)
 
     @property
     def winner(self) -> str | None:

@@ -45,6 +45,7 @@ TRIGGER_CITES = {E.ENTERS: C.T_HIRE, E.OWN_DEATH: (C.T_DEATH, C.DEATH_TRIGGERS),
 
 #: The glossary term of each keyword that is a trigger (part 7).
 KEYWORD_TERMS = {"Регенерация": C.T_REGEN, "Вампиризм": C.T_VAMPIRISM,
+                 "Инкарнация": C.T_INCARNATION,
                  "Медитация": C.T_MEDITATION, "Отравление": C.T_POISON,
                  "отложенный": C.DELAYED_SOURCE}
 
@@ -162,6 +163,8 @@ class Queue:
                     if isinstance(f.node, A.Triggered) and f.zone == "graveyard" \
                             and f.reason is None:
                         yield o, f, o.owner
+                for f in self.incarnation_triggers(o):      # term:Инкарнация X
+                    yield o, f, o.owner
 
     def _trigger_condition(self, f: Feature, source: Obj, me: str, ev: Ev) -> bool:
         """«…, если <условие>, …» after a trigger's head is part of its condition (113.2):
@@ -219,6 +222,8 @@ class Queue:
         if k == E.PLAYED:
             sel = trig.subject
             player = ev.data["player"]
+            if sel.noun == N.SELF:                  # «после розыгрыша этой карты» (Авангард)
+                return subj is source
             if sel.side is not None and (player == me) != (sel.side == "own"):
                 return False
             return self._noun_fits(sel.noun, subj) and all(
@@ -459,7 +464,8 @@ class Queue:
                       C.SPELL_DEPENDENT if item.kind == "spell" else C.TARGET_AT_DECLARATION,
                       *((C.COMPLEX,) if complex_ else ()))
             return
-        if item.kind != "spell" and (item.source.zone != "play" or item.source.gen != item.gen):
+        if item.kind != "spell" and (item.source.zone != "play" or item.source.gen != item.gen) \
+                and not (item.feature.zone == item.source.zone and item.source.gen == item.gen):
             self.emit("lki", f"Источник «{item.source.name}» уже {self.where(item.source)}: "
                       "способность выполняется по последней известной информации.", C.LKI,
                       C.ANYWHERE)

@@ -5,6 +5,7 @@ Verbs (docs/heroes.md has the Russian reference):
     - play: {card: Огненный шар, x: 2, free: true, fury: [A:Волк], choices: {…}}
     - attack: {by: Степной рубака, target: B.hero, defender: Лесной страж | none}
     - activate: {card: A.hero, ability: 1, x: 1, choices: {…}}
+    - undead: {card: B:Скелет, x: 2}  # term:Немертвый: close X coins, wound it by X
     - end_turn                       # or {choices: {…}}: choices of the next turn's start too
     - start_turn                     # only with phase: start
     - concede: B
@@ -30,7 +31,8 @@ from judge.heroes.engine import Engine
 from judge.heroes.model import PLAYERS
 from judge.heroes.scenario import Loc, check_keys, find, unknown
 
-VERBS = ("play", "attack", "activate", "end_turn", "start_turn", "concede", "agree_draw")
+VERBS = ("play", "attack", "activate", "undead", "end_turn", "start_turn", "concede",
+         "agree_draw")
 BARE = ("end_turn", "start_turn", "agree_draw")
 #: Answers written on the action itself: they answer the card's feature ``ability`` (for
 #: ``play``: its first feature that asks, e.g. the spell's ability or the creature's Найм).
@@ -39,12 +41,14 @@ KEYS = {
     "play": ("card", "x", "free", "fury", "choices", "player") + SHORTCUTS,
     "attack": ("by", "target", "defender", "choices"),
     "activate": ("card", "ability", "x", "choices") + SHORTCUTS[:-1],
+    "undead": ("card", "x", "choices"),
     "end_turn": ("choices",),
     "start_turn": ("choices",),
     "concede": ("player",),
     "agree_draw": (),
 }
-REQUIRED = {"play": ("card",), "attack": ("by", "target"), "activate": ("card", "ability")}
+REQUIRED = {"play": ("card",), "attack": ("by", "target"), "activate": ("card", "ability"),
+            "undead": ("card", "x")}
 REF_KEYS = ("card", "by", "target")
 
 
@@ -305,6 +309,8 @@ def _dispatch(e: Engine, action: Action) -> None:
     elif verb == "activate":
         card = e.resolve_ref(args["card"])
         e.activate(card, int(args["ability"]), card.controller, args.get("x"))
+    elif verb == "undead":                      # term:Немертвый: the opponent closes X coins
+        e.undead_wound(e.resolve_ref(args["card"]), g.active, args.get("x"))
     elif verb == "end_turn":
         e.end_turn()
     elif verb == "start_turn":

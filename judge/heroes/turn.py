@@ -83,6 +83,7 @@ class Turn:
         self.run_queue()
         if self.over:
             return True
+        self.vanguards_return()
         self._expire(END_KINDS, C.UNTIL_END)
         for p in g.players.values():
             temp = [c for c in p.coins if c.until in END_KINDS and self._ends(c.until, p.name,
@@ -92,7 +93,7 @@ class Turn:
                     p.coins.remove(c)
                 self.emit("coins", f"Временные монеты {p.name} ({len(temp)}) возвращаются в "
                           "запас — это не потеря монет.", C.COINS_TEMPORARY, C.UNTIL_END)
-        nxt = g.extra_turns.pop(0) if g.extra_turns else other(g.active)
+        nxt = self.next_player()
         g.active = nxt
         g.turn += 1
         self.emit("pass", f"Ход переходит к {nxt} (ход №{g.turn}).", C.TURN_PASSES)

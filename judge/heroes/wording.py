@@ -31,7 +31,8 @@ from judge.heroes.clauses import SELF, effects, protection_kinds
 from judge.heroes.conditions import split_if, split_while
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
 from judge.heroes.phrases import measure, selector, split_duration
-from judge.heroes.readers import replacement
+from judge.heroes.readers import VANGUARD, replacement
+from judge.heroes.phrases import NOTHING
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ _PLAIN = {
 }
 _VALUED = {"броня": KW.ARMOR, "чешуя": KW.SCALES, "регенерация": KW.REGEN,
            "вампиризм": KW.VAMPIRISM, "медитация": KW.MEDITATION, "отравление": KW.POISONING,
-           "единение": KW.UNITY}
+           "единение": KW.UNITY, "инкарнация": KW.INCARNATION}
 #: ``Bonus.to`` of «наносит на N ран больше»: the number of wounds, not the strength.
 WOUNDS = "wounds"
 _ENEMY_CREATURES = A.Selector(noun=N.CREATURE, side=Side.ENEMY, qualifiers=(Qualifier.ALL,))
@@ -397,6 +398,14 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     node = keyword(s) or static(s)
     if node is not None:
         return Feature(line, text, node)
+    m = re.fullmatch(r"авангард\s+(\d+)", s)
+    if m:                                       # term:Авангард Х — after this card is played
+        n = int(m.group(1))
+        play = A.Action(verb=Verb.SUMMON, target=A.Selector(noun=N.CREATURE, side=Side.OWN,
+                        qualifiers=(Qualifier.IN_HAND, f"{Qualifier.COST_MAX}:{n}")),
+                        amount=A.Fixed(value=n), params=(VANGUARD,))
+        return Feature(line, text, A.Triggered(trigger=A.Trigger(event=E.PLAYED, subject=SELF),
+                                               effects=(A.Choice(options=(play, NOTHING)),)))
     m = re.fullmatch(r"(.+?),?\s+засада\s+(\d+)(?:\s*\{coin\}|\s+монет\w*)?", s)
     if m and trigger(m.group(1)) is not None:
         trig, _ = trigger(m.group(1))

@@ -20,7 +20,8 @@ from __future__ import annotations
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from judge.heroes import cites as C
-from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, STOCK, ZONE_RU, EffKind, Eff, Lki, Obj
+from judge.heroes.glossary import keeps_through_graveyard
+from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, STOCK, ZONE_RU, Lki, Obj
 
 #: «уходит …» — where a part of a combined card goes.
 ZONE_TO = {HAND: "в руку", DECK: "в колоду", GRAVEYARD: "на кладбище"}
@@ -106,7 +107,7 @@ class Zones:
             self.to_zone(o, GRAVEYARD, keep=True)
             self.emit("died", f"«{o.name}» погибает ({cause}) и уходит на кладбище владельца "
                       f"({o.owner}).", C.GRAVEYARD_KEEPS, *cites, card=o.id)
-        o.effects[:] = [e for e in o.effects if self.keeps_in_graveyard(e)]   # 205.3
+        o.effects[:] = [e for e in o.effects if keeps_through_graveyard(e)]   # 205.3
         o.prevented = 0
         o.closed = False
         self.happen(E.OWN_DEATH, o, lki=lki, controller=controller, killer=killer,
@@ -123,8 +124,10 @@ class Zones:
         if o.is_creature and self.module_attach(o, controller):
             return
         self._detach(o)
+        kept = [e for e in o.effects if keeps_through_graveyard(e)] if o.zone == GRAVEYARD else []
         if o.zone in (HAND, DECK, GRAVEYARD, STOCK):
             o.reset()
+            o.effects.extend(kept)              # Инкарнация survives the move (205.3)
         o.zone, o.controller, o.closed = PLAY, controller, closed
         o.arrived = self.g.turn
         o.ts = self.g.tick()
@@ -206,11 +209,6 @@ class Zones:
         self.g.players[player].shuffled = True
         self.emit("shuffle", f"Колода {player} перемешивается ({why}).", C.DECK_SHUFFLE,
                   C.RULES_EFFECTS)
-
-    @staticmethod
-    def keeps_in_graveyard(e: Eff) -> bool:
-        """205.3: a dead card loses its effects — except Инкарнация."""
-        return e.kind == EffKind.INCARNATION
 
     def where(self, o: Obj) -> str:
         return ZONE_RU.get(o.zone, o.zone)
