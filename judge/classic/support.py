@@ -177,7 +177,7 @@ def _condition(cond: A.Condition) -> str | None:
         if p not in (("none",), ("some",)):
             return "условие о фишках не разобрано"
     elif what == CK.EVENT:
-        # «+1 к броску кубика, когда атакует карты во втором ряду противника»
+        # «+N к броску, когда атакует карту такого-то ряда»: the attack being made
         t = p[0] if len(p) == 1 else None
         if not isinstance(t, A.Trigger) or t.event != TE.ATTACK or t.subject or t.origin \
                 or t.destination or t.cause or t.timing or t.also or t.params or t.strength \
