@@ -58,7 +58,7 @@ class FightRules:
         if actor.attacks >= perm.times:
             return Problem(f"«{actor.name}» уже атаковала {actor.attacks} раз(а) за ход — больше "
                            "текст карты не разрешает", (C.AXE, C.ACTION_CLOSE))
-        if "in_a_row" in perm.params and self.state.last_action != (actor.id, "strike"):
+        if "in_a_row" in perm.params and self.state.last_action != (actor.id, K.STRIKE):
             return Problem(f"«{actor.name}» атакует несколько раз только подряд, а после её "
                            "прошлой атаки было другое действие", (C.AXE, C.ACTION_CLOSE))
         if different_targets(perm) and target.id in actor.struck:
@@ -82,7 +82,7 @@ class FightRules:
         # pay: the attack is the card's action
         actor.attacks += 1
         actor.struck.append(target.id)
-        self.state.last_action = (actor.id, "strike")
+        self.state.last_action = (actor.id, K.STRIKE)
         traits = self.traits(actor)
         if actor.attacks > 1:
             self.emit("again", f"«{actor.name}» атакует в этот ход уже {actor.attacks}-й раз — "
