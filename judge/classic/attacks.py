@@ -335,7 +335,9 @@ class AttackRules:
 
     def rolled(self, p: Piece, face: int) -> None:
         """A die of ``p`` shows ``face`` (before modifiers): «когда … выбрасывает на кубике N»."""
-        self.fire(TE.DIE_ROLL, p, face=face)
+        listens = self._listens if self._listens is not None else self.listeners()
+        if TE.DIE_ROLL in listens:
+            self.fire(TE.DIE_ROLL, p, face=face)
 
     def bonus_amount(self, b: A.Bonus, src: Piece, ctx: Ctx) -> int:
         if isinstance(b.amount, A.Fixed):

@@ -106,8 +106,10 @@ class FightRules:
         self.facts.update(attacker=actor, attacked=reflecting, kind=K.STRIKE,
                           defender=defender, defended=target if defender else None)
         att_str, def_str, fought = self.roll_fight(actor, reflecting, inputs)
-        att_str = self.strength_capped(actor, reflecting, att_str)
-        def_str = self.strength_capped(reflecting, actor, def_str)
+        if att_str is not None and self.traits(reflecting).strength_caps:
+            att_str = self.strength_capped(actor, reflecting, att_str)
+        if def_str is not None and self.traits(actor).strength_caps:
+            def_str = self.strength_capped(reflecting, actor, def_str)
         # both strikes land at once (514.1); a miss deals nothing and triggers nothing (514.5)
         hits = []
         if att_str is None:
@@ -199,7 +201,8 @@ class FightRules:
             d = inputs.roll(self, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
             self.facts["roll"] = a
             ova, ovz = traits.number(KW.OVA), rt.number(KW.OVZ)
-            da, dd = self.dice_bonus(actor, reflecting), self.dice_bonus(reflecting, actor)
+            da = self.dice_bonus(actor, reflecting) if traits.bonuses else 0
+            dd = self.dice_bonus(reflecting, actor) if rt.bonuses else 0
             am, dm = ova + da, ovz + dd
             options = fight_options(a + am, d + dm)
             row = options[0].row
@@ -236,7 +239,8 @@ class FightRules:
             return opt.attacker, opt.defender, True
         raw = inputs.roll(self, f"нападающий «{actor.name}»", mode[0])
         self.facts["roll"] = raw
-        ova, da = traits.number(KW.OVA), self.dice_bonus(actor, reflecting)
+        ova = traits.number(KW.OVA)
+        da = self.dice_bonus(actor, reflecting) if traits.bonuses else 0
         am = ova + da
         r = clamp(raw + am)
         att_str = closed_strength(r)

@@ -24,7 +24,7 @@ from judge.classic.board import AIR, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
 from judge.classic.state import Delayed, Piece
 from judge.classic.support import unsupported
-from judge.classic.traits import ATTACK_KINDS, matches_kind, protected
+from judge.classic.traits import ATTACK_KIND_SET, matches_kind, protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
 from judge.core.port import Hit
@@ -163,7 +163,7 @@ class PortRules:
             source, kind = ctx.source, ctx.guard or K.EFFECTS
         if amount <= 0:
             return 0
-        if kind not in ATTACK_KINDS and any(           # an attack's were checked in ``hit``
+        if kind not in ATTACK_KIND_SET and any(           # an attack's were checked in ``hit``
                 not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)
                 for r in self.traits(target).restricted(Verb.GET_WOUNDS)):
             self.emit("no-wounds", f"«{target.name}» не получает ран от этого (текст карты).",

@@ -24,6 +24,7 @@ from judge import cites as C
 
 #: Attack kinds the engine resolves, and which of them are ranged / melee / magical.
 ATTACK_KINDS = K.concrete_kinds()
+ATTACK_KIND_SET = frozenset(ATTACK_KINDS)
 RANGED = frozenset(k for k in ATTACK_KINDS if k.ranged)
 MELEE = frozenset(k for k in ATTACK_KINDS if k.melee)
 MAGICAL = frozenset(k for k in ATTACK_KINDS if k.magical)
