@@ -75,10 +75,10 @@ class Actions:
         add = mul = sub = 0
         factor = 1
         mods = []
-        for src in self.g.in_play(player):
+        for src in self.g.in_play():            # every modifier, either player's (106.1.1)
             for b in self.nodes(src, A.Bonus):
                 if b.to and b.to[0] in ("cost", "cost_factor") and \
-                        self._cost_applies(b, card, src):
+                        self._cost_applies(b, card, src, player):
                     mods.append((src, b))
         for b in self.nodes_printed(card, A.Bonus):           # 203.2: its own, while played
             if b.to and b.to[0] == "cost" and b.against is not None and b.against.noun == "self":
@@ -121,10 +121,15 @@ class Actions:
         return [e for e in (hero.effects if hero is not None else ())
                 if e.kind == EffKind.COST_NAMES and mine & {fold(n) for n in e.value[0]}]
 
-    def _cost_applies(self, b: A.Bonus, card: Obj, src: Obj) -> bool:
+    def _cost_applies(self, b: A.Bonus, card: Obj, src: Obj, player: str) -> bool:
+        """Does a cost modifier of ``src`` apply to ``card`` played by ``player``?  «ваши» /
+        «для вас»: its controller's cards; «противника»: the other's; no player named: every
+        player's (118.8)."""
         sel = b.against
         if sel is None or sel.noun == "self":
             return False                        # 203.3: a set modifier never its own card
+        if sel.side is not None and (player == src.controller) != (sel.side == "own"):
+            return False
         return self._noun_fits(sel.noun, card) and all(
             self._qualifier(q, card, src) for q in sel.qualifiers)
 
@@ -180,8 +185,9 @@ class Actions:
             cost, parts = ambush, [f"Засада {ambush} (альтернативная стоимость)"]
         have = g.players[player].open_coins
         if have < cost:
-            self.illegal(f"{what}: стоимость {cost}, а открытых монет у {player} {have}",
-                         C.PREPAYMENT, C.PLAY_CARD, C.COINS)
+            self.illegal(f"{what}: стоимость {cost} ({', '.join(parts)}), а открытых монет у "
+                         f"{player} {have}", C.PREPAYMENT, C.PLAY_CARD, C.COINS,
+                         *((C.COST_MODIFIERS, C.MODIFIER_ORDER) if len(parts) > 1 else ()))
             return False
         spell_items = []
         if card.is_spell:

@@ -252,6 +252,8 @@ class Attacks:
         r_str = self.attack_strength(target, attacker, self.strike(target), K.STRIKE)
         first = self._first_striker(attacker, target)
         cites = [C.FIGHT, C.FIGHT_BOTH, C.REFLECTION] if as_attack else [C.FIGHT_KINDS, C.T_FIGHT]
+        if first is None and any(self.has(attacker, k) for k in (KW.FIRST_STRIKE, KW.LAST_STRIKE)):
+            cites.append(C.T_FIRST_STRIKE)      # both strike first (or last): an ordinary fight
         if first is None:
             self.emit("fight", f"«{attacker.name}» и «{target.name}» сражаются: удары "
                       f"{a_str} и {r_str} наносятся одновременно.", *cites, C.RESPONSE)

@@ -139,6 +139,13 @@ class Damage:
         for p in self.nodes(target, A.Protection):
             if self._covers(p.against, kind, source, protection=True):
                 return "защита", (C.PROTECTION, C.T_PROTECTION, C.REPLACEMENT)
+            if K.SPELLS in p.against and kind == K.SPELLS:
+                self.emit("rule", f"У «{target.name}» защита от заклинаний: она лишь запрещает "
+                          "выбирать его целью способности заклинания — от нецелевой способности "
+                          "раны он получает.", C.SPELL_PROTECTION)
+            elif p.against:
+                self.emit("rule", f"Защита «{target.name}» не от этого: раны проходят.",
+                          C.PROTECTION, C.T_PROTECTION)
         for r in self.nodes(target, A.Restriction):
             if r.what != Verb.GET_WOUNDS:
                 continue
@@ -173,6 +180,10 @@ class Damage:
                           f"{wounds_word(n)} (сила {strength}).", C.T_SCALES, C.PREVENTION,
                           C.PREVENTION_AFTER)
                 return 0
+            if scales:
+                self.emit("rule", f"Чешуя {scales} «{target.name}» не действует: сила атаки "
+                          f"{strength} с учётом модификаторов больше {scales}.", C.T_SCALES,
+                          C.PREVENTION_AFTER)
             armor = self.value(target, KW.ARMOR)
             left = max(armor - target.prevented, 0)
             if armor and left:
@@ -197,7 +208,7 @@ class Damage:
             n -= stop
             self.emit("prevented", f"«{target.name}»: предотвращено {stop} "
                       f"{wounds_word(stop)}, у эффекта осталось {e.value}.", C.PREVENTION,
-                      C.PREVENTION_PARTIAL)
+                      C.PREVENTION_PARTIAL, C.PREVENTION_AFTER)
             if e.value <= 0:
                 target.effects.remove(e)
         return max(n, 0)

@@ -490,11 +490,29 @@ def _control(it: Interp, node: A.Action, ctx: Ctx) -> None:
         port._done(ctx, True)
 
 
-@_verb(Verb.FIGHT, check=targets_check)
+def _fighter(it: Interp, node: A.Action, ctx: Ctx):
+    """Who fights: the card itself, or the one the text has the player choose (a target)."""
+    if node.by is None or node.by.noun == N.SELF:
+        return [ctx.source]
+    if id(node.by) in ctx.points.targets:
+        return it.each_target(node, node.by, ctx, key=id(node.by))
+    return it.port.select(node.by, ctx)
+
+
+def _fight_check(it: Interp, node: A.Action, ctx: Ctx):
+    by = _fighter(it, node, ctx)
+    if isinstance(by, Problem):
+        return by
+    return targets_check(it, node, ctx)
+
+
+@_verb(Verb.FIGHT, check=_fight_check)
 def _fight(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
-    by = port.select(node.by, ctx) if node.by is not None and node.by.noun != N.SELF \
-        else [ctx.source]
+    by = _fighter(it, node, ctx)
+    if isinstance(by, Problem):
+        port.cancel(by, ctx)
+        return
     for t in it.reached(node, node.target, ctx):
         if by and by[0].in_play:
             port.fight(by[0], t, ctx)

@@ -148,13 +148,17 @@ def static(s: str) -> A.Node | None:
                      r"должн\w+\s+быть\s+)(.+)", s)
     if m and selector(m.group(1)) == SELF:
         return A.Restriction(what=Verb.ATTACK, subject=_ENEMY_CREATURES, only=SELF)
-    m = re.fullmatch(r"(.+?)\s+сто(?:ит|ят)\s+(?:для\s+вас\s+)?на\s+(\d+)\s+(меньше|дешевле|больше|"
-                     r"дороже)(?:\s+за\s+каждую\s+(.+))?", s)
+    m = re.fullmatch(r"(.+?)\s+сто(?:ит|ят)\s+(?:для\s+(вас|противника)\s+)?на\s+(\d+)\s+(меньше|"
+                     r"дешевле|больше|дороже)(?:\s+за\s+каждую\s+(.+))?", s)
     if m:
-        n = int(m.group(2)) * (-1 if m.group(3) in ("меньше", "дешевле") else 1)
+        n = int(m.group(3)) * (-1 if m.group(4) in ("меньше", "дешевле") else 1)
         whom = selector(m.group(1), plural=True)
-        per = measure("число " + m.group(4).replace("карту", "карт")) if m.group(4) else None
-        if whom is None or (m.group(4) and per is None):
+        if whom is not None and m.group(2) and whom.side is None and whom.noun != N.SELF:
+            # «для вас» / «для противника»: whose cards (118.8: none named — every player's)
+            whom = A.Selector(noun=whom.noun, side=Side.OWN if m.group(2) == "вас" else Side.ENEMY,
+                              qualifiers=whom.qualifiers)
+        per = measure("число " + m.group(5).replace("карту", "карт")) if m.group(5) else None
+        if whom is None or (m.group(5) and per is None):
             return None
         return A.Bonus(amount=A.Fixed(value=n), to=("cost",), against=whom, per=per)
     m = re.fullmatch(r"наносит\s+на\s+(\d+|одну)\s+ран\w*\s+больше", s)
