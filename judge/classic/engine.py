@@ -128,8 +128,8 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         """The abilities of an acting (or targeted) card the judge cannot apply and that could
         change what happens now, once each: everything but its other actions (an ability it
         does not use now cannot matter; one it tries to use is named when it is picked)."""
-        refused = self.kit(piece).refused
-        if refused:
+        refused = piece.kit.refused
+        if refused and not (self._lost and self.blank(piece)):
             for ab in refused:
                 if not isinstance(ab.node, _WHEN_USED):
                     self.refuse_ab(piece, ab)

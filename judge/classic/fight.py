@@ -220,8 +220,9 @@ class FightRules:
                       + f" — {row.describe()}: нападающий — {deal(row.attacker)}, "
                       f"отражающий — {deal(row.defender)}.", C.FIGHT_BOTH_ROLL,
                       C.STRIKE_TABLE, *((C.AXE,) if mods else ()), rolls=[a, d])
-            self.rolled(actor, a)
-            self.rolled(reflecting, d)
+            if TE.DIE_ROLL in self.listeners():
+                self.rolled(actor, a)
+                self.rolled(reflecting, d)
             opt = options[0]
             if len(options) > 1:
                 who = "нападающий" if options[1].stepped_up == "attacker" else "отражающий"
@@ -282,7 +283,7 @@ class FightRules:
             elif dst.is_artifact:
                 self.emit("vampirism-none", "На артефакты нельзя применять вампиризм.",
                           C.VAMPIRISM, C.ARTIFACT)
-            elif not self.no_healing(src):
+            elif not (traits.restrictions and self.no_healing(src)):
                 amount = dealt
                 if traits.vampirism.amount is not None:     # «вампиризм на X-1, где X — …»
                     self.facts["dealt"] = dealt
