@@ -341,6 +341,11 @@ T_HIRE_ENTERS = TERM + "Входит в игру"
 T_ELEMENT = TERM + "Стихия"
 T_SHUFFLE = TERM + "Перемешивание колоды"
 T_REVIVE = TERM + "Возрождение (возродить)"
+T_MILL = TERM + "Мор X"
+T_HIDE = TERM + "Скрыться"
+T_REVEAL = TERM + "Раскрыться"
+T_SLEEPING = TERM + "Спящий"
+T_GIVE = TERM + "Отдайте"
 
 ALL: frozenset[str] = frozenset(
     value for name, value in dict(globals()).items()

@@ -38,7 +38,7 @@ def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
     return max(0, min(int(raw) - 1, len(node.options) - 1))
 from judge.heroes import cites as C
 from judge.heroes.clauses import CONSTRUCTOR, CONSTRUCTOR_TIMES
-from judge.heroes.readers import INCARNATE, VANGUARD
+from judge.heroes.readers import CREATE, GIVE, INCARNATE, VANGUARD
 from judge.heroes.model import ATTACKED, DECK, GRAVEYARD, HAND, Coin, EffKind, other
 
 HEROES_VERBS: dict[str, Handler] = {}
@@ -308,6 +308,9 @@ def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
     if VANGUARD in node.params:                 # term:Авангард Х
         port._done(ctx, port.vanguard(ctx, it.amount(node.amount, ctx)))
         return
+    if CREATE in node.params:                   # «создайте X» (519.6)
+        port._done(ctx, port.create(ctx, str(node.params[-1])))
+        return
     if "ambush" in node.params:                 # Засада X: play this card from the hand for X
         card = ctx.source
         if card.zone != HAND:
@@ -482,6 +485,8 @@ def _control(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
     me = port.me(ctx)
     until = node.duration.until if node.duration is not None else None
+    if GIVE in node.params:                     # term:Отдайте: to the opponent
+        me = other(me)
     for t in it.reached(node, node.target, ctx):
         if t.controller == me:
             port._done(ctx, False)

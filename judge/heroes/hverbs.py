@@ -17,10 +17,10 @@ from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import Interp
 from judge.heroes import cites as C
-from judge.heroes.hinterp import HEROES_VERBS, register, targets_check
+from judge.heroes.hinterp import HEROES_VERBS, players, register, targets_check
 from judge.heroes.model import EffKind
 from judge.heroes.readers import (ATTACH, BOTTOM, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
-                                  EXTRA_TURN, FREE, NEXT_HIRE, REGEN, TOP)
+                                  EXTRA_TURN, FREE, HIDE, MILL, NEXT_HIRE, REGEN, TOP)
 
 #: The handler of Вампиризм (an ``Action(heal)`` too): the heal verb dispatches on its tag.
 _VAMPIRISM = HEROES_VERBS[Verb.HEAL]
@@ -88,12 +88,34 @@ register(Verb.SHOW, unsupported=_unsupported_unless(TOP))(_top)
 
 
 def _put_check(it: Interp, node: A.Action, ctx: Ctx):
-    return targets_check(it, node, ctx) if ATTACH in node.params else None
+    chosen = node.target is not None and node.target.noun == N.HERO
+    return targets_check(it, node, ctx) if ATTACH in node.params or chosen else None
 
 
-@register(Verb.PUT, check=_put_check, unsupported=_unsupported_unless(BOTTOM, ATTACH, COST_NAMES))
+@register(Verb.PUT, check=_put_check,
+          unsupported=_unsupported_unless(BOTTOM, ATTACH, COST_NAMES, MILL, HIDE))
 def _put(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
+    if MILL in node.params:                     # term:Мор X
+        n = it.amount(node.amount, ctx) if node.amount is not None else 1
+        who = [h.controller for h in it.reached(node, node.target, ctx)] \
+            if node.target.noun == N.HERO else players(port, node.target, ctx)
+        moved = 0
+        for p in who:
+            moved += port.mill(p, n)
+        port._done(ctx, moved > 0)
+        return
+    if HIDE in node.params:                     # term:Скрыться
+        o = ctx.source
+        if not (o.in_play and o.is_character) or o.hidden:
+            port._done(ctx, False)
+            return
+        o.hidden = True
+        port.emit("hide", f"«{o.name}» скрывается: лежит рубашкой вверх — не цель атак и "
+                  "способностей, ран не получает, его способности не работают (кроме "
+                  "Уникальности).", C.T_HIDE, C.T_HIDDEN)
+        port._done(ctx, True)
+        return
     if ATTACH in node.params:                   # term:Модуль: attach to the chosen mechanism
         for host in it.reached(node, node.target, ctx):
             port.attach(ctx.source, host, (C.T_MODULE,))

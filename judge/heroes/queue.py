@@ -134,7 +134,8 @@ class Queue:
             for f in lki.features:
                 if isinstance(f.node, A.Triggered) and f.node.trigger.event == ev.kind:
                     yield dead, f, ev.data["controller"]
-        seen = {ev.subject.id} if ev.kind in (E.OWN_DEATH, E.TO_GRAVEYARD) and ev.subject else set()
+        seen = {ev.subject.id} if ev.kind in (E.OWN_DEATH, E.TO_GRAVEYARD) and ev.subject \
+            and ev.data.get("lki") is not None else set()   # from a hand or a deck: no LKI
         subj = ev.subject
         if subj is not None and subj.zone != "play" and not seen:
             # it left play in the same application (died in the fight it attacked in …):

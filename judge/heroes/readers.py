@@ -38,6 +38,11 @@ INCARNATE = "incarnate"                # term:Инкарнация X — revive 
 COST_NAMES = "cost_names"              # «карты с такими же названиями стоят на N больше» (105.6)
 SAME_AS_IT = "@it"                     # ``named:@it`` — «с таким же названием, как у …» (105.5)
 MECHANISM = "механизм"                 # the class a module attaches to (107.3.2)
+CREATE = "create"                      # «создайте X» — X from the stock into play (519.6)
+MILL = "mill"                          # «положите N верхних карт колоды на кладбище» (Мор X)
+GIVE = "give"                          # «отдайте …» — control to the opponent (term:Отдайте)
+HIDE = "hide"                          # «скрывается» (term:Скрыться, term:Скрытность)
+SLEEPING = "sleeping"                  # Спящий: enters closed, never opens (term:Спящий)
 
 #: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
 #: not committed yet (the grammar's round 2), so the property change is an assignment.
@@ -197,8 +202,68 @@ def same_names(t: str, duration) -> A.Node | None:
     return None
 
 
+def create(t: str, duration) -> A.Node | None:
+    """«Создайте <карту>» (519.6, term:Создайте Х): the card comes into play from the stock,
+    open, under your control.  The name is matched against the stock when it is done (its
+    case form in the text differs from the card's name)."""
+    m = re.fullmatch(r"(?:создайте|создать)\s+(?:в\s+игре\s+)?(.+)", t)
+    if m and duration is None and not re.search(r"копи", m.group(1)):
+        return A.Action(verb=Verb.SUMMON, target=A.Selector(noun=N.CARD), params=(
+            CREATE, m.group(1).strip(" «»")))
+    return None
+
+
+def mill(t: str, duration) -> A.Node | None:
+    """«Мор N» / «положите N верхних карт [любой / выбранной / вашей] колоды на кладбище» /
+    «<игрок> кладёт верхнюю карту колоды на кладбище» (term:Мор X): from the top, one at a time,
+    no shuffle (204.3: a given place); not drawing, not discarding."""
+    m = re.fullmatch(r"мор\s+(\d+)", t)
+    if m:
+        return A.Action(verb=Verb.PUT, target=A.Selector(noun=N.HERO, qualifiers=(
+            Qualifier.CHOSEN,)), amount=A.Fixed(value=int(m.group(1))), params=(MILL,))
+    m = re.fullmatch(r"(?:положите|положить)\s+(?:(\S+)\s+)?верхн\w+\s+карт\w*\s+(любой|выбранной|"
+                     r"вашей|своей)?\s*колоды(?:\s+противника)?\s+на\s+кладбище", t)
+    if m:
+        n = amount(m.group(1)) if m.group(1) else A.Fixed(value=1)
+        whose = m.group(2)
+        if "противника" in t:
+            who = A.Selector(noun=N.OPPONENT)
+        elif whose in ("любой", "выбранной"):
+            who = A.Selector(noun=N.HERO, qualifiers=(Qualifier.CHOSEN,))
+        else:
+            who = PLAYER
+        return A.Action(verb=Verb.PUT, target=who, amount=n, params=(MILL,)) if n else None
+    m = re.fullmatch(r"(выбранный\s+игрок|противник|каждый\s+игрок|игрок)\s+кладет\s+(?:(\S+)\s+)?"
+                     r"верхн\w+\s+карт\w*\s+(?:своей\s+|его\s+)?колоды\s+на\s+кладбище", t)
+    if m:
+        who = {"противник": A.Selector(noun=N.OPPONENT),
+               "каждый игрок": A.Selector(noun=N.PLAYER, qualifiers=(Qualifier.ALL,))}.get(
+            re.sub(r"\s+", " ", m.group(1)),
+            A.Selector(noun=N.HERO, qualifiers=(Qualifier.CHOSEN,)))
+        n = amount(m.group(2)) if m.group(2) else A.Fixed(value=1)
+        return A.Action(verb=Verb.PUT, target=who, amount=n, params=(MILL,)) if n else None
+    return None
+
+
+def give(t: str, duration) -> A.Node | None:
+    """«Отдайте выбранное ваше существо противнику» (term:Отдайте)."""
+    m = re.fullmatch(r"(?:отдайте|отдать)\s+(.+?)(?:\s+противнику)?", t)
+    if m:
+        sel = selector(m.group(1))
+        return A.Action(verb=Verb.TAKE_CONTROL, target=sel, params=(GIVE,),
+                        duration=duration) if sel else None
+    return None
+
+
+def hide(t: str, duration) -> A.Node | None:
+    """«(Это существо) скрывается» / «скройтесь» (term:Скрыться)."""
+    if re.fullmatch(r"(?:это\s+существо\s+|оно\s+)?(?:скрывается|скройтесь|скрыться)", t):
+        return A.Action(verb=Verb.PUT, target=SELF, params=(HIDE,))
+    return None
+
+
 READERS = (become, copy_feature, deck_top, distributed_heal, next_hire, extra_turn,
-           free_hero_ability, same_names)
+           free_hero_ability, same_names, create, mill, give, hide)
 MAY = NOTHING
 
 

@@ -15,7 +15,8 @@ Verbs (docs/heroes.md has the Russian reference):
 n-th feature of the card): ``{target: B:Волк}``, ``{targets: [...]}``, ``{may: false}``,
 ``{x: 2}``, ``{discard: [...]}``, ``{search: Имя | none}``, ``{coins: open}``; plus ``order``
 (``{B: [B:Дух/1, …], A: […]}``: the order of each player's simultaneous triggers, 402.1) and
-``point`` (``{<card>/<n>: card}``: the trigger point used, 113.7).
+``point`` (``{<card>/<n>: card}``: the trigger point used, 113.7) and ``reveal`` (``[cards]``: the
+hidden characters revealed in the accumulation phase, 304.3).
 """
 from __future__ import annotations
 
@@ -179,6 +180,14 @@ def _check_choices(choices, pos, game, loc: Loc) -> None:
         if key == "point":
             if not isinstance(value, dict):
                 loc.add("point: объект «<карта>/<номер>: карта»", choices.pos(key))
+            continue
+        if key == "reveal":                     # 304.3: hidden cards revealed
+            if not isinstance(value, list):
+                loc.add("reveal: список скрытых карт, которые игрок раскрывает (или [])",
+                        choices.pos(key))
+                continue
+            for r in value:
+                _check_ref(game, r, choices.pos(key), loc)
             continue
         _check_label(str(key), kpos, game, loc)
         problem = answer_problem(value)

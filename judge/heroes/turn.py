@@ -29,7 +29,8 @@ from judge.heroes import cites as C
 from judge.heroes.clauses import SELF
 from judge.heroes.model import Coin, EffKind, Obj, other
 from judge.heroes.queue import Ev, Pending
-from judge.heroes.readers import REGEN
+from judge.core.trace import Unnamed
+from judge.heroes.readers import REGEN, SLEEPING
 from judge.heroes.wording import Feature
 
 #: Durations that end at the end of a turn (310.2) / at the start of one (303.1).
@@ -143,7 +144,8 @@ class Turn:
                     if e.kind == EffKind.NO_OPEN:
                         e.until = D.END_OF_TURN
                 self.emit("no_open", f"«{o.name}» не открывается в этот ход (запрет в его "
-                          "особенности).", C.REFLEXIVE, C.CANNOT, C.RECOVERY_OPEN)
+                          "особенности).", C.REFLEXIVE, C.CANNOT, C.RECOVERY_OPEN,
+                          *((C.T_SLEEPING,) if self.sleeping(o) else ()))
                 continue
             if o.closed:
                 o.closed = False
@@ -184,6 +186,7 @@ class Turn:
                           "проигрывает.", C.DRAW_PHASE, C.DEFEAT, C.RULES_EFFECTS, C.VICTORY)
                 self.finish([ap])
                 return
+        self.reveal(ap)
         self.happen(E.TURN_START, None, player=ap)
         self.happen(E.OPPONENT_TURN_START, None, player=ap)
         for entry in list(self.delayed):
@@ -199,5 +202,30 @@ class Turn:
             self.emit("main", f"Основной этап хода {ap}: фаза выбора.", C.MAIN)
 
     def cannot_open(self, o: Obj) -> bool:
-        return o.has_effect(EffKind.NO_OPEN)
+        return o.has_effect(EffKind.NO_OPEN) or self.sleeping(o)
+
+    def sleeping(self, o: Obj) -> bool:
+        """Спящий: it enters closed and opens neither in its recovery phase nor by abilities
+        (term:Спящий)."""
+        return any(r.what == Verb.OPEN and SLEEPING in r.params
+                   for r in self.nodes(o, A.Restriction))
+
+    def reveal(self, player: str) -> None:
+        """304.3: the active player reveals at once the hidden characters he wants to
+        (``choices: {reveal: [...]}``); before the «в начале хода» triggers."""
+        hidden = [o for o in self.g.in_play(player) if o.hidden]
+        if not hidden:
+            return
+        raw = self.choices.get("reveal")
+        if raw is None and self.inputs.strict:
+            raise Unnamed("какие скрытые карты раскрывает игрок в фазу накопления (choices: "
+                          "reveal: [карты] или [])")
+        wanted = [self.resolve_ref(r) for r in (raw if isinstance(raw, list) else [])]
+        for o in hidden:
+            if o in wanted:
+                o.hidden = False
+                self.emit("reveal", f"{player} раскрывает «{o.name}»: он больше не скрыт.",
+                          C.REVEAL, C.T_REVEAL)
+        if not wanted:
+            self.emit("reveal", f"{player} не раскрывает скрытые карты.", C.REVEAL)
 

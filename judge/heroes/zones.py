@@ -17,11 +17,21 @@ A mixin of the Engine.
 """
 from __future__ import annotations
 
+from berserk.text import fold
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from judge.heroes import cites as C
 from judge.heroes.glossary import keeps_through_graveyard
 from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, STOCK, ZONE_RU, Lki, Obj
+
+def same_name(name: str, phrase: str) -> bool:
+    """Does a phrase of card text name this card, whatever the case form («создайте
+    Элементаля огня» — «Элементаль огня»)?  Word by word, a common stem."""
+    a, b = fold(name).split(), fold(phrase).split()
+    return len(a) == len(b) and all(
+        x[:max(3, min(len(x), len(y)) - 2)] == y[:max(3, min(len(x), len(y)) - 2)]
+        for x, y in zip(a, b))
+
 
 #: «уходит …» — where a part of a combined card goes.
 ZONE_TO = {HAND: "в руку", DECK: "в колоду", GRAVEYARD: "на кладбище"}
@@ -129,6 +139,9 @@ class Zones:
             o.reset()
             o.effects.extend(kept)              # Инкарнация survives the move (205.3)
         o.zone, o.controller, o.closed = PLAY, controller, closed
+        if self.sleeping(o):                    # term:Спящий: it enters closed
+            o.closed = True
+            self.emit("rule", f"«{o.name}» — Спящий: входит в игру закрытым.", C.T_SLEEPING)
         o.arrived = self.g.turn
         o.ts = self.g.tick()
         self.emit("enters", f"«{o.name}» входит в игру ({how}) под контролем {controller}.",
@@ -204,6 +217,41 @@ class Zones:
             self.happen(E.DISCARDS, None, player=player, card=o)
             self.happen(E.TO_GRAVEYARD, o, controller=player, origin=HAND)
         return len(names)
+
+    def mill(self, player: str, n: int) -> int:
+        """N top cards of the player's deck to the graveyard, one at a time (term:Мор X): not a
+        draw, not a discard; the deck is not shuffled (a given place, 204.3)."""
+        p = self.g.players[player]
+        got = 0
+        for _ in range(n):
+            if not p.deck:
+                self.emit("rule", f"Колода {player} пуста — класть на кладбище больше нечего.",
+                          C.DRAW_FEWER, C.AS_FAR_AS)
+                break
+            o = self.g.objs[p.deck[0]]
+            self.to_zone(o, GRAVEYARD)
+            got += 1
+            self.emit("mill", f"Верхняя карта колоды {player}" + (f" («{o.name}»)" if not
+                      o.id.startswith("?") else "") + " кладётся на кладбище (это не гибель и не "
+                      "сброс).", C.T_MILL, C.GRAVEYARD)
+            self.happen(E.TO_GRAVEYARD, o, controller=player, origin=DECK)
+        return got
+
+    def create(self, ctx, name: str) -> bool:
+        """«Создайте X»: the card from the controller's stock into play, open, under his
+        control, «Созданная» (519.6, 519.6.1)."""
+        me = self.me(ctx)
+        stock = [self.g.objs[i] for i in self.g.players[me].stock]
+        found = [o for o in stock if same_name(o.name, name)]
+        if not found:
+            self.emit("refused", f"«{ctx.text}»: в запасе {me} нет карты «{name}» — судья её не "
+                      "создаёт (опишите карту в cards и положите в stock игрока).", C.CREATE)
+            return False
+        o = found[0]
+        o.created = True
+        o.owner = me
+        self.enter_play(o, me, "создание", cites=(C.CREATE, C.T_CREATE))
+        return o.in_play
 
     def shuffle(self, player: str, why: str) -> None:
         self.g.players[player].shuffled = True
