@@ -141,7 +141,8 @@ def _with(eng, p, what: str) -> bool:
     kit = eng.kit(p)
     if kinds & kit.attack_kinds:
         return True
-    return any(eng.traits(p).has(k) for k in kinds)
+    t = eng.traits(p)
+    return any(t.has(k) or t.number(k) for k in kinds)    # «с бронёй»: a numbered keyword too
 
 
 #: qualifier name (before «:») → test(eng, piece, argument, ctx).

@@ -387,6 +387,10 @@ class _Reader:
                    base.has(KW.SYMBIOTE))
 
 
+#: «получает раны от <чего>» the engine tells apart: an attack (of a kind, or any) or poison.
+WOUND_CAUSES = frozenset(K.concrete_kinds()) | {K.ANY, K.RANGED, K.MELEE, K.MAGICAL,
+                                                K.NONMAGIC, K.POISON}
+
 #: Trigger.params tags the engine tells apart (judge/classic/triggers.py).
 ATTACK_TAGS = frozenset({"in_assault", "first_per_turn", "response", "each"})
 ATTACKS = (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS)
@@ -409,8 +413,13 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     e, tags = t.event, frozenset(t.params)
     if e not in EVENTS:
         return None, tags, f"срабатывание «{word(e, TE)}» судья пока не применяет"
-    if t.timing not in (None, TriggerTiming.AFTER) or t.cause:
+    if t.timing not in (None, TriggerTiming.AFTER) or (
+            t.cause and not (e == TE.WOUNDED and t.cause in WOUND_CAUSES)):
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"
+    if e == TE.WOUNDED and tags:
+        if tags == {"first_per_turn"} and t.cause in WOUND_CAUSES and t.cause != K.POISON:
+            return e, tags, None              # «получает раны от атаки в первый раз за ход»
+        return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if t.also:
         if e == TE.ATTACK and [a.event for a in t.also] == [TE.MISS] \
                 and all(not a.subject and not a.target and not a.attack and not a.strength

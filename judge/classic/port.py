@@ -171,6 +171,8 @@ class PortRules:
             return 0
         target.wounds += amount
         target.wounded_turn += amount
+        if kind in ATTACK_KIND_SET:
+            target.hits += 1
         self.emit("wounds", f"«{target.name}» получает {amount} {wounds_word(amount)} "
                   f"(осталось жизней: {max(target.lives, 0)}).", *cites, C.DEATH,
                   target=target.id, amount=amount)

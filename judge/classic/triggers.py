@@ -30,7 +30,7 @@ from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.state import Piece
-from judge.classic.traits import matches_kind
+from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
 
 #: An event of the rules → the trigger events that answer it (the earlier grammar's too).
@@ -102,7 +102,8 @@ class Triggers:
                       value=dealt if value is None else value)
 
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
-        self.fire(TE.WOUNDED, target, source, kind or None, amount=amount)
+        self.fire(TE.WOUNDED, target, source, kind or None, amount=amount,
+                  first=target.hits == 1)
 
     # ------------------------------------------------------------ answering an event
     def listeners(self) -> frozenset:
@@ -202,6 +203,10 @@ class Triggers:
             faces = {int(str(p)[5:]) for p in ab.tags if str(p).startswith("face:")}
             return ev.data["face"] in faces
         if e in (TE.WOUNDED, TE.WOUNDED_BY):
+            if t.cause is not None and not wounded_by(t.cause, ev.attack):
+                return False                  # «получает раны от атаки / от отравления»
+            if "first_per_turn" in ab.tags and not ev.data.get("first"):
+                return False                  # «… в первый раз за ход»: its first attack's wounds
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
 
@@ -301,6 +306,16 @@ class Triggers:
         self.interp.apply(node.effects, ctx)
         self.check_deaths()
         return True
+
+
+def wounded_by(cause: str, kind: str | None) -> bool:
+    """Were wounds of ``kind`` (an attack kind, poison, effects / spells) caused by ``cause``
+    («от атаки» — any attack; «от выстрела» …; «от отравления»)?"""
+    if cause == K.POISON:
+        return kind == K.POISON
+    if kind not in ATTACK_KIND_SET:
+        return False                          # an effect or a spell is not an attack
+    return cause == K.ANY or matches_kind((cause,), kind)
 
 
 def _place(p: Piece) -> tuple:
