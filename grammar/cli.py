@@ -9,7 +9,7 @@ import click
 from berserk.errors import InputError
 from carddb.sources import read_cards
 from grammar import ast as A
-from grammar import parse
+from grammar import Vocabulary, parse
 from grammar.display import to_display
 from grammar.golden import Entry, diff, read_golden, write_golden
 from grammar.render import tree
@@ -89,7 +89,10 @@ def corpus_report(file: str, fmt: str | None, as_json: bool) -> None:
     """
 
     result = _read(file, fmt)
-    cov = coverage((card.name, card.parsed()) for card in result.cards)
+    # the list's own names and classes, as the DB build reads them (carddb.build)
+    vocabulary = Vocabulary.of((c.name for c in result.cards), (k for c in result.cards for k in c.classes))
+    cov = coverage((card.name, parse(card.text, name=card.name, vocabulary=vocabulary)
+                    if card.text is not None else None) for card in result.cards)
     for card in result.cards:
         for repair in card.repairs:
             # reader repairs read «field: kind @pos: detail»; count by field and kind

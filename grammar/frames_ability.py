@@ -219,16 +219,29 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         hint = subject_hint
         if sep in ("AND_V", "OR_V") and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
             hint = b.last_subject
-        if sep == "AND_V" and b.last_modal is not None and parts and isinstance(parts[0], P) \
-                and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf"):
-            # «не может иметь … и получать …»: the modal governs both infinitives
+        if sep in ("AND_V", "OR_V") and b.last_modal is not None and parts and isinstance(parts[0], P) \
+                and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf") \
+                and (sep == "AND_V" or b.last_modal.v["neg"]):
+            # «не может иметь … и получать …», «не может нападать или выступать …»: the modal
+            # governs both infinitives (a negated «или» is neither: two restrictions, no choice)
             parts = [b.last_modal] + parts
+            sep = "AND_V"
+        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "verb" \
+                and parts[0].v["form"] in ("inf", "imp") and k + 1 < len(items) and items[k + 1][0] in ("OR_V", "AND_V"):
+            nxt = list(items[k + 1][1].parts)
+            if len(nxt) > 1 and isinstance(nxt[0], P) and nxt[0].kind == "verb" and nxt[0].v["form"] == parts[0].v["form"] \
+                    and isinstance(nxt[1], NP):
+                parts = parts + nxt[1:]          # «вызвать или возродить X»: one object for both verbs
         shared_modal = sep == "AND_V" and b.last_modal is not None and bool(parts) and parts[0] is b.last_modal
         got, tails = _clause(parts, ctx, hint, b)
         if shared_modal and len(got) == 1 and isinstance(got[0], A.Restriction) and got[0].duration is not None \
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].duration is None:
             # «не может излечиваться и получать … в свой следующий ход»: one modal, one duration
             b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
+        if shared_modal and tails.condition is not None and len(got) == 1 and isinstance(got[0], A.Restriction) \
+                and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].condition is None:
+            # «не может нападать или выступать защитником, пока …»: the condition of both
+            b.effects[-1] = replace(b.effects[-1], condition=_own_pronoun(tails.condition, b.effects[-1]))
         preds = [i for i, q in enumerate(parts) if _is_pred(q)]
         b.last_modal = parts[preds[0]] if preds and parts[preds[0]].kind == "modal" else None
         if preds and preds[0] > 0 and isinstance(parts[0], NP):
@@ -538,10 +551,14 @@ def _static(effects, cond: A.Condition | None, span):
 
 
 def _own_pronoun(cond: A.Condition, node) -> A.Condition:
-    """«…только по Сторожу, пока он стоит рядом …»: «он» is the card the ability names."""
-    if cond.subject is not None and cond.subject.noun == "it" and not cond.subject.qualifiers \
-            and any(isinstance(n, A.Selector) and n.noun == "self" for n in A.walk(node)):
-        return A.Condition(cond.what, cond.params, cond.negated, None, span=cond.span)
+    """«…только по Сторожу, пока он стоит рядом …»: «он» is the card the ability names; «не
+    может атаковать, пока у него …» (no other card named): it can only be the card itself."""
+    if cond.subject is not None and cond.subject.noun == "it" and not cond.subject.qualifiers:
+        sels = [n for n in A.walk(node) if isinstance(n, A.Selector)
+                and not (isinstance(node, (A.Restriction, A.Permission)) and n is getattr(node.condition, "subject", None))]
+        if any(n.noun == "self" for n in sels) or (isinstance(node, (A.Restriction, A.Permission))
+                                                    and node.subject is None and not sels):
+            return A.Condition(cond.what, cond.params, cond.negated, None, span=cond.span)
     return cond
 
 

@@ -21,7 +21,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import attack_ref, subject_of, take_np
+from grammar.frames_select import SELF, attack_ref, subject_of, take_np
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, PART_VERBS, VERBS, Args, v_reduce_to
 from grammar.parts import NP, P
@@ -351,8 +351,8 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         if only is not None:
             return only
         inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
-        if subject is not None and not _binds_subject(v):
-            inner = _with_actor(inner, subject)
+        if subject is not None and not _binds_subject(v) and subject != SELF:
+            inner = _with_actor(inner, subject)      # «Руины Уорлога могут излечить …»: the card itself
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
         return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
     if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":

@@ -212,6 +212,15 @@ def _verbless(parts: list, sp) -> A.Condition:
     compared = _comparison(parts, sp)
     if compared is not None:
         return compared
+    if len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
+            and isinstance(parts[1], NP) and isinstance(parts[2], NP) and parts[2].noun in ("stat:health", "life") \
+            and parts[2].count and parts[2].count[0] in ("or_less", "or_more", "n") and not parts[2].adjs:
+        # «(пока) у него 4 или менее {health}»
+        c = parts[2].count
+        name = {"or_less": Q.LIFE_MAX, "or_more": Q.LIFE_MIN, "n": "life"}[c[0]]
+        if c[0] == "n":
+            raise Reject("exactly N lives")
+        return _cond(C.IS, (f"{name}:{c[1]}",), False, selector(parts[1]), sp)
     subject = None
     j = 0
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \

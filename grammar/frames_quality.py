@@ -120,7 +120,11 @@ def attack_targets(parts: list, i: int) -> tuple[list[str], list[str], int]:
             and isinstance(parts[i + 2], NP) and any(a in STRENGTH for a in parts[i + 2].adjs):
         lead += [STRENGTH[a] for a in parts[i].adjs]
         i += 2
-    k, s = attack_ref(parts[i])
+    first = parts[i]
+    if isinstance(first, NP) and first.count == ("all",) and first.noun == "atk:any":
+        # «от всех немагических атак»: every such attack is the kind itself
+        first = NP(first.kind, first.noun, first.adjs, None, first.name, first.opp, first.span, first.text)
+    k, s = attack_ref(first)
     kinds += k
     strengths += lead + s
     j = i + 1

@@ -39,7 +39,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         noun = N.PLAYER if np.noun == "you" else N.IT
     elif np.kind == "ref":
         noun = N.CARD
-        quals.append(f"{Q.NAMED}:{np.noun}")
+        quals.append(f"{Q.NAMED}:{np.noun.replace('ё', 'е')}")
     elif np.kind == "quoted":
         raise Reject("quoted text as a selector")
     elif np.kind == "elided":
@@ -185,7 +185,7 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
     raise Reject(f"count {c!r}")
 
 
-WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING,
+WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING, "spell": K.SPELLS,
               "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
               "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
               "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
@@ -247,6 +247,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             # «с 4 или менее {health}», «с 3 или менее текущими {health}»
             name = Q.LIFE_MAX if nxt.count[0] == "or_less" else Q.LIFE_MIN
             return [f"{name}:{nxt.count[1]}"], i + 2
+        if w == "s" and nxt.adjs == ("greatest",) and not nxt.count and nxt.noun in ("stat:health", "life"):
+            return [Q.MOST_LIFE], i + 2          # «с наибольшим {health}»: the most of all
         if w == "bez" and n == "wound":
             return [Q.UNWOUNDED], i + 2
         if w == "s" and n == "poison" and not nxt.count:
@@ -273,6 +275,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
         if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
             return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
+        if w == "v" and n == "row" and nxt.adjs == ("own_their",) and not nxt.count and not nxt.opp:
+            return [A.Relation(R.SAME_ROW, SELF, span=_span(parts[i:i + 2]))], i + 2   # «в своём ряду»
         if w == "v" and n == "row":
             rows = [a[4:] for a in nxt.adjs if a.startswith("ord:")]
             if nxt.count and nxt.count[0] == "ord":
@@ -306,6 +310,16 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if rows and rest <= {"own"}:
             whose = ":own" if "own" in p.adjs else ":enemy" if p.opp else ""
             return [f"{Q.ROW}:{'|'.join(rows)}{whose}"], i + 1
+    if isinstance(p, NP) and p.kind == "noun" and p.noun == "half" and set(p.adjs) <= {"own"} and not p.count \
+            and p.text.lower().split()[-1 - p.opp].startswith("половин") and p.text.lower().split()[-1 - p.opp] == "половины":
+        # «клетка вашей половины поля боя», «клетки половины поля боя противника»
+        j, enemy = i + 1, p.opp
+        if j < len(parts) and isinstance(parts[j], NP) and parts[j].noun == "field" and not parts[j].adjs:
+            enemy = enemy or parts[j].opp
+            j += 1
+        if enemy == ("own" in p.adjs):
+            return None
+        return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
     if isinstance(p, NP) and p.kind == "noun" and p.noun == "field" and not p.adjs and not p.count:
         # «клетка / половина поля боя [противника]»: of the battlefield (its side, if said)
         return ([("side", Side.ENEMY)] if p.opp else []), i + 1
@@ -418,6 +432,10 @@ def rel_items(p: P) -> list | None:
                 q, j = hit
                 out.extend(q)
             return out or None
+        if part == "moved" and len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" \
+                and parts[0].v == "this_turn":
+            # «существа, перемещавшиеся в этот ход»
+            return [A.Condition("moved", ("this_turn",), span=p.span)]
         if part == "having" and parts and isinstance(parts[0], NP):
             try:
                 got, j = _with_list(parts, 1, parts[0])

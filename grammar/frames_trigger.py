@@ -119,7 +119,9 @@ def genitive(np: NP) -> bool:
     if np.kind == "self":
         return not re.search(r"(ом|ем|ым|им|у|ю)$", words[-1])
     if np.kind == "ref":
-        return False
+        # another card's name: its own last word's ending («вашего Кракена», «Щупальца Кракена»)
+        first = words[0]
+        return bool(re.search(r"(ого|его|а|я|ы|и|ов|ев|ей)$", first)) and not re.search(r"(ая|яя|ие|ые)$", first)
     if np.adjs and re.search(r"(ая|яя|ое|ее|ый|ий|ые|ие)$", words[0]):
         return False
     if np.adjs and _GEN_ADJ.search(words[0]):

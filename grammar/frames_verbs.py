@@ -362,7 +362,7 @@ def _generic(verb: str, obj_required: bool = False):
         if target is None and refl:
             target = _subject_or_self(subject)
         by = subject if subject is not None and not refl else None
-        to = origin = source = None
+        to = origin = source = whose = None
         for prep, sel, np in a.pp:
             role = ROLES.get(prep)
             if sel is None or role is None:
@@ -373,6 +373,8 @@ def _generic(verb: str, obj_required: bool = False):
                 target = sel
             elif role == "origin" and origin is None and isinstance(np, NP) and np.noun in _ORIGIN_QUALIFIER:
                 origin = _ORIGIN_QUALIFIER[np.noun]
+                # «с кладбища противника», «из вашей колоды»: whose zone it is
+                whose = sel.side if sel is not None and sel.noun != N.ANY_OF else None
             elif role == "origin" and source is None and prep == "s":
                 source = sel
             else:
@@ -380,7 +382,9 @@ def _generic(verb: str, obj_required: bool = False):
         if origin is not None:
             if target is None:
                 raise Reject(f"{verb}: from where, what")
-            target = A.Selector(target.noun, target.side, target.qualifiers + (origin,), target.count,
+            if whose is not None and target.side not in (None, whose):
+                raise Reject(f"{verb}: whose zone")
+            target = A.Selector(target.noun, target.side or whose, target.qualifiers + (origin,), target.count,
                                 target.relations, target.condition, target.members, span=target.span)
         if target is None and obj_required:
             raise Reject(f"{verb} without object")
@@ -644,7 +648,18 @@ def v_do(v, subject, parts, ctx, tails, sp):
         sides = tuple(parts[2].noun.split(":", 1)[1].split("-"))
         extra = ("no_roll",) if tails.note("no_roll") else ()
         return A.Action(V.SET_RESULT, params=sides + extra, by=subject, span=sp)
+    if parts and isinstance(parts[0], NP) and parts[0].noun in _DONE and not parts[0].adjs and not parts[0].count:
+        # «совершить прыжок[, дальность 3]», «совершить телепортацию»
+        amount = None
+        if len(parts) == 2 and isinstance(parts[1], P) and parts[1].kind == "range" and parts[1].v.isdigit():
+            amount = A.Fixed(int(parts[1].v), span=parts[1].span)
+        elif len(parts) != 1:
+            raise Reject("do: tail")
+        return A.Action(_DONE[parts[0].noun], amount=amount, by=subject if subject != SELF else None, span=sp)
     raise Reject("do what")
+
+
+_DONE = {"jump": V.JUMP, "teleport": V.TELEPORT}
 
 
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
@@ -654,7 +669,7 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("put", True), ("remove", True), ("redirect", True),
     ("block", False), ("roll", False), ("reroll", False), ("choose", True), ("show", False),
     ("look", False), ("take", True), ("pay", False), ("fight", False),
-    ("declare", True), ("land", False), ("leave", True), ("incarnate", False))})
+    ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
               "become": v_become, "do": v_do, "prevent": v_prevent,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}

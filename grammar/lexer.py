@@ -290,7 +290,7 @@ def _elided_adjectives(toks: list[Tok]) -> list[Tok]:
     атакованного», «по закрытым»): ADJX, so the grammar knows the phrase ends there."""
     out = list(toks)
     for i, t in enumerate(toks):
-        if t.type == "ADJ" and not (i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF")):
+        if t.type == "ADJ" and not (i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF", "NAMEREF")):
             out[i] = Tok("ADJX", t.value, t.start, t.end, t.text)
     return out
 
@@ -547,6 +547,17 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
     folded = fold(text)
     # the card's own name → §, other cards' names → ¤ (kept as NAMEREF tokens), classes → NOUN
     marks: list[Tok] = []
+    if name and vocab is not None:
+        # another card whose name holds this one's («Щупальце Кракена» on Кракен) is that card
+        name_idx = list_res(vocab)[0]
+        own = name_re(name)
+        for nm, rx in candidates(name_idx, folded):
+            if nm == name or len(nm) <= len(name) or own is None:
+                continue
+            for m in list(rx.finditer(folded)):
+                if own.search(m.group(0)) and "¤" not in m.group(0):
+                    marks.append(Tok("NAMEREF", nm, m.start(), m.end(), text[m.start():m.end()]))
+                    folded = folded[:m.start()] + "¤" * (m.end() - m.start()) + folded[m.end():]
     if name:
         rx = name_re(name)
         if rx is not None:

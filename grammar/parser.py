@@ -28,7 +28,7 @@ from grammar import ast as A
 from grammar import reader, spelling
 from grammar.icons import normalise
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, mentions
+from grammar.tokens import Vocabulary, mentions, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -154,9 +154,7 @@ def _name_pattern(name: str) -> re.Pattern | None:
         return None
     parts = []
     for w in words:
-        stem = w.rstrip("аеиоуыэюяйь")
-        stem = stem if len(stem) >= 3 else w[:3]
-        parts.append(re.escape(stem) + r"\w{0,4}")
+        parts.append(word_stem(w) + r"\w{0,4}")
     return re.compile(r"(?<!\w)" + r"[\s\-]+".join(parts) + r"(?!\w)")
 
 

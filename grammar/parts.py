@@ -232,7 +232,10 @@ class ToParts(Transformer):
         return NP("self", "self", adjs, opp=opp, span=self._sp(items), text=self._orig(items[-1] if not opp else items[-2]))
 
     def np_ref(self, items):
-        return NP("ref", str(items[0]), span=self._sp(items), text=self._orig(items[0]))
+        adjs = tuple(str(t) for t in items[:-1])
+        sp = self._sp(items)
+        return NP("ref", str(items[-1]), adjs, span=sp,
+                  text=self.text[sp.start - self.offset:sp.end - self.offset])
 
     def np_quoted(self, items):
         t = items[0]

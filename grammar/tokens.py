@@ -69,13 +69,22 @@ def fold(text: str) -> str:
     return text.lower().replace("ё", "е")
 
 
+def word_stem(w: str) -> str:
+    """The regex of a name word's stem: its endings dropped, a fleeting vowel optional
+    («Утопец» → утоп(?:е)?ц: «Утопца»)."""
+    stem = w.rstrip("аеиоуыэюяйь")
+    stem = stem if len(stem) >= 3 else w[:3]
+    m = re.fullmatch(r"(.{2,}?)([её]|о)([цкн])", stem)
+    if m and len(stem) >= 4 and m.group(1)[-1] not in "аеиоуыэюяй":
+        return re.escape(m.group(1)) + "(?:" + m.group(2) + ")?" + m.group(3)
+    return re.escape(stem)
+
+
 def _stem_pattern(name: str) -> str:
     words = [w for w in re.split(r"[\s\-]+", fold(name)) if w]
     parts = []
     for w in words:
-        stem = w.rstrip("аеиоуыэюяйь")
-        stem = stem if len(stem) >= 3 else w[:3]
-        parts.append(re.escape(stem) + r"[а-я]{0,4}")
+        parts.append(word_stem(w) + r"[а-я]{0,4}")
     return r"[\s\-]+".join(parts)
 
 
@@ -138,7 +147,7 @@ _SCAN = re.compile(r"""
   | (?P<signed>(?<![\w)])[+-]\s*(?:\d+\s*)?(?:x\b|\d+))
   | (?P<xvar>(?<![а-я\w])\d*x(?:\s*[+-]\s*\d+)?(?![а-я\w]))
   | (?P<num>\d+)
-  | (?P<word>[а-я§]+(?:-[а-я§]+)*)
+  | (?P<word>[а-я§¤]+(?:-[а-я§¤]+)*)
   | (?P<dash>—|–|-(?=\s))
   | (?P<punct>[:;,()])
   | (?P<dot>\.)

@@ -220,6 +220,8 @@ class Qualifier(_Worded):
     NEW = "new", "вышедшее в игру в этот ход (под этим контролем)"
     HALF = "half", "на половине поля боя (half:own, half:enemy)"
     SAME = "same", "тот же (что назван выше)"
+    MOST_LIFE = "most_life", "с наибольшим числом жизней"
+    CHOSEN_BY = "chosen_by", "выбранное другим игроком (chosen_by:opponent)"
     LIFE_MIN = "life_min", "с жизнями N или больше"
 
 

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from grammar import ast as A
-from grammar import normalise, parse
+from grammar import Vocabulary, normalise, parse
 
 TABLE = Path(__file__).parent / "data" / "language.yaml"
 CASES = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
@@ -44,7 +44,8 @@ def test_every_part_of_the_language_has_cases():
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{i:03d}-{c['group']}" for i, c in enumerate(CASES)])
 def test_sentence_means(case, table_update):
-    parsed = parse(case["text"], name=case.get("name"))
+    vocabulary = Vocabulary.of(case["names"], case.get("classes", ())) if "names" in case else None
+    parsed = parse(case["text"], name=case.get("name"), vocabulary=vocabulary)
     got = [A.to_dict(a) for a in parsed.abilities]
     repairs = sorted({r.kind for r in normalise(case["text"], None, case.get("name")).repairs})
     if table_update is not None:
