@@ -67,6 +67,7 @@ PARAM_RU: dict[str, str] = {
     "when_defending": "выступая защитником", "again": "ещё раз", "only": "только",
     "except": "кроме", "from": "от", "extra_lives": "дополнительные жизни",
     "no_roll": "не бросая кубики", "next": "следующий", "first_per_turn": "первый за ход",
+    "amount": "в количестве", "at_least": "не менее", "at_most": "не более",
 }
 
 
@@ -133,6 +134,9 @@ def params(items) -> str:
             out.append(selector(p))
         elif isinstance(p, A.Node):
             out.append(node_word(p))
+        elif isinstance(p, str) and ":" in p and p.split(":", 1)[0] in PARAM_RU:
+            head, arg = p.split(":", 1)               # «at_least:3» → «не менее 3»
+            out.append(f"{PARAM_RU[head]} {arg}")
         else:
             out.append(PARAM_RU.get(str(p), word(p)))
     return ", ".join(out)
