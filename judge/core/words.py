@@ -88,8 +88,14 @@ def word(value, vocab=None) -> str:
         if q is not None:
             head = q.ru.split(" (")[0]
             return f"{head}: " + " ".join(_arg(a) for a in re.split(r"[:|]", arg) if a)
+    if ID.fullmatch(text):
+        return UNKNOWN              # an id no vocabulary has yet: never shown to a user as such
     return text
 
+
+#: A vocabulary id (ASCII) that no vocabulary names yet, and how a user reads it.
+ID = re.compile(r"[A-Za-z_][A-Za-z_0-9:|!+-]*")
+UNKNOWN = "уточнение, которого судья не знает"
 
 #: Arguments of qualifiers («row:3:enemy», «column:leftmost|rightmost»).
 ARG_RU = {"own": "ваш", "enemy": "противника", "x": "X"}
