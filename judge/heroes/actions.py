@@ -24,7 +24,7 @@ from grammar import ast as A
 from judge.core.context import choice_points
 from judge.core.trace import Unnamed
 from judge.heroes import cites as C
-from judge.heroes.model import GRAVEYARD, HAND, EffKind, Obj, other
+from judge.heroes.model import GRAVEYARD, HAND, MINED, EffKind, Obj, other
 from judge.heroes.queue import Ev, effects_of, is_cancel, marker_key
 from judge.heroes.wording import Feature
 
@@ -151,7 +151,8 @@ class Actions:
             return False
         g = self.g
         what = f"Розыгрыш «{card.name}»"
-        if card.zone != HAND or card.owner != player:
+        egg = self.egg_of(card, player) if card.zone == MINED else None
+        if (card.zone != HAND or card.owner != player) and egg is None:
             self.illegal(f"{what}: карты нет в руке игрока {player}", C.PLAY_CARD)
             return False
         if player != g.active and ambush is None:
@@ -183,6 +184,10 @@ class Actions:
                                       len(fury))
         if ambush is not None:                  # an alternative cost: the others are lost
             cost, parts = ambush, [f"Засада {ambush} (альтернативная стоимость)"]
+        elif egg is not None and egg.count(EffKind.MATURE):     # term:Кладка
+            n = egg.count(EffKind.MATURE)
+            parts.append(f"−{n} (созревание «{egg.name}»)")
+            cost = max(cost - n, 0)
         have = g.players[player].open_coins
         if have < cost:
             self.illegal(f"{what}: стоимость {cost} ({', '.join(parts)}), а открытых монет у "
@@ -214,6 +219,10 @@ class Actions:
                   *((C.T_FREE,) if free else ()), *((C.T_AMBUSH,) if ambush is not None else ()))
         for o in fury:
             self.pay_wounds(o, 1, card, (C.T_FURY,))
+        if egg is not None and ambush is None:
+            self.hatch(card, egg)
+        elif egg is not None:                   # Засада from under the egg: it stays
+            egg.mined[:] = [(m, z) for m, z in egg.mined if m is not card]
         self.refuse_unread(card)
         if self._cancelled(card, player):
             self.to_zone(card, GRAVEYARD)
@@ -292,7 +301,8 @@ class Actions:
         if f.reason is not None:
             self.refused(card, f)
             return False
-        if not card.in_play:
+        from_hand = f.zone == HAND and card.zone == HAND       # «работает только в руке»
+        if not card.in_play and not from_hand:
             self.illegal(f"{what}: карта {self.where(card)}", C.ACTIVATED, C.PLAY)
             return False
         if card.controller != player or player != g.active:

@@ -21,7 +21,7 @@ from judge.heroes.actions import Actions
 from judge.heroes.attack import Attacks
 from judge.heroes.damage import Damage
 from judge.heroes.facts import Facts
-from judge.heroes.glossary import Glossary
+from judge.heroes.glossary import Clutch, Glossary
 from judge.heroes.hinterp import HeroesInterp
 from judge.heroes.hverbs import HEROES_VERBS
 from judge.heroes.model import Game, Obj
@@ -35,7 +35,7 @@ from judge.heroes.zones import Zones
 
 
 class Engine(Facts, Damage, Zones, Rules, Queue, PortRules, Actions, Attacks, Turn, Props,
-             Replace, Glossary):
+             Replace, Glossary, Clutch):
     book = C.BOOK
     verbs = HEROES_VERBS                  # the Heroes verbs (hinterp and hverbs register them)
 

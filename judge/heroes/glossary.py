@@ -20,14 +20,18 @@ A mixin of the Engine.
 """
 from __future__ import annotations
 
+from berserk.text import fold
+from berserk.vocab import CardType, Element
+from berserk.vocab import Game as GameKind
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
-from berserk.vocab import Verb
+from berserk.vocab import TriggerParam, Verb
+from carddb.model import Card
 from grammar import ast as A
 from judge.heroes import cites as C
-from judge.heroes.model import GRAVEYARD, EffKind, Eff, Obj, other
+from judge.heroes.model import GRAVEYARD, HAND, MINED, STOCK, EffKind, Eff, Obj, other
 from judge.heroes.phrases import NOTHING
-from judge.heroes.readers import INCARNATE
+from judge.heroes.readers import INCARNATE, MATURE
 from judge.heroes.wording import Feature
 
 #: ``Feature.text`` of the built trigger of Инкарнация (its label: «<card>/Инкарнация»).
@@ -163,3 +167,84 @@ class Glossary:
             return nxt
         return other(g.active)
 
+
+
+# ==================================================================== Кладка, Яйцо
+#: The egg's class (107.3.3): a card of it is an Яйцо of part 8.
+EGG_CLASS = "яйцо"
+
+
+def egg_card() -> Card:
+    """Яйцо (part 8): a created neutral creature, strike 0, lives 2, cost 1, class яйцо; it
+    neither attacks nor defends; its maturing and the play of the card it mined are the
+    engine's (Clutch below)."""
+    return Card(name="Яйцо", game=GameKind.HEROES, card_type=CardType.CREATURE,
+                elements=(Element.NEUTRAL,), cost=1, life=2, strike_value=0,
+                classes=(EGG_CLASS,), text="Не может атаковать. Не может быть защитником.")
+
+
+class Clutch:
+    """term:Кладка — «1 монета: создайте Яйцо, оно добывает эту карту» (from the hand); the
+    Яйцо of part 8 matures at the start of each turn; the card it mined may be played 1 cheaper
+    for each maturing effect, and then the egg is destroyed (term:Добывает: a mined card is not
+    in play; it goes back where it was when the egg leaves play; nothing triggers on that)."""
+
+    def is_egg(self, o: Obj) -> bool:
+        return o.is_creature and fold(EGG_CLASS) in {fold(c) for c in o.classes}
+
+    def clutch(self, ctx) -> bool:
+        card, me = ctx.source, self.me(ctx)
+        if card.zone != HAND:
+            return False
+        stock = [self.g.objs[i] for i in self.g.players[me].stock]
+        egg = next((o for o in stock if self.is_egg(o)), None)
+        if egg is None:
+            egg = Obj(id=self.g.new_id("Яйцо"), card=egg_card(), owner=me, controller=me,
+                      zone=STOCK, ts=self.g.tick())
+            self.g.objs[egg.id] = egg
+            self.g.players[me].stock.append(egg.id)
+        egg.created = True
+        self.enter_play(egg, me, "Кладка", cites=(C.T_CLUTCH, C.CREATE, C.T_CREATE))
+        self._detach(card)
+        card.zone = MINED
+        egg.mined.append((card, HAND))
+        self.emit("mine", f"Яйцо добывает «{card.name}»: карта лежит под ним и в игре не "
+                  "находится.", C.T_CLUTCH, C.T_MINES)
+        return True
+
+    def egg_triggers(self, o: Obj) -> list[Feature]:
+        """«В начале каждого хода положите эффект созревания на Яйцо» (part 8)."""
+        if not self.is_egg(o):
+            return []
+        return [Feature(0, "Созревание Яйца", A.Triggered(
+            trigger=A.Trigger(event=E.TURN_START, params=(TriggerParam.EACH_TURN,)),
+            effects=(A.Action(verb=Verb.PUT, target=A.Selector(noun="self"),
+                              params=(MATURE,)),)))]
+
+    def mature(self, egg: Obj) -> bool:
+        if not egg.in_play:
+            return False
+        self.add_effect(egg, EffKind.MATURE, 1, egg)
+        self.emit("effect", f"На «{egg.name}» кладётся эффект созревания (всего "
+                  f"{egg.count(EffKind.MATURE)}).", C.T_CLUTCH)
+        return True
+
+    def egg_of(self, card: Obj, player: str) -> Obj | None:
+        return next((e for e in self.g.in_play(player) if self.is_egg(e)
+                     and any(m is card for m, _ in e.mined)), None)
+
+    def hatch(self, card: Obj, egg: Obj) -> None:
+        """The mined card was played from under the egg: the egg is destroyed."""
+        egg.mined[:] = [(m, z) for m, z in egg.mined if m is not card]
+        self.emit("hatch", f"«{card.name}» разыгрывается из-под «{egg.name}» — яйцо "
+                  "уничтожается.", C.T_CLUTCH, C.DESTROY)
+        self.die(egg, "Кладка: карта разыграна из-под яйца", cites=(C.T_CLUTCH,))
+
+    def release_mined(self, o: Obj) -> None:
+        """The miner leaves play: the mined cards go back where they were; nothing triggers."""
+        for card, zone in list(o.mined):
+            o.mined.remove((card, zone))
+            card.zone = zone
+            self.g.players[card.owner].zone(zone).append(card.id)
+            self.emit("mine", f"«{o.name}» покидает игру — добытая «{card.name}» возвращается "
+                      f"{'в руку' if zone == HAND else 'на место'} владельца.", C.T_MINES)

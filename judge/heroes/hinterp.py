@@ -39,7 +39,7 @@ def chosen_option(it, node: A.Choice, ctx: Ctx, quiet: bool = False) -> int:
 from judge.heroes import cites as C
 from judge.heroes.clauses import CONSTRUCTOR, CONSTRUCTOR_TIMES
 from judge.heroes.readers import CREATE, GIVE, INCARNATE, VANGUARD
-from judge.heroes.model import ATTACKED, DECK, GRAVEYARD, HAND, Coin, EffKind, other
+from judge.heroes.model import ATTACKED, DECK, GRAVEYARD, HAND, MINED, Coin, EffKind, other
 
 HEROES_VERBS: dict[str, Handler] = {}
 
@@ -313,7 +313,7 @@ def _summon(it: Interp, node: A.Action, ctx: Ctx) -> None:
         return
     if "ambush" in node.params:                 # Засада X: play this card from the hand for X
         card = ctx.source
-        if card.zone != HAND:
+        if card.zone not in (HAND, MINED):
             port._done(ctx, False)
             return
         port.emit("ambush", f"Засада: {me} разыгрывает «{card.name}» с руки за "

@@ -19,8 +19,8 @@ from judge.core.interp import Interp
 from judge.heroes import cites as C
 from judge.heroes.hinterp import HEROES_VERBS, players, register, targets_check
 from judge.heroes.model import EffKind
-from judge.heroes.readers import (ATTACH, BOTTOM, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
-                                  EXTRA_TURN, FREE, HIDE, MILL, NEXT_HIRE, REGEN, TOP)
+from judge.heroes.readers import (ATTACH, BOTTOM, CLUTCH, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
+                                  EXTRA_TURN, FREE, HIDE, MATURE, MILL, NEXT_HIRE, REGEN, TOP)
 
 #: The handler of Вампиризм (an ``Action(heal)`` too): the heal verb dispatches on its tag.
 _VAMPIRISM = HEROES_VERBS[Verb.HEAL]
@@ -93,9 +93,15 @@ def _put_check(it: Interp, node: A.Action, ctx: Ctx):
 
 
 @register(Verb.PUT, check=_put_check,
-          unsupported=_unsupported_unless(BOTTOM, ATTACH, COST_NAMES, MILL, HIDE))
+          unsupported=_unsupported_unless(BOTTOM, ATTACH, COST_NAMES, MILL, HIDE, CLUTCH, MATURE))
 def _put(it: Interp, node: A.Action, ctx: Ctx) -> None:
     port = it.port
+    if CLUTCH in node.params:                   # term:Кладка
+        port._done(ctx, port.clutch(ctx))
+        return
+    if MATURE in node.params:
+        port._done(ctx, port.mature(ctx.source))
+        return
     if MILL in node.params:                     # term:Мор X
         n = it.amount(node.amount, ctx) if node.amount is not None else 1
         who = [h.controller for h in it.reached(node, node.target, ctx)] \

@@ -63,6 +63,7 @@ class EffKind:
     CONTROL = "control"            # control taken until a duration ends (519.5)
     INCARNATION = "incarnation"    # Инкарнация X on the card: kept in the graveyard (205.3)
     COST_NAMES = "cost_names"      # on a hero: cards with these names cost ±N (105.6)
+    MATURE = "mature"              # эффект созревания on an Яйцо (term:Кладка, part 8)
 
 
 @dataclass
@@ -103,7 +104,7 @@ class Obj:
     over: dict = field(default_factory=dict)            # TYPE / ELEMENTS / CLASSES (104.3.1)
     parts: list["Obj"] = field(default_factory=list)    # cards attached to it (combined card)
     host: "Obj | None" = None                           # the combined card it is a part of
-    mined: list["Obj"] = field(default_factory=list)    # cards it mined (term:Добывает)
+    mined: list = field(default_factory=list)   # (card, zone it came from) it mined (Добывает)
 
     @property
     def name(self) -> str:

@@ -166,7 +166,8 @@ class Queue:
             for f in self.keyword_triggers(o):
                 yield o, f, o.controller
         for p in self.g.players.values():
-            for oid in p.hand:                  # Засада works from the hand (term:Засада)
+            eggs = [m.id for e in self.g.in_play(p.name) if self.is_egg(e) for m, _ in e.mined]
+            for oid in p.hand + eggs:           # Засада: the hand and under your Яйца
                 o = self.g.objs[oid]
                 for f in self.printed(o):
                     if isinstance(f.node, A.Triggered) and f.zone == "hand" and f.reason is None:

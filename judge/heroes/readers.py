@@ -43,6 +43,8 @@ MILL = "mill"                          # «положите N верхних к�
 GIVE = "give"                          # «отдайте …» — control to the opponent (term:Отдайте)
 HIDE = "hide"                          # «скрывается» (term:Скрыться, term:Скрытность)
 SLEEPING = "sleeping"                  # Спящий: enters closed, never opens (term:Спящий)
+CLUTCH = "clutch"                      # term:Кладка — create an Яйцо that mines this card
+MATURE = "mature"                      # the Яйцо's «положите эффект созревания»
 
 #: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
 #: not committed yet (the grammar's round 2), so the property change is an assignment.

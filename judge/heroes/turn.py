@@ -59,6 +59,7 @@ class Turn:
                 trigger=A.Trigger(event=E.ATTACKED),
                 effects=(A.Action(verb=Verb.PAY, amount=A.Fixed(value=kw[KW.MEDITATION]),
                                   params=("meditation",)),))))
+        out.extend(self.egg_triggers(o))        # Яйцо (part 8): matures each turn
         poison = self.poison_of(o)
         if poison:
             out.append(Feature(0, f"Отравление {poison}", A.Triggered(

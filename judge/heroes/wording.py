@@ -31,7 +31,7 @@ from judge.heroes.clauses import SELF, effects, protection_kinds
 from judge.heroes.conditions import split_if, split_while
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
 from judge.heroes.phrases import measure, selector, split_duration
-from judge.heroes.readers import HIDE, SLEEPING, VANGUARD, replacement
+from judge.heroes.readers import CLUTCH, HIDE, SLEEPING, VANGUARD, replacement
 from judge.heroes.phrases import NOTHING
 
 
@@ -405,6 +405,10 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     if s == "скрытность":                       # term:Скрытность: «Найм: это существо скрывается»
         return Feature(line, text, A.Triggered(trigger=A.Trigger(event=E.ENTERS), effects=(
             A.Action(verb=Verb.PUT, target=SELF, params=(HIDE,)),)))
+    if s == "кладка":                           # term:Кладка — works in the hand
+        return Feature(line, text, A.Activated(cost=A.Cost(counters=1), effects=(
+            A.Action(verb=Verb.PUT, target=SELF, params=(CLUTCH,)),)), cost=HCost(coins=1),
+            zone=HAND)
     if s == "спящий":                           # term:Спящий: enters closed, never opens
         return Feature(line, text, A.Restriction(what=Verb.OPEN, params=(SLEEPING,)))
     m = re.fullmatch(r"авангард\s+(\d+)", s)

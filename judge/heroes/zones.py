@@ -59,6 +59,8 @@ class Zones:
         separate cards (term:Присоединить карту Х к карте Y)."""
         leaving = o.zone == PLAY
         parts = self.scatter(o) if leaving else []
+        if leaving:
+            self.release_mined(o)
         self._detach(o)
         if zone in (HAND, DECK):
             o.reset()
@@ -88,6 +90,8 @@ class Zones:
                   C.T_COMBINED, C.T_PART, C.T_ATTACH)
 
     def _to_stock(self, o: Obj) -> None:
+        if o.zone == PLAY:
+            self.release_mined(o)
         self._detach(o)
         o.zone = STOCK
         o.over.clear()
