@@ -19,7 +19,7 @@ from judge.core.interp import Interp
 from judge.heroes import cites as C
 from judge.heroes.hinterp import HEROES_VERBS, players, register, targets_check
 from judge.heroes.model import EffKind
-from judge.heroes.readers import (ATTACH, BOTTOM, CLUTCH, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
+from judge.heroes.readers import (CHANGE, ATTACH, BOTTOM, CLUTCH, COPY_FEATURE, COST_NAMES, DISTRIBUTE,
                                   EXTRA_TURN, FREE, HIDE, MATURE, MILL, NEXT_HIRE, REGEN, TOP)
 
 #: The handler of Вампиризм (an ``Action(heal)`` too): the heal verb dispatches on its tag.
@@ -35,7 +35,7 @@ def _unsupported_unless(*tags: str):
 
 
 # ==================================================================== 104.3.1, 109
-@register(Verb.ASSIGN, check=targets_check)
+@register(CHANGE, check=targets_check)
 def _change(it: Interp, node: A.Action, ctx: Ctx) -> None:
     for t in it.reached(node, node.target, ctx):
         it.port._done(ctx, it.port.change_props(t, node.params, ctx))

@@ -46,9 +46,9 @@ SLEEPING = "sleeping"                  # Спящий: enters closed, never open
 CLUTCH = "clutch"                      # term:Кладка — create an Яйцо that mines this card
 MATURE = "mature"                      # the Яйцо's «положите эффект созревания»
 
-#: «становится …» assigns a non-base property (104.3.1); the vocabulary's own «become» verb is
-#: not committed yet (the grammar's round 2), so the property change is an assignment.
-CHANGE = Verb.ASSIGN
+#: «становится …» (104.3.1): the vocabulary's «стать»; ``params`` say what it becomes
+#: (``type:<тип>``, ``class:<класс>``, ``element:<стихия>``).
+CHANGE = Verb.BECOME
 
 PLAYER = A.Selector(noun=N.PLAYER)
 OWN_HERO = A.Selector(noun=N.HERO, side=Side.OWN, qualifiers=(Qualifier.ALL,))
