@@ -35,6 +35,7 @@ from berserk.vocab import (
 from grammar import ast as A
 from grammar import parse
 from judge.classic.support import unsupported
+from judge.classic.traits import is_defends_without_closing
 from judge.classic.traits import (
     ATTACK_KINDS,
     KEYWORDS,
@@ -209,7 +210,8 @@ class _Reader:
                 and node.duration is not None:
             reason = "запрет со сроком без события пока не применяется"
         own = subject is None or subject.noun == N.SELF
-        if own and isinstance(node, (A.Restriction, A.Permission)) and node.condition is not None:
+        if own and isinstance(node, (A.Restriction, A.Permission)) and node.condition is not None \
+                and not (isinstance(node, A.Restriction) and is_defends_without_closing(node)):
             # «не может атаковать, пока …» / «может двигаться по диагонали, пока …»: the card's
             # own ability while the condition holds — an own conditional static
             under = under + (("static", node.condition),)
