@@ -123,3 +123,75 @@ def test_statics_shapes():
     r = one("Получает раны только от ударов.").node
     assert isinstance(r, A.Restriction) and "only" in r.params
     assert isinstance(one("Ваши существа получают +1 к удару.").node, A.Static)
+
+
+# ---------------------------------------------------------------- round 2 (own wording)
+@pytest.mark.parametrize("text, verb, tag", [
+    ("Выбранное существо становится тёмным.", Verb.BECOME, "element:тьма"),
+    ("Выбранное существо противника становится оружием.", Verb.BECOME, "class:оружие"),
+    ("Выбранное существо теряет все стихии.", Verb.BECOME, "lose_elements"),
+    ("Посмотрите верхнюю карту вашей колоды.", Verb.LOOK, "top"),
+    ("Покажите верхнюю карту вашей колоды.", Verb.SHOW, "top"),
+    ("Излечите суммарно до 3 ран ваших персонажей.", Verb.HEAL, "distribute"),
+    ("Получите дополнительный ход.", Verb.TAKE, "extra_turn"),
+    ("Положите 2 верхние карты любой колоды на кладбище.", Verb.PUT, "mill"),
+    ("Отдайте выбранное ваше существо противнику.", Verb.TAKE_CONTROL, "give"),
+    ("Создайте Элементаля огня.", Verb.SUMMON, "create"),
+])
+def test_round_two_effects(text, verb, tag):
+    f = one(text, spell=True)
+    assert f.reason is None, f.reason
+    node = f.node.body[0]
+    assert node.verb == verb and tag in node.params
+
+
+def test_a_chain_of_links_with_repeats_has_its_own_copies():
+    f = one("Выберите 2 раза из: ранить выбранное существо на 1; возьмите карту.", spell=True)
+    links = f.node.body[0].steps
+    assert len(links) == 2 and links[0].options[0] == links[1].options[0]
+    assert links[0].options[0] is not links[1].options[0]      # own targets per link (524.1)
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Если ваше другое существо должно быть уничтожено, вместо этого можете закрыть эту карту.",
+     Verb.DESTROY),
+    ("Вместо Регенерации можете излечить других ваших существ суммарно на 4.", "regeneration"),
+    ("Если противник заявляет излечение своих персонажей, вместо этого ранить выбранного "
+     "персонажа противника на 1.", Verb.HEAL),
+    ("Модуль.", Verb.ENTER),
+])
+def test_replacements_wait_for_their_event(text, what):
+    node = one(text).node
+    assert isinstance(node, A.Static) and node.condition.params[0] == what
+
+
+@pytest.mark.parametrize("text, where", [
+    ("В конце вашего хода, если это существо не ранено, возьмите карту.", "trigger"),
+    ("Найм: покажите верхнюю карту вашей колоды, если её стоимость 1 или менее, возьмите её в "
+     "руку.", "effect"),
+    ("Пока это существо ранено, оно получает +2 к удару.", "static"),
+])
+def test_conditions_are_read_where_they_stand(text, where):
+    f = one(text)
+    assert f.reason is None, f.reason
+    if where == "trigger":
+        assert f.node.condition is not None
+    elif where == "effect":
+        assert isinstance(f.node.effects[-1], A.Conditional)
+    else:
+        assert isinstance(f.node, A.Static) and f.node.condition is not None
+
+
+@pytest.mark.parametrize("text", [
+    "Найм: если у вас 5 монет, возьмите карту.",              # a condition it does not know
+    "Пока луна светит, это существо получает +1 к удару.",
+    "До конца хода выбранное существо становится тёмным.",    # a change for a while
+])
+def test_unknown_conditions_and_changes_are_refused(text):
+    assert one(text, spell=text.startswith("До")).reason is not None
+
+
+@pytest.mark.parametrize("text", ["Авангард 2.", "Инкарнация 2.", "Кладка.", "Спящий.",
+                                  "Скрытность.", "Немёртвый."])
+def test_glossary_words_are_read(text):
+    assert one(text).reason is None
