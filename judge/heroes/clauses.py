@@ -16,7 +16,7 @@ from berserk.vocab import Qualifier, Verb
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from judge.heroes.conditions import split_if
+from judge.heroes.conditions import condition, split_if
 from judge.heroes.phrases import DONE, NOTHING, amount, measure, selector, split_duration
 from judge.heroes.readers import READERS
 
@@ -157,6 +157,10 @@ def _heal(t: str, duration) -> A.Node | None:
         return A.Heal(target=sel, amount=None) if sel else None
     m = re.fullmatch(r"(?:излечить|излечите|излечит|вылечите|вылечить)\s+(.+?)\s+на\s+(.+)", t)
     if m:
+        sel, n = selector(m.group(1)), _amount(m.group(2))
+        return A.Heal(target=sel, amount=n) if sel and n else None
+    m = re.fullmatch(r"(.+?)\s+(?:излечивается|излечиваются)\s+на\s+(.+)", t)
+    if m and not m.group(1).startswith("и"):
         sel, n = selector(m.group(1)), _amount(m.group(2))
         return A.Heal(target=sel, amount=n) if sel and n else None
     m = re.fullmatch(r"(?:излечиться|излечитесь|излечивается)\s+на\s+(.+)", t)
@@ -413,6 +417,13 @@ def effects(text: str) -> tuple[A.Node, ...] | None:
     for sentence in re.split(r"\.\s+", text.strip(" .")):
         m = re.fullmatch(r"(?:(.+?),\s+)?(если\s+.+)", sentence)
         got = split_if(m.group(2)) if m else None
+        tail = condition(m.group(2)[5:]) if m and got is None and m.group(1) else None
+        if tail is not None:                 # «A, если <условие>»: A only then
+            body = effects(m.group(1))
+            if body is None or any(isinstance(n, A.Opaque) for n in body):
+                return (A.Opaque(text=sentence),)
+            out.append(A.Conditional(condition=tail, effects=body))
+            continue
         if got is not None:                  # «[A,] если <условие>, B» (conditions.py)
             before = effects(m.group(1)) if m.group(1) else ()
             body = effects(got[1])
