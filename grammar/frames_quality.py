@@ -102,11 +102,26 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             raise Reject("a target note without an attack")
         a = nodes[last]
         nodes[last] = replace(a, target=note)
+    k = 0
+    while k + 1 < len(nodes):
+        if joiners[k + 1] == "or" and _same_keyword(nodes[k], nodes[k + 1]):
+            # «{ova}1 или +1 к {ova}» is one meaning (judge R2): the keyword, its number added up
+            nodes[k:k + 2] = [A.with_span(nodes[k], _span(nodes[k:k + 2]))]
+            del joiners[k + 1]
+        k += 1
     if len(nodes) > 1 and "or" in joiners[1:]:
         if "and" in joiners[1:]:
             raise Reject("«и» and «или» in one list")
         return [A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=_span(parts))]
     return nodes
+
+
+def _same_keyword(a, b) -> bool:
+    """«{ova}1» or «+1 к {ova}»: a valued keyword and the bonus of the same number to it."""
+    return isinstance(a, A.Keyword) and isinstance(b, A.Bonus) and isinstance(a.value, int) \
+        and b.to == (a.name,) and b.amount == A.Fixed(a.value) and not b.strengths and b.against is None \
+        and b.per is None and b.condition is None and b.attacker is None \
+        and b.maximum is None and a.against is None
 
 
 def attack_targets(parts: list, i: int) -> tuple[list[str], list[str], int]:

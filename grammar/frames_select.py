@@ -98,6 +98,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         elif a.startswith("adj:") and a.endswith(":it") and a[4:-3] in ("near", "opposite", "behind"):
             # «стоящее рядом с ней существо»
             relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT)))
+        elif a == "adj:near:self":
+            relations.append(A.Relation(R.ADJACENT, SELF))     # «соседняя с <этой картой> клетка»
         elif a in QUALIFIERS:
             quals.append(QUALIFIERS[a])
         else:
@@ -581,6 +583,14 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,
                           (A.Relation(rel, whose),), sel.condition, sel.members,
                           span=_span([sel, whose])), k
+    if sel.noun in (N.CARD, N.CREATURE) and q.kind == "noun" and (q.noun or "").startswith("cls:") \
+            and not q.adjs and not q.count and not q.opp and _genitive_np(q):
+        # «вашу карту нежити»: a card of that class
+        cls = f"{Q.CLASS}:{q.noun[4:]}"
+        rest = posts_after(parts, j + 1)
+        return A.Selector(sel.noun, sel.side, sel.qualifiers + (cls,) + tuple(x for x in rest[0] if isinstance(x, str)),
+                          sel.count, sel.relations + tuple(x for x in rest[0] if isinstance(x, A.Relation)),
+                          sel.condition, sel.members, span=_span([sel, q])), rest[1]
     if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
         side = Side.OWN if "own" in q.adjs or not q.adjs else None
         if set(q.adjs) - {"own"}:
@@ -588,6 +598,18 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return A.Selector(sel.noun, sel.side or side, sel.qualifiers + (Q.IN_DECK,), sel.count,
                           sel.relations, sel.condition, sel.members, span=_span([sel, q])), j + 1
     return None
+
+
+def posts_after(parts: list, j: int, places: bool = True) -> tuple[list, int]:
+    """The post-modifiers from parts[j] on (qualifier strings and Relations only)."""
+    got: list = []
+    while j < len(parts):
+        hit = np_post(parts, j, places)
+        if hit is None or any(not isinstance(x, (str, A.Relation)) for x in hit[0]):
+            break
+        got.extend(hit[0])
+        j = hit[1]
+    return got, j
 
 
 def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:
@@ -621,6 +643,8 @@ _KIND_ADJ = {K.NONMAGIC: {K.ANY: K.NONMAGIC, K.STRIKE: K.NONMAGIC},
 
 def attack_ref(np: NP) -> tuple[list[str], list[str]]:
     """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
+    if not isinstance(np, NP):
+        raise Reject("attack noun expected")
     n = np.noun or ""
     strengths = [STRENGTH[a] for a in np.adjs if a in STRENGTH]
     adjk = [ATTACK_ADJ[a] for a in np.adjs if a in ATTACK_ADJ]

@@ -9,6 +9,7 @@ The verb's *form* (infinitive / 3rd person / reflexive) decides the target: «р
 «X ранится» / «раниться» → the subject (default: the card)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from berserk.vocab import MeasureKind as M
@@ -216,8 +217,7 @@ def _strip_duration(nodes):
     out = []
     for n in nodes:
         if isinstance(n, A.Bonus) and n.duration is not None:
-            n = A.Bonus(n.amount, n.to, n.strengths, n.against, None, n.per, n.condition, n.attacker,
-                        span=n.span)
+            n = replace(n, duration=None)
         elif isinstance(n, A.Choice):
             n = A.Choice(tuple(_strip_duration(n.options)), n.chooser, span=n.span)
         out.append(n)

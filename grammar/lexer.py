@@ -207,6 +207,14 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("ADJ", f"adj:{toks[i + 1].value}:it", t.start, toks[i + 3].end))
             i += 4
             continue
+        # «соседней с Огненным импом / с ней клетки»: the same with «соседний»
+        if t.type == "ADJ" and t.value == "neighbour" and i + 3 < n and toks[i + 1].type == "P_S" \
+                and (toks[i + 2].type == "SELF" or (toks[i + 2].type == "PRON" and toks[i + 2].value == "it")) \
+                and toks[i + 3].type in ("NOUN", "ADJ"):
+            who = "self" if toks[i + 2].type == "SELF" else "it"
+            out.append(Tok("ADJ", f"adj:near:{who}", t.start, toks[i + 2].end, t.text))
+            i += 3
+            continue
         # «стоящ* рядом/напротив/сзади» before a noun → one adjective
         if t.type == "PART" and t.value == "standing" and nxt and nxt.type == "ADV" \
                 and nxt.value in ("near", "opposite", "behind") and (not out or out[-1].type not in ("RCOMMA", "COMMA")):
@@ -465,6 +473,26 @@ def _subject_start(toks: list[Tok], j: int, pred: int) -> int:
     return k if k < j and toks[k].type == "ADJ" and toks[k].value in _DETERMINERS else j
 
 
+def _verbless_cut(toks: list[Tok], i: int, j: int) -> int | None:
+    """Where the subject of the verb at ``j`` starts when a verbless condition (a noun phrase,
+    no «есть / нет») stands between «если» at ``i`` and it: one noun phrase back, opening with a
+    determiner («ваши демоны»); None when the stretch is not like that."""
+    k = j
+    while k - 1 > i and toks[k - 1].type == "NOUN":
+        k -= 1
+    if k == j:
+        return None
+    while k - 1 > i and toks[k - 1].type == "ADJ":
+        k -= 1
+    if not (toks[k].type == "ADJ" and toks[k].value in _DETERMINERS) or k <= i + 1:
+        return None
+    before = toks[i + 1:k]
+    if any(x.type in ("IS", "NO", "VERB", "MODAL", "NEG") for x in before) \
+            or not any(x.type in ("NOUN", "ADJX") for x in before):
+        return None
+    return k
+
+
 def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
     """«Если X атакован {strike} могут потерять …», «когда бросок кубика равен 1 ранить …»:
     berserk-nxt drops the dash between a condition and the effect.  Where the condition clause
@@ -501,6 +529,15 @@ def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
             if pred is None:
                 if u.type == "MODAL":
                     pred, modal = j, True
+                elif u.type == "VERB" and form in ("inf", "imp") and j > i + 2 and t.type == "IF":
+                    cut = j          # «если обе карты {elite} | ранить …»: a verbless condition
+                    while cut - 1 > i + 1 and toks[cut - 1].type == "ADV":
+                        cut -= 1     # «… болотный | полностью излечить …»
+                elif u.type == "VERB" and t.type == "IF" and form in ("3sg", "3pl", "3sg_refl", "3pl_refl") \
+                        and _verbless_cut(toks, i, j) is not None:
+                    # «если это нежить | ваши демоны получают …»: a verbless condition, then the
+                    # subject of the effect
+                    cut = _verbless_cut(toks, i, j)
                 elif u.type == "VERB":
                     pred = j
                 elif u.type in ("P_NA", "P_V") and j + 1 < n and toks[j + 1].type == "NOUN" \
