@@ -114,10 +114,12 @@ def damage_values(d: Damage | None) -> tuple[int | None, int | None, int | None]
 # ---------------------------------------------------------------- small parts
 @dataclass(frozen=True, slots=True)
 class Cost(Node):
-    """What an activated ability costs: ``{instant}{counter}{tap}``, «3{counter}{tap}», «X{counter}{tap}»."""
+    """What an activated ability costs: ``{instant}{counter}{tap}``, «3{counter}{tap}», «X{counter}{tap}»,
+    and in «Берсерк. Герои» coins: «{tap}, 2{coin}:», «1 монета:»."""
     tap: bool = False
     counters: int | str = 0           # a number, or "X"
     instant: bool = False
+    coins: int | str = 0              # «Берсерк. Герои»: «2{coin}:», «2 монеты:», «X монет:»
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,8 @@ from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import trigger_parts, when_trigger
 from grammar.parts import NP, Clause, Clauses, P
 
+# label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
+_TRIGGER_LABELS = {"найм": TE.ENTERS, "гибель": TE.OWN_DEATH}
 # a label word's lemma → the keyword it names
 LABEL_KEYWORDS = {"incorporeal": KW.INCORPOREAL, "flying": KW.FLYING, **KEYWORD_NOUNS}
 ABILITY_NODES = (A.Keyword, A.Protection, A.Bonus, A.Reduction, A.Attack, A.Vampirism, A.Named,
@@ -59,6 +61,18 @@ def ability(node: P, ctx: Ctx) -> list:
         word = re.match(r"[\wё-]+", node.text.lower().replace("ё", "е"))
         if word is None:
             raise Reject("label word")
+        if word.group(0) in _TRIGGER_LABELS and not num:
+            # «Найм: …», «Гибель: …» («Берсерк. Герои»): a trigger written as a label
+            effects = []
+            for n in inner_nodes:
+                if isinstance(n, A.Static) and n.condition is None:
+                    effects.extend(n.effects)
+                elif isinstance(n, (A.Triggered, A.Activated, A.Label, A.Formation)):
+                    raise Reject("a trigger label's body")
+                else:
+                    effects.append(n)
+            trig = A.Trigger(_TRIGGER_LABELS[word.group(0)], span=A.Span(node.span.start, node.span.start + len(node.text)))
+            return [A.Triggered(trig, tuple(effects), span=node.span)]
         return [A.Label(word.group(0), inner_nodes, int(num) if num.isdigit() else None,
                         LABEL_KEYWORDS.get(lemma), span=node.span)]
     if k == "when_order":
@@ -76,12 +90,19 @@ def ability(node: P, ctx: Ctx) -> list:
 
 
 def cost(text: str, span) -> A.Cost:
-    t = text.replace(" ", "").rstrip(":")
-    m = re.match(r"(x|\d+)?", t)
+    t = text.replace(" ", "").rstrip(":").replace(",", "")
     counters: int | str = 0
-    if "{counter}" in t:
-        counters = "X" if m and m.group(1) == "x" else int(m.group(1)) if m and m.group(1) else 1
-    return A.Cost("{tap}" in t, counters, "{instant}" in t, span=span)
+    coins: int | str = 0
+    for n, code in re.findall(r"(x|\d+)?\{(counter|coin)\}", t):
+        value = "X" if n == "x" else int(n) if n else 1
+        if code == "counter":
+            counters = value
+        else:
+            coins = value
+    m = re.fullmatch(r"(x|\d+)монет\w*", t)
+    if m:
+        coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:»
+    return A.Cost("{tap}" in t, counters, "{instant}" in t, coins, span=span)
 
 
 def _clause_list(clauses: Clauses) -> list:
@@ -182,6 +203,20 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             merged = parts + list(items[k + 1][1].parts)
             items[k + 1] = (sep, Clause(merged, _span(merged)))
             k += 1
+            continue
+        if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "search" and not parts[0].adjs \
+                and k + 1 < len(items) and items[k + 1][0] == "DASH":
+            # «Поиск — существо стоимостью 2 или менее» («Берсерк. Герои»): search the deck for it
+            what = list(items[k + 1][1].parts)
+            t2 = Tails()
+            what = strip_tails(what, ctx, t2)
+            sel, j = take_np(what, 0)
+            if j != len(what):
+                raise Reject("search: tail")
+            b.take_limit(t2, [])
+            t2.check()
+            b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
+            k += 2
             continue
         if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
             k = _lead_condition(parts, items, k, ctx, subject_hint, b)
@@ -408,6 +443,13 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if not effects:
             raise Reject("trigger without effects")
         return [_triggered(trig, effects, limit, clauses.span)]
+    if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1 \
+            and ("WHEN", "each") in p0.v["toks"]:
+        # «Каждый раз, когда …»: every time, with no once-per-turn reading (heroes-15 113.5)
+        plain_when = plain(Clauses([Clause([P(p0.kind, {**p0.v, "toks": [("WHEN", "when")]}, p0.span)],
+                                           items[0][1].span)] + list(clauses.items[1:]), clauses.span), ctx)
+        return [replace(n, trigger=replace(n.trigger, params=n.trigger.params + (TP.EACH,)))
+                if isinstance(n, A.Triggered) else n for n in plain_when]
     if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1:
         inner = list(p0.v["clause"].parts)
         if len(items) > 1:
@@ -574,6 +616,8 @@ def _unwrap_self_gain(effects) -> list:
 
 
 def _as_ability(e):
+    if isinstance(e, A.Poison) and e.target is not None:
+        return A.Static((e,), span=e.span)    # «отравить X на N»: not the strike's poison (R4)
     if isinstance(e, ABILITY_NODES):
         return e
     if isinstance(e, A.Gain) and e.target == SELF and e.duration is None:

@@ -39,7 +39,7 @@ NOUNS = {
     "column": N.COLUMN, "opponent": N.OPPONENT, "hero": N.HERO, "half": N.HALF,
     "graveyard": N.GRAVEYARD, "deck": N.DECK, "squad": N.SQUAD, "marker": N.MARKER,
     "token": N.TOKEN, "hand": N.HAND, "owner": N.PLAYER, "times": N.TIMES, "die": N.DIE,
-    "result": N.RESULT,
+    "result": N.RESULT, "spell": N.SPELL,
 }
 # adjective lemma → qualifier
 QUALIFIERS = {
@@ -72,7 +72,13 @@ KEYWORD_NOUNS = {"corpse_eating": KW.CORPSE_EATER, "clumsiness": KW.CLUMSY, "fli
                  "incarnation": KW.INCARNATION, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
                  "teleport": KW.TELEPORT, "vampirism": KW.VAMPIRISM, "symbiote": KW.SYMBIOTE,
                  "incorporeality": KW.INCORPOREAL, "dash": KW.DASH,
-                 "invulnerability": KW.INVULNERABLE}
+                 "invulnerability": KW.INVULNERABLE,
+                 # «Берсерк. Герои», part 7
+                 "first_strike": KW.FIRST_STRIKE, "last_strike": KW.LAST_STRIKE,
+                 "vulnerability": KW.VULNERABLE, "wrath": KW.WRATH, "frenzy": KW.FRENZY,
+                 "uniqueness": KW.UNIQUE, "undeadness": KW.UNDEAD, "fury": KW.FURY,
+                 "scales": KW.SCALES, "meditation": KW.MEDITATION, "unity": KW.UNITY,
+                 "stun": KW.STUNNED}
 PROT = {"zoo": (K.POISON,), "zoz": (K.SPELLS,), "zom": (K.MAGIC,), "zor": (K.DISCHARGE,),
         "zot": (K.THROW,), "zov": (K.SHOT,), "zoal": (K.FLYERS,)}
 ICON_KEYWORDS = {"ova": KW.OVA, "ovz": KW.OVZ, "ovs": KW.OVS, "regen": KW.REGEN,
@@ -90,6 +96,7 @@ VERB_IDS = {
     "choose": V.CHOOSE, "select_as": V.CHOOSE, "heal": V.HEAL, "use": V.USE, "ignore": V.IGNORE,
     "leave": V.LEAVE, "look": V.LOOK, "show": V.SHOW, "pay": V.PAY, "take": V.TAKE,
     "fight": V.FIGHT, "deal": V.FORCED_ATTACK, "die": V.DIE, "remove": V.REMOVE,
+    "discard": V.DISCARD, "stun": V.STUN, "prepare": V.PREPARE, "win": V.WIN, "cancel": V.CANCEL,
     "land": V.MOVE, "incarnate": V.INCARNATE, "assign": V.ASSIGN, "wound": V.WOUND,
     "lose": V.LOSE, "get": V.GET, "have": V.HAVE, "act": V.ACT, "enter": V.ENTER,
     "reflect": V.REFLECT, "pass": V.PASS,

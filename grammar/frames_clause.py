@@ -74,6 +74,9 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if pred.kind == "verb" and pred.v["lemma"] == "equal" and subj_parts and isinstance(subj_parts[0], NP) \
             and subj_parts[0].noun == "roll" and not pred.v["neg"]:
         return [_roll_equals(subj_parts, parts[i + 1:], tails, sp)]
+    if pred.kind == "verb" and pred.v["lemma"] == "become" and len(subj_parts) >= 2 and isinstance(subj_parts[0], NP) \
+            and subj_parts[0].noun in ("life", "atk:strike") and not subj_parts[0].adjs and not pred.v["neg"]:
+        return [_set_value(subj_parts, parts[i + 1:], tails, sp)]
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
@@ -121,6 +124,17 @@ def _roll_equals(subj: list, args: list, tails, sp) -> A.Action:
         raise Reject("roll face")
     return A.Action(V.SET_ROLL, amount=A.Fixed(face, span=args[0].span), params=tuple(params),
                     duration=tails.use("duration"), by=by, span=sp)
+
+
+def _set_value(subj: list, args: list, tails, sp) -> A.Action:
+    """«Жизни / удар X становятся равными N» → Action(set_lives | set_strike, target=X, amount=N)."""
+    verb = V.SET_LIVES if subj[0].noun == "life" else V.SET_STRIKE
+    whose = subject_of(subj[1:])
+    if len(args) != 2 or not (isinstance(args[0], P) and args[0].kind == "verb" and args[0].v["lemma"] == "equal") \
+            or not (isinstance(args[1], P) and args[1].kind == "bare" and args[1].v.split(":")[1].isdigit()):
+        raise Reject("becomes equal to what")
+    return A.Action(verb, whose, amount=A.Fixed(int(args[1].v.split(":")[1]), span=args[1].span),
+                    duration=tails.use("duration"), span=sp)
 
 
 def _plural_verb(pred: P) -> bool:

@@ -13,6 +13,9 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as M
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
@@ -345,6 +348,26 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
     np: NP = item[0]
     n = np.noun or ""
     rest = item[1:]
+    if n in ("superiority", "elusiveness") and not np.adjs and not np.count and not np.opp:
+        # «Превосходство [над драконами]», «Неуловимость [от гномов]»: over / from whom
+        name = KW.SUPERIORITY if n == "superiority" else KW.ELUSIVE
+        if not rest:
+            against = A.Selector(N.CREATURE, Side.ENEMY, (Q.ALL,)) if name == KW.SUPERIORITY else None
+            if against is None:
+                raise Reject("elusive from whom")
+            return A.Keyword(name, against=against, span=sp)
+        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "prep" \
+                and rest[0].v == ("nad" if name == KW.SUPERIORITY else "ot"):
+            whom, j = take_np(rest, 1)
+            if j == len(rest):
+                if Q.ALL not in whom.qualifiers and whom.count is None:
+                    whom = replace(whom, qualifiers=(Q.ALL,) + whom.qualifiers)
+                return A.Keyword(name, against=whom, span=sp)
+        raise Reject("superiority tail")
+    if n == "vampirism" and isinstance(np.num, int) and not rest and not np.adjs:
+        return A.Keyword(KW.VAMPIRISM, np.num, span=sp)        # «Вампиризм 2» (Heroes keyword)
+    if n == "poison" and isinstance(np.num, int) and not rest and not np.adjs:
+        return A.Keyword(KW.POISONING, np.num, span=sp)        # «Отравление 1»: the state
     if n in KEYWORD_NOUNS and not np.adjs and not np.count:
         name = KEYWORD_NOUNS[n]
         if name == KW.JUMP and len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "range" \
@@ -507,6 +530,9 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             target, j = take_np(item, j + 2)        # «…, только по хозяину»
             continue
         raise Reject("attack tail")
+    if target is not None and target.noun == N.HERO and Q.ALL in target.qualifiers:
+        # an attack has one target: «выстрел на 1 по герою противника» — that hero (502.5)
+        target = replace(target, qualifiers=tuple(q for q in target.qualifiers if q != Q.ALL))
     if kind == "finishing":
         if damage is None or np.name:
             raise Reject("finishing")

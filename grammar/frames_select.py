@@ -110,6 +110,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         count = _count(np.count, quals, noun)
     elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and _plural(np):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
+    elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
+        quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
     if noun == N.SELF and (Q.ALL in quals or any(a in ("own", "each", "other") or a.startswith("adj:")
                                                   or a in RELATION_ADJ for a in np.adjs)):
         # «за каждого вашего стоящего рядом Линдвурма»: the name as a class, not this card
@@ -591,6 +593,8 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return A.Selector(sel.noun, sel.side, sel.qualifiers + (cls,) + tuple(x for x in rest[0] if isinstance(x, str)),
                           sel.count, sel.relations + tuple(x for x in rest[0] if isinstance(x, A.Relation)),
                           sel.condition, sel.members, span=_span([sel, q])), rest[1]
+    if sel.noun == N.HAND and q.kind == "noun" and q.noun == "owner" and not q.adjs and not q.count:
+        return A.with_span(sel, _span([sel, q])), j + 1          # «в руку владельца»: its owner's hand
     if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
         side = Side.OWN if "own" in q.adjs or not q.adjs else None
         if set(q.adjs) - {"own"}:

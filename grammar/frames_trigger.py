@@ -8,8 +8,12 @@ new event."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Strength
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
@@ -217,6 +221,11 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause"}.get(q.v)
             if role is None or fields[role] is not None:
                 break
+            if role == "cause" and nxt.noun in ("creature", "card") and nxt.opp and not nxt.adjs \
+                    and trig.event in (TE.DEATH, TE.WOUNDED):
+                params.append(TP.FROM_ENEMY_CREATURE)     # «при гибели от существа противника»
+                j += 2
+                continue
             if role == "cause":
                 fields["cause"] = cause_of(nxt)
                 j += 2
@@ -273,7 +282,15 @@ WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": 
                "destroy": TE.DESTROYS, "fight": TE.FIGHTS, "incarnate": TE.INCARNATION,
                "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
                "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
-               "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD}
+               "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD, "play": TE.PLAYED}
+
+
+def _this_card(sel: A.Selector | None) -> A.Selector | None:
+    """«когда эта карта / это существо …» at the head of an ability: the card itself (None)."""
+    if sel is not None and sel.noun in (N.CARD, N.CREATURE) and sel.qualifiers == (Q.THIS,) \
+            and sel.side is None and not sel.relations and sel.count is None and sel.condition is None:
+        return None
+    return sel
 
 
 # «когда становится целью X»: what targets it
@@ -304,11 +321,25 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
                          span=_span(clause_parts))
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
-    subject = subject_of(subj) if subj else None
+    subject = _this_card(subject_of(subj)) if subj else None
     args = clause_parts[i + 1:]
     event = WHEN_EVENTS.get(lemma)
     fields: dict = {"target": None, "destination": None, "origin": None, "cause": None, "turn": None}
     params: list = []
+    if lemma == "attack" and pred.v["word"].startswith("атакован"):
+        event = TE.ATTACKED                       # «когда это существо атаковано»: it is attacked
+    if lemma == "declare" and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "atk:any" \
+            and not args[0].adjs and not args[0].count:
+        args = []                                 # «когда противник объявляет атаку»
+        if subject is not None and subject.noun == N.OPPONENT and not subject.qualifiers:
+            subject = A.Selector(N.CREATURE, Side.ENEMY, (Q.ALL,), span=subject.span)
+    if lemma == "play" and args and isinstance(args[0], NP) and subject is not None \
+            and subject.noun in (N.OPPONENT, N.PLAYER) and not subject.qualifiers:
+        # «когда противник / вы разыгрываете заклинание»: the card played, whose it is
+        played, j0 = take_np(args, 0)
+        side = Side.ENEMY if subject.noun == N.OPPONENT else Side.OWN
+        subject, args = replace(played, side=played.side or side), args[j0:]
+        event = TE.PLAYED
     j = 0
     if lemma == "become" and args and isinstance(args[0], NP) and args[0].noun == "defender":
         event, j = TE.BECOMES_DEFENDER, 1

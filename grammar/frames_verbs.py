@@ -93,6 +93,7 @@ class Args:
         self.adv: list[P] = []
         self.quoted: list[NP] = []
         self.rest: list = []
+        joined_by = False
         j = 0
         while j < len(args):
             q = args[j]
@@ -107,10 +108,16 @@ class Args:
                 j += 1
             elif isinstance(q, NP):
                 sel, j = take_np(args, j, places=verb not in DESTINATION_VERBS)
+                if self.objs and not joined_by:
+                    self.rest.append(q)       # two objects with no «и / или» between them
                 self.objs.append(sel)
+                joined_by = False
             elif isinstance(q, P) and q.kind == "amount" and self.amount is None:
                 self.amount = q
                 j += 1
+                if j < len(args) and isinstance(args[j], NP) and args[j].noun == "cell" and args[j].kind == "noun" \
+                        and not args[j].adjs and not args[j].count and not args[j].opp:
+                    j += 1                    # «на 1 клетку»: the amount counts cells
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
                 sels, j, joiner = take_np_list(args, j + 1)
                 self.pp.append((q.v, joined(sels, joiner), nxt))
@@ -123,6 +130,7 @@ class Args:
             elif isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
                 if q.kind == "or":
                     self.joiner = "or"
+                joined_by = True
                 j += 1
             else:
                 self.rest.append(q)
@@ -251,6 +259,8 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
             and isinstance(parts[1], P) and parts[1].kind == "amount":
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
+    if isinstance(p0, NP) and p0.noun == "coin" and not p0.adjs and len(parts) == 1:
+        return _coins(V.GAIN_COINS, subject, p0, tails, sp)     # «получите 2 монеты»
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
     what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
@@ -316,7 +326,22 @@ def v_have(v, subject, parts, ctx, tails, sp):
 _LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers"}
 
 
+def _coins(verb: str, subject, np: NP, tails, sp) -> A.Action:
+    """«получите / потеряйте N монет», «противник теряет монету» → Action(gain_coins |
+    lose_coins, target=whose coins (Selector(player) for «вы»), amount=N)."""
+    c = np.count
+    if c and c[0] not in ("n", "x"):
+        raise Reject("how many coins")
+    amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else A.Variable("X")
+    who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
+    if who.noun not in (N.PLAYER, N.OPPONENT):
+        raise Reject("whose coins")
+    return A.Action(verb, who, amount=define_x(amount, tails), duration=tails.use("duration"), span=sp)
+
+
 def v_lose(v, subject, parts, ctx, tails, sp):
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "coin" and not parts[0].adjs:
+        return _coins(V.LOSE_COINS, subject, parts[0], tails, sp)
     target = _subject_or_self(subject)
     if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun in _LOSE:
         np = parts[0]
@@ -379,6 +404,11 @@ def _generic(verb: str, obj_required: bool = False):
                 source = sel
             else:
                 raise Reject(f"{verb}: role {role}")
+        if verb == "return" and to is not None and to.noun == N.HAND and not to.qualifiers and to.side is None:
+            params_hand = True                 # «верните X в руку (владельца)»
+            to = None
+        else:
+            params_hand = False
         if origin is not None:
             if target is None:
                 raise Reject(f"{verb}: from where, what")
@@ -388,7 +418,7 @@ def _generic(verb: str, obj_required: bool = False):
                                 target.relations, target.condition, target.members, span=target.span)
         if target is None and obj_required:
             raise Reject(f"{verb} without object")
-        params = []
+        params = ["hand"] if params_hand else []
         for q in a.adv:
             tag = ADVERBS.get(q.v) if q.kind == "adv" else None
             if tag is None:
@@ -586,11 +616,18 @@ def _ignore_forced(subject, rel: P, sp):
 
 
 _BECOME = {"parasite": N.PARASITE, "artifact": N.ARTIFACT, "symbiote": N.SYMBIOTE, "creature": N.CREATURE}
+_ELEMENT_WORDS = {"el:" + e: e for e in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")}
 
 
 def v_become(v, subject, parts, ctx, tails, sp):
     """«стать паразитом X», «стать артефактом» → Action(become, target=who becomes (None: the
     card), params=(what,), to=whose parasite)."""
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
+            and parts[0].adjs[0] in _ELEMENT_WORDS:
+        # «становится горным / тёмным»: its element becomes that one
+        target = subject if subject is not None and subject.noun != N.SELF else None
+        return A.Action(V.BECOME, target, (f"{Q.ELEMENT}:{_ELEMENT_WORDS[parts[0].adjs[0]]}",),
+                        duration=tails.use("duration"), span=sp)
     if not parts or not isinstance(parts[0], NP) or parts[0].noun not in _BECOME or parts[0].adjs \
             or parts[0].count:
         raise Reject("become what")
@@ -639,6 +676,56 @@ def v_prevent(v, subject, parts, ctx, tails, sp):
                     by=subject if subject is not None and subject.noun != N.SELF else None, span=sp)
 
 
+def v_take(v, subject, parts, ctx, tails, sp):
+    """«возьмите [N] карт(у)», «противник берёт карту», «каждый игрок берёт 2 карты» (from the
+    deck: Action(draw, target=who draws, amount=N)); «возьмите X под контроль»
+    (take_control); any other «взять …» is the generic take («взять её в отряд»)."""
+    a = Args(list(parts), verb="take")
+    control = [q for q in a.adv if q.kind == "adv" and q.v == "take_control"]
+    if control:
+        a.adv = [q for q in a.adv if q not in control]
+        a.check()
+        if a.pp or a.adv or a.quoted or a.amount is not None or len(a.objs) != 1:
+            raise Reject("take control: roles")
+        return A.Action(V.TAKE_CONTROL, a.objs[0], duration=tails.use("duration"),
+                        by=subject if subject not in (None, SELF) else None, span=sp)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "card" and not parts[0].adjs \
+            and not parts[0].opp and (parts[0].count is None or parts[0].count[0] in ("n", "x")):
+        c = parts[0].count
+        amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
+        who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
+        if who.noun not in (N.PLAYER, N.OPPONENT):
+            raise Reject("who draws")
+        return A.Action(V.DRAW, who, amount=amount, span=sp)
+    return _generic("take", True)(v, subject, a, ctx, tails, sp)
+
+
+def v_discard(v, subject, parts, ctx, tails, sp):
+    """«сбросьте карту», «противник сбрасывает 2 [случайные] карты» → Action(discard,
+    target=who discards, amount=N[, params=("random",)])."""
+    if len(parts) != 1 or not isinstance(parts[0], NP) or parts[0].noun != "card" or parts[0].opp \
+            or set(parts[0].adjs) - {"random"}:
+        raise Reject("discard what")
+    c = parts[0].count
+    if c and c[0] not in ("n", "x"):
+        raise Reject("discard how many")
+    amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
+    who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
+    if who.noun not in (N.PLAYER, N.OPPONENT):
+        raise Reject("who discards")
+    params = ("random",) if "random" in parts[0].adjs else ()
+    return A.Action(V.DISCARD, who, params, amount=amount, span=sp)
+
+
+def v_poison(v, subject, parts, ctx, tails, sp):
+    """«отравить выбранное существо на 2» → Poison(amount, target)."""
+    a = Args(list(parts), verb="poison")
+    a.check()
+    if a.amount is None or a.pp or a.adv or a.quoted or len(a.objs) != 1 or subject not in (None, SELF):
+        raise Reject("poison roles")
+    return A.Poison(define_x(dmg(a.amount), tails), a.objs[0], span=sp)
+
+
 def v_do(v, subject, parts, ctx, tails, sp):
     """«сделать результатом сражения сильный-сильный / промах-промах [(не бросая кубики)]» →
     Action(set_result, params=(the attacker's outcome, the defender's[, "no_roll"]))."""
@@ -668,10 +755,12 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("swap", False), ("summon", True), ("revive", True), ("exile", True), ("return", True),
     ("put", True), ("remove", True), ("redirect", True),
     ("block", False), ("roll", False), ("reroll", False), ("choose", True), ("show", False),
-    ("look", False), ("take", True), ("pay", False), ("fight", False),
-    ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False))})
+    ("look", False), ("pay", False), ("fight", False),
+    ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False),
+    ("stun", True), ("prepare", True), ("win", False), ("cancel", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
-              "become": v_become, "do": v_do, "prevent": v_prevent,
+              "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
+              "discard": v_discard, "poison": v_poison,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
 __all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

@@ -61,7 +61,8 @@ EMOJI_CODES: dict[str, str] = {
 
 #: Codes whose meaning is proven (by the legend or by DESIGN.md's list of berserk-nxt codes that
 #: the legend aligns).  ``ovs`` and ``stamina`` are known codes but unproven in the corpus.
-KNOWN_CODES = frozenset(EMOJI_CODES.values()) | {"armor", "zov", "zoal", "gold", "silver"}
+KNOWN_CODES = frozenset(EMOJI_CODES.values()) | {"armor", "zov", "zoal", "gold", "silver",
+                                                   "coin"}     # «Берсерк. Герои»: a coin (never {gold})
 UNPROVEN_CODES = frozenset({"ovs", "stamina"})
 
 _ICON_RE = re.compile(

@@ -57,7 +57,9 @@ def _names(toks: list[Tok], text: str) -> list[Tok]:
             in_paren += 1
         elif t.type == "RPAR":
             in_paren = max(0, in_paren - 1)
-        if t.type == "NOUN" and t.value in ("effect", "spell") and fold(t.text) in NAMED_HEADS:
+        if t.type == "NOUN" and t.value in ("effect", "spell") and fold(t.text) in NAMED_HEADS \
+                and not (out and (out[-1].type in ("VERB", "ADJ") or out[-1].type.startswith("P_"))):
+            # (the object of a verb — «разыгрывает заклинание» — is a noun, not a named effect)
             out.append(Tok("NAMED", t.value, t.start, t.end, t.text))
             j = i + 1
             if j < n and toks[j].type == "QUOTED":

@@ -140,7 +140,7 @@ def candidates(idx: dict, folded: str) -> list:
 # ------------------------------------------------------------------ raw scan
 _SCAN = re.compile(r"""
     (?P<quote>«|")
-  | (?P<cost>^(?:x|\d+)?\s*(?:\{(?:instant|counter|tap)\}\s*)+:)
+  | (?P<cost>^(?:(?:x|\d+)?\s*\{(?:instant|counter|tap|coin)\}\s*,?\s*)+:|^(?:x|\d+)\s+монет\w*\s*:)
   | (?P<order>^\{(?:first|second)\}\s*:)
   | (?P<icon>\{[a-z_]+(?::[^{}]*)?\})
   | (?P<dmg>\d+-\d+-\d+)
@@ -208,6 +208,8 @@ def scan(text: str, folded: str) -> list[Tok]:
                 out.append(Tok("NOUN", ICON_STAT[code], s, e))
             elif code == "counter":
                 out.append(Tok("NOUN", "counter", s, e))
+            elif code == "coin":
+                out.append(Tok("NOUN", "coin", s, e))
             elif code in ICON_RANK:
                 out.append(Tok("ADJ", "rank:" + code, s, e))
             elif code in ("tap", "instant"):
@@ -323,6 +325,10 @@ _mwe(r"(?:в начале|до начала) (?:вашего|своего|пер
      lambda m: ("AT_START", m.group(0)), ('начал',))
 _mwe(r"в конце (?:вашего |своего )?хода(?: противника)?", lambda m: ("AT_END", m.group(0)), ('в конце',))
 _mwe(r"хотя бы", lambda m: ("EVEN", "at_least"), ('хотя бы',))
+_mwe(r"(?:первый|последний) удар", lambda m: ("NOUN", "first_strike" if m.group(0).startswith("перв") else "last_strike"),
+     ('ый удар', 'ий удар'))
+_mwe(r"под (?:свой |ваш )?контроль", lambda m: ("ADV", "take_control"), ('контроль',))
+_mwe(r"каждый раз,? когда", lambda m: ("WHEN", "each"), ('каждый раз',))
 _mwe(r"(?:в )?первый раз за ход", lambda m: ("ADV", "first_per_turn"), ('первый раз',))
 _mwe(r"(?:тот|та|то|ту|той|того|тому|тем|том|те|тех|такой|такая|такое|такую|такие|таких|таким|такого) же\b",
      lambda m: ("ADJ", "same"), (' же',))

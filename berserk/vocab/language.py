@@ -415,3 +415,4 @@ class TriggerParam(_Worded):
     AT_LEAST = "at_least", "не меньше (at_least:N — «3 или более раны»)"
     AMOUNT = "amount", "сколько (amount:X — «получает X ран»: X из события)"
     SINGLE = "single", "от одной атаки"
+    FROM_ENEMY_CREATURE = "from_enemy_creature", "от существа противника"
