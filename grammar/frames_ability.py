@@ -141,6 +141,7 @@ class _Body:
         self.named_limit = None
         self.named_prefix: list = []
         self.last_modal = None
+        self.or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
 
     def take_limit(self, tails: Tails, got: list) -> None:
         if tails.limit is None:
@@ -317,9 +318,14 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
+        chained = b.or_chain
+        b.or_chain = sep == "OR_V" and bool(b.effects)
         if sep == "OR_V" and b.effects:
             prev = b.effects.pop()
-            got = [A.Choice((prev,) + tuple(got), chooser or "owner", span=_span([prev, parts]))]
+            # «A, или B, или C»: one choice of three (not a choice inside a choice)
+            opts = prev.options if chained and isinstance(prev, A.Choice) and prev.chooser == (chooser or "owner") \
+                else (prev,)
+            got = [A.Choice(opts + tuple(got), chooser or "owner", span=_span([prev, parts]))]
         elif chooser is not None:
             raise Reject("a chooser without a choice")
         elif sep == "ELSE" and b.effects and isinstance(b.effects[-1], A.Conditional) \

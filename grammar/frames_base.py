@@ -238,9 +238,9 @@ def _limit(text: str, span: A.Span) -> A.Limit:
     if "ваш ход" in t or "свой ход" in t:
         per = LimitPer.OWN_TURN
     each = None
-    e = re.search(r"для каждого (\w+)", t)
+    e = re.search(r"для каждого (атакованного )?(\w+)", t)
     if e:
-        each = {"ряда": "row", "существа": "creature"}.get(e.group(1), e.group(1))
+        each = "attacked" if e.group(1) else {"ряда": "row", "существа": "creature"}.get(e.group(2), e.group(2))
     return A.Limit(n, per, each, span=span)
 
 

@@ -67,10 +67,11 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     prop = _strength_of(subj_parts)
     if prop is not None and pred.kind == "modal" and pred.v["neg"] and i + 1 < len(parts) \
             and isinstance(parts[i + 1], P) and parts[i + 1].kind == "verb" \
-            and parts[i + 1].v["lemma"] == "lower" and i + 2 == len(parts):
-        # «Сила {strike} X не может быть снижена»
-        owner, kinds = prop
-        return [A.Restriction(V.BE_REDUCED, owner, None, tuple(kinds), span=sp)]
+            and parts[i + 1].v["lemma"] in ("lower", "change") and i + 2 == len(parts):
+        # «Сила {strike} X не может быть снижена», «Дальность метания X не может быть изменена»
+        owner, kinds, what = prop
+        verb = V.BE_REDUCED if parts[i + 1].v["lemma"] == "lower" else V.BE_CHANGED
+        return [A.Restriction(verb, owner, None, tuple(kinds), params=what, span=sp)]
     if pred.kind == "verb" and pred.v["lemma"] == "equal" and subj_parts and isinstance(subj_parts[0], NP) \
             and subj_parts[0].noun == "roll" and not pred.v["neg"]:
         return [_roll_equals(subj_parts, parts[i + 1:], tails, sp)]
@@ -143,9 +144,10 @@ def _plural_verb(pred: P) -> bool:
 
 
 def _strength_of(subj_parts: list):
-    """«Сила {strike} X» (a subject that is the strength of X's attack) → (X, kinds)."""
+    """«Сила {strike} X», «Дальность метания X» (a subject that is a property of X's attack) →
+    (X, kinds, params): params ("range",) for the range."""
     if len(subj_parts) < 2 or not isinstance(subj_parts[0], NP) or subj_parts[0].noun not in (
-            "strength", "magnitude") or subj_parts[0].adjs:
+            "strength", "magnitude", "range") or subj_parts[0].adjs:
         return None
     try:
         kinds, strengths = attack_ref(subj_parts[1])
@@ -156,7 +158,7 @@ def _strength_of(subj_parts: list):
     owner = None
     if len(subj_parts) > 2:
         owner = subject_of(subj_parts[2:])
-    return owner, kinds
+    return owner, kinds, (("range",) if subj_parts[0].noun == "range" else ())
 
 
 _TURN_OF = {"в свой ход": C.OWN_TURN, "в ваш ход": C.OWN_TURN, "в ход противника": C.OPPONENT_TURN}

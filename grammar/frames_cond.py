@@ -549,6 +549,10 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
     n = head.noun
     sp = _span(parts)
     params: tuple = ("base",) if tails is not None and tails.note("without_modifiers") else ()
+    if n in ("amount", "number") and len(rest) == 2 and isinstance(rest[0], NP) and rest[0].noun == "unit" \
+            and set(rest[0].adjs) <= {"remaining"} and isinstance(rest[1], P) and rest[1].kind == "icon_kw" \
+            and rest[1].v == "armor" and not params:
+        return A.Measure(M.ARMOR, span=sp)         # «количество оставшихся единиц {armor}»
     if n in ("amount", "number") and rest and isinstance(rest[0], NP) and not params:
         what, tail = rest[0], rest[1:]
         if what.noun == "counter" and set(what.adjs) <= {"spent"}:

@@ -232,6 +232,13 @@ def _signed(item, ctx, tails, sp):
 def _bonus(amount, item, tails, sp):
     np = item[2]
     strengths: list = []
+    if np.noun in ("roll", "die") and np.adjs == ("next",) and not np.count:
+        # «+X к следующему броску кубика»
+        np = NP(np.kind, np.noun, (), None, np.name, np.opp, np.span, np.text)
+        item = item[:2] + [np] + item[3:]
+        nxt_roll = True
+    else:
+        nxt_roll = False
     if np.noun in BONUS_NOUNS and not np.adjs and not np.count:
         to = [BONUS_NOUNS[np.noun]]
         j = 3
@@ -244,6 +251,8 @@ def _bonus(amount, item, tails, sp):
             j += 1
         elif to == [K.DICE] and j < len(item) and isinstance(item[j], NP) and item[j].noun == "die":
             j += 1
+        if nxt_roll:
+            to = [f"next_{K.DICE}"]
         while j + 1 < len(item) and isinstance(item[j], P) and item[j].kind in ("and", "lcomma") \
                 and isinstance(item[j + 1], NP) and item[j + 1].noun in BONUS_NOUNS and not item[j + 1].adjs:
             to.append(BONUS_NOUNS[item[j + 1].noun])
@@ -405,6 +414,9 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
         return attack(item, tails, sp, ctx)
     if n == "prophecy" and isinstance(np.num, int) and not rest and not np.adjs:
         return A.Action(V.PROPHECY, amount=A.Fixed(np.num), span=sp)
+    if n == "prophecy" and np.num is None and len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind == "amount" \
+            and not np.adjs and rest[0].v.isdigit():
+        return A.Action(V.PROPHECY, amount=dmg(rest[0]), span=sp)      # «пророчество на 1»
     if n == "counter" and not rest and not np.adjs:
         c = np.count
         return A.Keyword(KW.COUNTER, c[1] if c and c[0] == "n" else ("X" if c and c[0] == "x" else 1), span=sp)

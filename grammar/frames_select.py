@@ -114,8 +114,12 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
     if noun == N.SELF and (Q.ALL in quals or any(a in ("own", "each", "other") or a.startswith("adj:")
                                                   or a in RELATION_ADJ for a in np.adjs)):
-        # «за каждого вашего стоящего рядом Линдвурма»: the name as a class, not this card
-        raise Reject("the card's name as a class")
+        # «за каждого вашего стоящего рядом Линдвурма»: the name as a class — the other cards of
+        # this name, not this card (judge R11)
+        if not np.name:
+            raise Reject("the card's name as a class")
+        noun = N.CREATURE
+        quals = [q for q in quals if q != Q.ALL] + [Q.ALL, Q.OTHER, f"{Q.NAMED}:{np.name.replace('ё', 'е')}"]
     if np.name and np.kind == "noun":
         quals.append(f"{Q.NAMED}:{np.name}")        # «маркер «ловушки»»
     for q in posts or ():
@@ -288,6 +292,11 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             if rows and set(nxt.adjs) - {a for a in nxt.adjs if a.startswith("ord:")} <= {"own"}:
                 whose = ":own" if "own" in nxt.adjs else ":enemy" if nxt.opp else ""
                 return [f"{Q.ROW}:{'|'.join(rows)}{whose}"], i + 2
+        if w == "s" and nxt.kind in ("pron", "self") and i + 3 < len(parts) and isinstance(parts[i + 2], P) \
+                and parts[i + 2].kind == "prep" and parts[i + 2].v == "v" and isinstance(parts[i + 3], NP) \
+                and parts[i + 3].noun == "formation" and not parts[i + 3].adjs:
+            # «(стояли) с ним в строю»
+            return [A.Relation(R.IN_FORMATION_WITH, selector(nxt), span=_span(parts[i:i + 4]))], i + 4
         if w == "v" and n == "formation":
             if i + 3 < len(parts) and isinstance(parts[i + 2], P) and parts[i + 2].kind == "prep" \
                     and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
@@ -436,6 +445,15 @@ def rel_items(p: P) -> list | None:
                 q, j = hit
                 out.extend(q)
             return out or None
+        if part == "being_v" and len(parts) == 2 and isinstance(parts[0], NP) and parts[0].noun in ("host", "parasite") \
+                and not parts[0].adjs and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count:
+            # «существо, являющееся хозяином паразита»: the host of some parasite
+            try:
+                whose = selector(parts[1])
+            except Reject:
+                return None
+            rel = R.HOST_OF if parts[0].noun == "host" else R.PARASITE_OF
+            return [A.Relation(rel, whose, span=p.span)]
         if part == "moved" and len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" \
                 and parts[0].v == "this_turn":
             # «существа, перемещавшиеся в этот ход»

@@ -282,7 +282,8 @@ WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": 
                "destroy": TE.DESTROYS, "fight": TE.FIGHTS, "incarnate": TE.INCARNATION,
                "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
                "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
-               "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD, "play": TE.PLAYED}
+               "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD, "play": TE.PLAYED, "act": TE.ACTS,
+               "deal": TE.DEALS_WOUNDS}
 
 
 def _this_card(sel: A.Selector | None) -> A.Selector | None:
@@ -363,6 +364,19 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             raise Reject("when gets what")
     elif lemma == "lose" and args and isinstance(args[0], NP) and args[0].noun == "counter":
         event, j = TE.LOSES_COUNTER, 1
+    elif lemma == "deal" and args and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
+        # «когда ваше существо наносит 4 или более раны немагической атакой»
+        c, j = args[0].count, 1
+        if c and c[0] == "or_more":
+            params.append(f"{TP.AT_LEAST}:{c[1]}")
+        elif c:
+            raise Reject("deals how many")
+        if j < len(args) and isinstance(args[j], NP) and (args[j].noun or "").startswith("atk:"):
+            kinds, strengths = attack_ref(args[j])
+            if strengths or len(kinds) != 1:
+                raise Reject("deals with what")
+            fields["cause"] = kinds[0]
+            j += 1
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:
@@ -371,7 +385,17 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         q = args[j]
         nxt = args[j + 1] if j + 1 < len(args) else None
         if isinstance(q, NP) and fields["target"] is None and event in (TE.ATTACK, TE.DESTROYS):
+            if event == TE.DESTROYS and q.count and q.count[0] == "ord":
+                # «когда уничтожает второе существо противника за бой»
+                params.append(f"{TP.NTH}:{q.count[1]}")
+                q = NP(q.kind, q.noun, q.adjs, None, q.name, q.opp, q.span, q.text)
+                args = list(args[:j]) + [q] + list(args[j + 1:])
             fields["target"], j = take_np(args, j)
+            continue
+        if isinstance(q, P) and q.kind == "turnref" and q.v == "за бой" and any(
+                str(x).startswith(f"{TP.NTH}:") for x in params):
+            params.append(TP.PER_FIGHT)
+            j += 1
             continue
         if isinstance(q, NP) and subject is None and j == 0 and event in _INVERTED and nominative_ok(q) \
                 and q.kind in ("noun", "elided", "self", "ref"):

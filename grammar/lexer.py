@@ -486,6 +486,8 @@ def _verbless_cut(toks: list[Tok], i: int, j: int) -> int | None:
         return None
     while k - 1 > i and toks[k - 1].type == "ADJ":
         k -= 1
+        if toks[k].value in _DETERMINERS:
+            break                      # «{elite} | это существо»: the nearest determiner opens it
     if not (toks[k].type == "ADJ" and toks[k].value in _DETERMINERS) or k <= i + 1:
         return None
     before = toks[i + 1:k]
@@ -567,6 +569,9 @@ def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
             if b.type in ("NUM", "NUMW", "XVAR", "ALLW"):
                 # «если выпало 5 или 6 | эта атака …»: the number is a value, not a count
                 out[cut - 1 + inserted] = Tok("BARE", b.type + ":" + b.value, b.start, b.end, b.text)
+            elif b.type == "ADJ":
+                # «если показанная карта {elite} | …»: the adjective ends its phrase
+                out[cut - 1 + inserted] = Tok("ADJX", b.value, b.start, b.end, b.text)
             out.insert(cut + inserted, Tok("DASH", "—", at, at, ""))
             inserted += 1
     return out
@@ -626,6 +631,9 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
                 marks.append(Tok("NAMEREF", nm, m.start(), m.end(), text[m.start():m.end()]))
                 folded = folded[:m.start()] + "¤" * (m.end() - m.start()) + folded[m.end():]
     toks = scan(text, folded)
+    if name:
+        # the card's own name: its tokens carry it (the name used as a class names that class)
+        toks = [Tok("SELF", name, t.start, t.end, t.text) if t.type == "SELF" else t for t in toks]
     if marks:
         toks = sorted(toks + marks, key=lambda t: t.start)
     if vocab is not None:

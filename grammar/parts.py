@@ -229,7 +229,9 @@ class ToParts(Transformer):
     def np_self(self, items):
         adjs = tuple(str(t) for t in items if t.type == "ADJ")
         opp = any(t.type == "OPP" for t in items)
-        return NP("self", "self", adjs, opp=opp, span=self._sp(items), text=self._orig(items[-1] if not opp else items[-2]))
+        own = next((str(t) for t in items if t.type == "SELF"), None)     # the card's name
+        return NP("self", "self", adjs, name=own, opp=opp, span=self._sp(items),
+                  text=self._orig(items[-1] if not opp else items[-2]))
 
     def np_ref(self, items):
         adjs = tuple(str(t) for t in items[:-1])

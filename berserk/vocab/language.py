@@ -77,6 +77,8 @@ class TriggerEvent(_Worded):
     STRENGTHENED = "strengthened", "когда получает эффект усиления"
     COINS_LOST = "coins_lost", "когда теряет монету"
     TARGETED = "targeted", "когда становится целью (params: чего)"
+    DEALS_WOUNDS = "deals_wounds", "когда наносит раны"
+    ACTS = "acts", "когда действует (выполняет действие)"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -359,6 +361,7 @@ class Verb(_Worded):
     BECOME = "become", "стать (params: кем — parasite, artifact, creature; to: чьим паразитом)"
     SET_RESULT = "set_result", "сделать результат сражения (params: сила или промах у каждой стороны)"
     SET_ROLL = "set_roll", "бросок кубика равен N (by: чей; params: next, first_per_turn)"
+    BE_CHANGED = "be_changed", "быть изменённой (о дальности, силе …)"
 
 
 class MeasureKind(_Worded):
@@ -416,3 +419,4 @@ class TriggerParam(_Worded):
     AMOUNT = "amount", "сколько (amount:X — «получает X ран»: X из события)"
     SINGLE = "single", "от одной атаки"
     FROM_ENEMY_CREATURE = "from_enemy_creature", "от существа противника"
+    PER_FIGHT = "per_fight", "за бой (nth:N за бой)"
