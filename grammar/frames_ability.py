@@ -448,6 +448,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         effects, limit = body_effects(_rest_clauses(items[1:], rest), ctx)
         if not effects:
             raise Reject("trigger without effects")
+        effects = _masculine_self(effects, trig, ctx)
         return [_triggered(trig, effects, limit, clauses.span)]
     if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1 \
             and ("WHEN", "each") in p0.v["toks"]:
@@ -545,10 +546,14 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
                          timing=TT.AFTER if after is not None else None, span=attacking.span)
         return A.Triggered(trig, tuple(effects), limit, after, span=span)
     if cond.what == C.ATTACKED_BY and not cond.negated and cond.params:
+        # «Если X атакован <attack> — …»: when the attack is declared (even if it misses), unlike
+        # «при <attack> по X» (when it lands) — judge R10; the attacker is another card
         first, *more = cond.params
         target = cond.subject or SELF
-        also = tuple(A.Trigger(TE.ATTACK, k, target=target, span=cond.span) for k in more)
-        trig = A.Trigger(TE.ATTACK, first, target=target, also=also, span=cond.span)
+        declared = (TP.DECLARED,)
+        also = tuple(A.Trigger(TE.ATTACK, k, target=target, params=declared, span=cond.span) for k in more)
+        trig = A.Trigger(TE.ATTACK, first, subject=A.Selector(N.CARD), target=target, params=declared,
+                         also=also, span=cond.span)
         return A.Triggered(trig, tuple(effects), limit, span=span)
     if cond.what == C.WOULD and sep == "INSTEAD" and cond.params and cond.params[0] in _WOULD_EVENTS:
         event = _WOULD_EVENTS[cond.params[0]]
@@ -562,6 +567,34 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
         trig = A.Trigger(event, subject=cond.subject, timing=TT.INSTEAD, span=cond.span)
         return A.Triggered(trig, tuple(effects), limit, because, span=span)
     return None
+
+
+_MASCULINE_PRONOUNS = frozenset({"он"})   # (его, ему, ним are neuter too: «существо»)
+# selector nouns of masculine gender in Russian (an «он» may point to them)
+_MASCULINE_NOUNS = frozenset({N.HOST, N.PARASITE, N.SYMBIOTE, N.HERO, N.DEFENDER, N.OPPONENT,
+                              N.ATTACKER, N.PLAYER, N.COMPANION, N.ARTIFACT, N.MARKER, N.TOKEN})
+
+
+def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
+    """«При атаке по существу рядом с Сайкороном — он может …»: «он» can only be the card when
+    nothing masculine was named before it (существо, карта, клетка are not) — judge R10."""
+    named = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.noun != N.SELF]
+    if any(n.noun in _MASCULINE_NOUNS or n.noun == N.IT for n in named):
+        return effects
+    if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in A.walk(trig)) and not named:
+        return effects                    # nothing at all named: «он» has no antecedent here
+
+    def fix(node):
+        if isinstance(node, A.Selector) and node.noun == N.IT and not node.qualifiers and not node.relations \
+                and node.span != A.NOSPAN and ctx.orig(node.span).lower() in _MASCULINE_PRONOUNS:
+            return A.Selector(N.SELF, span=node.span)
+        if isinstance(node, A.Node):
+            vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
+            return type(node)(**vals, span=node.span)
+        if isinstance(node, tuple):
+            return tuple(fix(x) for x in node)
+        return node
+    return [fix(e) for e in effects]
 
 
 def _attacking(cond: A.Condition):

@@ -265,6 +265,11 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     event = trig.event
     if event == TE.DEATH and fields["subject"] is None:
         event = TE.OWN_DEATH
+    tgt = fields["target"]
+    if event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS) and fields["subject"] is None and tgt is not None \
+            and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations)):
+        # «при атаке по этой карте / по существу рядом с X»: someone else's attack (judge R10)
+        fields["subject"] = A.Selector(N.CARD)
     if event == TE.TO_GRAVEYARD and fields["destination"] is not None \
             and fields["destination"].noun == "graveyard" and not fields["destination"].qualifiers:
         fields["destination"] = None          # «при попадании на кладбище»: said by the event

@@ -420,3 +420,4 @@ class TriggerParam(_Worded):
     SINGLE = "single", "от одной атаки"
     FROM_ENEMY_CREATURE = "from_enemy_creature", "от существа противника"
     PER_FIGHT = "per_fight", "за бой (nth:N за бой)"
+    DECLARED = "declared", "когда атака объявлена (а не когда удар нанесён)"
