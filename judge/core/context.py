@@ -5,13 +5,14 @@ the interpreter can write into it freely while the table stays untouched until `
 
 **Choice points.**  Every place in an ability where the player picks something — a target
 (an effect whose selector names one card, or ``count`` of them, rather than ``all`` of them or a
-card already named), an option of a ``Choice`` («может …» is a choice between the effect and
-nothing), the value of a free ``X`` — gets an index in the ability's tree order, computed once
-per ability (``choice_points``).  A scenario answers them by index: ``targets: [c4, d5]`` (the
-first and second chosen target; ``target: c4`` is ``targets: [c4]``; several targets of one
-effect are one nested list), ``options: [1, 2]`` (or ``may: [true]``), ``x: 2``.  Keyed by the
-tree and not by the order of evaluation, an answer stays attached to its place in the text
-whichever branch the resolution takes.
+card already named; a chosen actor, ``Action.by`` of «выбранное ваше существо сражается с …»,
+comes right before its action's target, as the text names them), an option of a ``Choice``
+(«может …» is a choice between the effect and nothing), the value of a free ``X`` — gets an
+index in the ability's tree order, computed once per ability (``choice_points``).  A scenario
+answers them by index: ``targets: [c4, d5]`` (the first and second chosen target; ``target:
+c4`` is ``targets: [c4]``; several targets of one effect are one nested list), ``options: [1,
+2]`` (or ``may: [true]``), ``x: 2``.  Keyed by the tree and not by the order of evaluation, an
+answer stays attached to its place in the text whichever branch the resolution takes.
 """
 from __future__ import annotations
 
@@ -76,6 +77,8 @@ def choice_points(node: A.Node) -> Points:
     while stack:
         n = stack.pop()
         if isinstance(n, TARGETED):
+            if isinstance(n, A.Action) and n.by is not None and is_chosen(n.by):
+                targets.setdefault(id(n.by), len(targets))     # the actor first: text order
             sel = n.target
             if isinstance(n, A.Poison) and sel is None:
                 pass                      # a rider: the attacked card

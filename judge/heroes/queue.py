@@ -28,7 +28,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import TriggerParam
 from grammar import ast as A
-from judge.core.context import Answers, Ctx, Points, Problem, choice_points, is_chosen
+from judge.core.context import Answers, Ctx, Problem, choice_points
 from judge.heroes import cites as C
 from judge.heroes.model import Obj, other
 from judge.heroes.wording import Feature
@@ -89,21 +89,6 @@ def is_cancel(f: Feature) -> bool:
     return isinstance(f.node, A.Triggered) and any(
         isinstance(n, A.Action) and n.verb == Verb.CANCEL for e in f.node.effects
         for n in A.walk(e))
-
-
-def points_of(node: A.Node) -> Points:
-    """The ability's choice points (judge/core/context.py) — plus «выбранное ваше существо
-    сражается с …»: the card that acts (``Action.by``) is chosen too, in the order the text
-    names it, before the target."""
-    pts = choice_points(node)
-    acts = [n for n in A.walk(node) if isinstance(n, A.Action) and n.by is not None
-            and is_chosen(n.by) and id(n) in pts.targets]
-    if not acts:
-        return pts
-    keys = [k for k, _ in sorted(pts.targets.items(), key=lambda kv: kv[1])]
-    for n in acts:
-        keys.insert(keys.index(id(n)), id(n.by))
-    return Points({k: i for i, k in enumerate(keys)}, pts.options, pts.free_x)
 
 
 def effects_of(f: Feature) -> tuple:
@@ -282,6 +267,8 @@ class Queue:
                     self.declare_trigger(pd, batch_cite=C.SIMULTANEOUS if both else None)
 
     def _ordered(self, player: str, mine: list[Pending]) -> list[Pending]:
+        if len(mine) < 2:
+            return mine                     # nothing to order: the player is not asked
         order = self.choice_order(player)
         if not order:
             return sorted(mine, key=lambda p: p.seq)
@@ -421,7 +408,7 @@ class Queue:
         lab = self.label(source, f)
         node = f.node
         ctx = Ctx(source=source, line=f.line, text=f.text.rstrip("."), inputs=self.inputs,
-                  answers=Answers(self.choice_answers(lab)), points=points_of(node),
+                  answers=Answers(self.choice_answers(lab)), points=choice_points(node),
                   cites=(C.TARGETS, C.PROPERTY_TARGET), key=lab, event=ev)
         ctx.refs["me"] = controller
         for key, obj in self.attacking.items():

@@ -22,11 +22,11 @@ from berserk.vocab import ConditionKind as CK
 from berserk.vocab import Verb
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from judge.core.context import Answers
+from judge.core.context import Answers, choice_points
 from judge.heroes import cites as C
 from judge.heroes.hinterp import chosen_option
 from judge.heroes.model import Obj, other
-from judge.heroes.queue import effects_of, points_of
+from judge.heroes.queue import effects_of
 from judge.heroes.readers import DISTRIBUTE, WOULD_REGEN
 from judge.heroes.wording import Feature
 
@@ -171,7 +171,7 @@ class Replace:
         ctx2.refs["me"] = src.controller        # the replacing text is its card's text
         ctx2.key = key
         ctx2.answers = Answers(self.choice_answers(key))
-        ctx2.points = points_of(node)
+        ctx2.points = choice_points(node)
         problem = self.interp.check(effects_of(new), ctx2)
         if problem is not None:
             self.emit("rule", f"«{src.name}» не может заменить способность «{self.label(source, f)}»"

@@ -9,6 +9,7 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as E
 from berserk.vocab import Verb
 from grammar import ast as A
+from judge.core.context import choice_points
 from judge.heroes.wording import read
 
 
@@ -195,3 +196,18 @@ def test_unknown_conditions_and_changes_are_refused(text):
                                   "Скрытность.", "Немёртвый."])
 def test_glossary_words_are_read(text):
     assert one(text).reason is None
+
+
+@pytest.mark.parametrize("text, chosen", [
+    # «выбранное ваше существо сражается с выбранным …»: the fighter is chosen, first in the text
+    ("Выбранное ваше существо сражается с выбранным существом противника.", ["by", "target"]),
+    ("Выбранное ваше существо сражается с героем противника.", ["by"]),
+    ("Это существо сражается с выбранным существом противника.", ["target"]),
+])
+def test_a_chosen_fighter_is_a_choice_point_before_its_target(text, chosen):
+    """judge/core/context.py ``choice_points`` counts a chosen ``Action.by`` (H7), in text order."""
+    node = one(text, spell=True).node
+    [fight] = [n for n in A.walk(node) if isinstance(n, A.Action) and n.verb == Verb.FIGHT]
+    where = {id(fight.by): "by", id(fight): "target"}
+    points = choice_points(node).targets
+    assert [where[k] for k, _ in sorted(points.items(), key=lambda kv: kv[1])] == chosen
