@@ -3,12 +3,13 @@ ignored by the judge or be vacuous without a test failing.
 
 Every library ruling (classic and Heroes) is judged once in strict mode; then each of its
 expectations is *mutated* into a claim the judged game contradicts — a number ±1, a boolean
-flipped, another zone / player / phase / winner, a cited clause replaced by one the ruling does
-not cite, a «not cited» clause replaced by one it does, an event kind replaced by one that did
-not happen, two neighbours of an ordered list swapped, an item dropped from or added to an
-exact list — and compared with the same judged game.  Each mutant must fail: a mutant that
-passes names an expectation the judge does not check (like the «dead: true» short cut of issue
-15) or one that asserts nothing.
+flipped, another zone / player / phase / winner / card type, a cited clause replaced by one the
+ruling does not cite, a «not cited» clause replaced by one it does, an event kind replaced by one
+that did not happen, two neighbours of an ordered list swapped (the queue, the deck's order), an
+item dropped from or added to an exact list (a hand, a Heroes card's elements, classes, names,
+parts, mined cards: a real element or class it lacks) — and compared with the same judged game.
+Each mutant must fail: a mutant that passes names an expectation the judge does not check (like
+the «dead: true» short cut of issue 15) or one that asserts nothing.
 
 The judged game is computed once per ruling and every mutant is compared with it, so the whole
 library's mutants take a few seconds (figures: the report of issue 15).
@@ -23,12 +24,15 @@ from typing import Any
 
 import pytest
 
+from berserk.text import fold
+from berserk.vocab import HEROES_TYPES, CardType, Element
 from berserk.yamlio import MDict, MList
 from judge.classic import run as classic_run
 from judge.classic.scenario import ZONES as CLASSIC_ZONES
 from judge.classic.scenario import Scenario as ClassicScenario
 from judge.heroes import cites as HC
 from judge.heroes import run as heroes_run
+from judge.heroes.expect import ALL_CLASSES as HEROES_ALL_CLASSES
 from judge.heroes.expect import compare as heroes_compare
 from judge.heroes.model import PHASES
 from judge.heroes.model import ZONES as HEROES_ZONES
@@ -177,6 +181,10 @@ CLASSIC_CARD = {
     "zone": tuple(CLASSIC_ZONES), "cell": ("a1", "e6"),
 }
 HEROES_CARD = {"zone": HEROES_ZONES, "controller": ("A", "B"), "owner": ("A", "B")}
+#: Heroes card properties that are lists compared as a multiset (a drop or an addition must
+#: fail), with the item a mutant adds: a real element / class the card lacks, or a name.
+HEROES_SETS = {"elements": tuple(Element), "classes": HEROES_ALL_CLASSES,
+               "names": ("Мутант",), "parts": ("Мутант",), "mined": ("Мутант",)}
 
 
 def card_mutants(key: str, value, j: Judged) -> Iterator[tuple[str, Any]]:
@@ -192,6 +200,11 @@ def card_mutants(key: str, value, j: Judged) -> Iterator[tuple[str, Any]]:
             yield f"+ {NO_MARKER}", _with(value, NO_MARKER, 1)
     elif key == "has":
         yield from replaced(list(value), lambda _: "Мутация")
+    elif j.heroes and key in HEROES_SETS:
+        folded = {fold(str(v)) for v in value}
+        yield from exact(list(value), next(c for c in HEROES_SETS[key] if fold(c) not in folded))
+    elif j.heroes and key == "type":
+        yield from others(CardType.of(str(value)) or value, HEROES_TYPES)
     elif key == "used":
         yield from exact(list(value), next(u for u in ("attacked", "defended", 9) if u not in value))
     elif isinstance(value, bool | int) or key in (HEROES_CARD if j.heroes else CLASSIC_CARD):
@@ -205,6 +218,15 @@ def player_mutants(key: str, value) -> Iterator[tuple[str, Any]]:
         for k, n in value.items():
             for what, m in numbers(n):
                 yield f"{k}: {what}", _with(value, k, m)
+    elif key == "deck_order":                 # ordered; a number is so many unnamed cards
+        items = list(value)
+        yield from swapped(items)
+        yield from exact(items, "Мутант")
+        for i, item in enumerate(items):
+            if isinstance(item, int) and not isinstance(item, bool):
+                for what, m in numbers(item):
+                    if m:
+                        yield f"[{i}] {what}", _list(items[:i] + [m] + items[i + 1:])
     elif isinstance(value, list):
         yield from exact(list(value), "Мутант")
     elif isinstance(value, bool | int):
@@ -258,3 +280,19 @@ def test_every_mutant_of_every_expectation_fails(f):
 def test_the_library_of_both_rulesets_is_mutated():
     heroes = [f for f in FILES if "heroes" in f.relative_to(LIBRARY).parts]
     assert len(heroes) >= 80 and len(FILES) - len(heroes) >= 80
+
+
+#: The Heroes expectations of issue 14's second round (properties changed in play, combined
+#: cards, Кладка, the deck's order, 525.2): each is stated by some ruling, so the test above
+#: mutates it — an engine that stopped reading one would let its mutants pass.
+HEROES_ROUND_TWO = ("cost", "elements", "type", "classes", "names", "parts", "mined", "matured",
+                    "deck_order", "next_hire")
+
+
+def test_every_round_two_heroes_expectation_is_stated_by_a_ruling():
+    stated = set()
+    for f in FILES:
+        if "heroes" in f.relative_to(LIBRARY).parts:
+            stated |= {p for v in load_scenario(f).expect.values() if isinstance(v, dict)
+                       for p in v}
+    assert [k for k in HEROES_ROUND_TWO if k not in stated] == []

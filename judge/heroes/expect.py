@@ -9,6 +9,12 @@ the scenario, clause ids of heroes-15) and compared with the judged game.
       A.hero: {wounds: 5, lives: 15, closed: true}
       B:Волк: {zone: graveyard, wounds: 0, lives: 2, strike: 3, closed: true, controller: A,
                weak: true, poison: 2, extra_lives: 1, has: [Рывок], used: [attacked, 2]}
+      # round 2: properties changed in play (104.3.1, 109), combined cards (105.4), Кладка
+      Самоход: {cost: 5, type: существо, elements: [горы], classes: [механизм],
+                names: [Самоход, Теневик], parts: [Теневик]}
+      Яйцо: {mined: [Огненный дракончик], matured: 1}
+      # the deck top first (204.3; a number: so many cards the scenario left unnamed), 525.2
+      A: {deck_order: [Волк, 2], next_hire: 1}
       resolved: [Очищение/1, B:Дух/1]   # abilities executed from the queue, in this order
       cites: ["402.1", "term:Рывок"]     # every one cited somewhere in the trace
       not_cites: ["510.1"]
@@ -20,21 +26,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from berserk.errors import AmbiguousError
+from berserk.errors import AmbiguousError, UnknownNameError
 from berserk.text import fold
+from berserk.vocab import HEROES_CLASSES, HEROES_TYPES, CardType, Element
 from berserk.yamlio import MDict, MList
 from judge.heroes import cites as C
 from judge.heroes.model import ATTACKED, DEFENDED, PLAYERS, ZONES, EffKind, Obj
-from judge.heroes.scenario import Loc, check_keys, find, unknown
+from judge.heroes.scenario import FILLER, Loc, check_keys, find, unknown
 from rulings.lookup import cite_labels
 
 TOP = ("cites", "not_cites", "winner", "turn", "turn_number", "phase", "cancelled", "refused",
        "events", "resolved")
-PLAYER = ("hand", "deck", "graveyard", "stock", "coins", "prayers", "failed_draws", "shuffled")
+PLAYER = ("hand", "deck", "graveyard", "stock", "coins", "prayers", "failed_draws", "shuffled",
+          "deck_order", "next_hire")
 CARD = ("zone", "wounds", "lives", "strike", "closed", "controller", "owner", "weak", "poison",
         "extra_lives", "negative_lives", "strengthen", "weaken", "has", "used", "hidden",
-        "stunned")
+        "stunned", "cost", "elements", "type", "classes", "names", "parts", "mined", "matured")
 COIN_KEYS = ("open", "closed", "total")
+#: A deck card the scenario did not name (``deck: [3]``), as ``deck_order`` shows it (a
+#: scenario writes a number of them, as in ``deck:``, or «"?"» for one).
+UNNAMED = "?"
+#: Card properties that are counts (an integer ≥ 0, never true/false).
+COUNTS = ("cost", "matured")
+#: Card properties that are lists of names, compared as a multiset (order does not matter:
+#: a combined card's names, its parts, the cards it mined).
+NAME_LISTS = ("names", "parts", "mined")
+#: Every class of «Берсерк. Герои» (107.3.3): a card may become one of another type (109.2).
+ALL_CLASSES = tuple(sorted(set().union(*HEROES_CLASSES.values())))
+FOLDED_CLASSES = frozenset(fold(c) for c in ALL_CLASSES)
 
 
 #: List expectations that say «at least these»: an empty one would say nothing (refused).
@@ -68,10 +87,12 @@ def check_expect(expect: MDict, game, loc: Loc) -> None:
             check_keys(value, PLAYER, "ожидание по игроку", loc)
             if isinstance(value.get("coins"), MDict):
                 check_keys(value["coins"], COIN_KEYS, "поле монет", loc)
+            _check_player_values(value, loc)
         elif isinstance(value, MDict):
             check_keys(value, CARD, "ожидаемое свойство карты", loc)
             if "zone" in value and value["zone"] not in ZONES:
                 loc.add(unknown("зона", value["zone"], ZONES), value.pos("zone"))
+            _check_card_values(value, loc)
             try:
                 found = find(game, str(key))
             except AmbiguousError as err:
@@ -83,6 +104,94 @@ def check_expect(expect: MDict, game, loc: Loc) -> None:
                                                              "неизвестная карта"), pos)
         else:
             loc.add(unknown("поле expect", key, TOP + PLAYERS + ("<карта>",)), pos)
+
+
+def _count_problem(key: str, v: Any) -> str | None:
+    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+        return None
+    return f"{key}: целое число ≥ 0, а не «{v}»"
+
+
+def _names_of(key: str, value: Any, what: str, pos, loc: Loc) -> list[tuple[int, str]]:
+    """The strings of the list ``value`` with their indices; every other item (or a value that
+    is no list) is a located problem."""
+    if not isinstance(value, list):
+        loc.add(f"{key}: список — {what}, а не «{value}»", pos)
+        return []
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            loc.add(f"{key}: в списке — {what}, а не «{item}»",
+                    value.pos(i) if isinstance(value, MList) else pos)
+        else:
+            out.append((i, item))
+    return out
+
+
+def _class(word: str) -> str | None:
+    return fold(word.strip()) if fold(word.strip()) in FOLDED_CLASSES else None
+
+
+def _check_card_values(want: MDict, loc: Loc) -> None:
+    """The round-2 card properties: each value of its shape, each name of its vocabulary."""
+    for key in COUNTS:
+        if key in want and _count_problem(key, want[key]):
+            loc.add(_count_problem(key, want[key]), want.pos(key))
+    if "type" in want:
+        kind = CardType.of(want["type"]) if isinstance(want["type"], str) else None
+        if kind is not None and kind not in HEROES_TYPES:       # a classic type
+            loc.add(f"type: в «Героях» нет типа «{kind}»; есть: {', '.join(HEROES_TYPES)} "
+                    f"[{C.TYPES}]", want.pos("type"))
+        elif kind is None:
+            loc.add(UnknownNameError("тип", want["type"], HEROES_TYPES,
+                                     head=f"type: неизвестный тип карты «{want['type']}» "
+                                          f"[{C.TYPES}]").message, want.pos("type"))
+    for key, word, words, known, canon in (
+            ("elements", "стихия", "стихии карты", tuple(Element), Element.of),
+            ("classes", "класс", "классы карты", ALL_CLASSES, _class)):
+        if key not in want:
+            continue
+        items = want[key]
+        for i, item in _names_of(key, items, words, want.pos(key), loc):
+            if canon(item) is None:
+                gender = "неизвестная" if key == "elements" else "неизвестный"
+                loc.add(UnknownNameError(word, item, known,
+                                         head=f"{key}: {gender} {word} «{item}»").message,
+                        items.pos(i) if isinstance(items, MList) else want.pos(key))
+    for key in NAME_LISTS:
+        if key in want:
+            _names_of(key, want[key], "имена карт", want.pos(key), loc)
+
+
+def _check_player_values(want: MDict, loc: Loc) -> None:
+    if "next_hire" in want and _count_problem("next_hire", want["next_hire"]):
+        loc.add(_count_problem("next_hire", want["next_hire"]), want.pos("next_hire"))
+    if "deck_order" not in want:
+        return
+    order = want["deck_order"]
+    if not isinstance(order, list):
+        loc.add(f"deck_order: список карт колоды сверху вниз, а не «{order}»",
+                want.pos("deck_order"))
+        return
+    for i, item in enumerate(order):
+        named = isinstance(item, str) and item.strip()
+        unnamed = isinstance(item, int) and not isinstance(item, bool) and item > 0
+        if not (named or unnamed):
+            loc.add(f"deck_order: имя карты или число карт, которые сценарий не назвал (как в "
+                    f"deck:), а не «{item}»",
+                    order.pos(i) if isinstance(order, MList) else want.pos("deck_order"))
+
+
+def deck_names(order: list) -> list[str]:
+    """``deck_order`` as names top first: a number N is N cards the scenario did not name
+    (``deck: [Волк, 3]`` is written back as ``deck_order: [Волк, 3]``), each «?»."""
+    out: list[str] = []
+    for item in order:
+        if isinstance(item, int) and not isinstance(item, bool):
+            out.extend([UNNAMED] * item)
+        else:
+            out.append(str(item))
+    return out
 
 
 # ---------------------------------------------------------------- comparing
@@ -184,6 +293,11 @@ def _player(p: str, want: MDict, engine) -> list[str]:
             for k, v in wants.items():
                 if not same(got.get(k), v):
                     out.append(f"{p}.coins.{k}: ожидалось {v}, есть {got.get(k)}")
+        elif key == "deck_order":             # top first; the order is the point (204.3)
+            got = [UNNAMED if engine.g.objs[i].card is FILLER else engine.g.objs[i].name
+                   for i in pl.deck]
+            if [fold(n) for n in got] != [fold(n) for n in deck_names(value)]:
+                out.append(f"{p}.deck_order: ожидалось сверху вниз {list(value)}, есть {got}")
         elif key == "shuffled":
             if not same(pl.shuffled, value):
                 out.append(f"{p}: колода {'не ' if not pl.shuffled else ''}перемешивалась, "
@@ -206,8 +320,20 @@ def _card(ref: str, o: Obj | None, want: MDict, engine) -> list[str]:
         "extra_lives": o.count(EffKind.EXTRA_LIFE), "negative_lives": o.count(EffKind.NEG_LIFE),
         "strengthen": o.count(EffKind.STRENGTHEN), "weaken": o.count(EffKind.WEAKEN),
         "hidden": o.hidden, "stunned": o.has_effect(EffKind.STUN),
+        "cost": engine.cost(o), "type": o.kind, "matured": o.count(EffKind.MATURE),
     }
+    lists = {"elements": [str(e) for e in o.elements], "classes": list(o.classes),
+             "names": list(o.names),
+             "parts": [p.name for p in o.parts], "mined": [c.name for c, _ in o.mined]}
     for key, value in want.items():
+        if key in lists:
+            canon = Element.of if key == "elements" else fold
+            have = sorted(fold(str(x)) for x in lists[key])
+            if have != sorted(fold(str(canon(str(v)) or v)) for v in value):
+                out.append(f"{ref}.{key}: ожидалось {list(value)}, есть {lists[key]}")
+            continue
+        if key == "type":                   # «карта поддержки» is «поддержка»
+            value = CardType.of(str(value)) or value
         if key == "has":
             names = {fold(f.text.rstrip(".")) for f in engine.features(o)}
             names |= {fold(getattr(k, "ru", k)) for k in engine.keywords(o)}

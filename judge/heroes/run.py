@@ -1,21 +1,28 @@
 """A Heroes scenario end to end: ``load_scenario`` (the table, the actions, ``expect`` — every
 problem located) and ``run`` (the actions through the engine, then ``expect`` compared) giving
 the same ``Outcome`` shape as the classic judge, so ``berserk judge`` prints both alike.
+
+Strict mode names every choice the run needs (a missing one is an error at its action) and no
+other: a choice the run never asked for — an ability that was not used, an order of
+simultaneous triggers where a player had one — is as wrong in a ruling as classic's surplus
+dice, and is an error located at its key (``ScenarioEngine`` records what each action asked).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from berserk.errors import InputError, Location, Problem
 from berserk.yamlio import MDict
-from judge.core.trace import Event
+from judge.core.trace import Event, Inputs
 from judge.heroes import cites as C
 from judge.heroes.engine import Engine
 from judge.heroes.expect import check_expect, compare
 from judge.heroes.model import Game
 from judge.heroes.scenario import (RULESET, SOURCE_KEYS, TOP_KEYS, Builder, Loc, Scenario,
                                    cards_for, check_keys, read_doc, unknown)
-from judge.heroes.script import perform, read_actions, resolver
+from judge.heroes.script import SHORTCUTS, Action, perform, read_actions, resolver
 
 __all__ = ["RULESET", "Outcome", "load_scenario", "play", "run"]
 
@@ -85,11 +92,70 @@ def run(sc: Scenario, strict: bool = False) -> Outcome:
 def play(sc: Scenario, strict: bool = False) -> Engine:
     """Apply the scenario's actions (once: the engine changes ``sc.game``); ``compare`` then
     checks any ``expect`` against the engine."""
-    engine = Engine(sc.game, resolve_ref=resolver(sc.game))
+    engine = ScenarioEngine(sc.game, resolve_ref=resolver(sc.game))
     for o in sc.game.in_play():                 # an ability the judge cannot read is named,
         engine.refuse_unread(o)                 # never silently left out
     if sc.game.phase == "start" and not any(a.verb == "start_turn" for a in sc.actions):
         engine.start_turn()
+    unasked: list[tuple[Action, str]] = []
     for action in sc.actions:
         perform(engine, action, strict, sc.path, sc.text)
+        unasked += [(action, raw) for raw in engine.unasked()]
+    if strict and unasked and engine.trace.count("refused") == 0:
+        raise InputError([_unasked_problem(sc, action, raw) for action, raw in unasked])
     return engine
+
+
+class _Asked(dict):
+    """One action's choices (normalised keys), remembering each key the run read."""
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.asked: set[str] = set()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.asked.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.asked.add(key)
+        return super().__getitem__(key)
+
+
+class ScenarioEngine(Engine):
+    """The engine as a scenario drives it: it also records which of an action's choices the run
+    asked for, so strict mode can refuse the others.  A ruling with a refused ability is exempt
+    (as classic's surplus dice are): the choices were named for a text the judge did not apply."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._given: list[tuple[str, str]] = []
+
+    def set_choices(self, inputs: Inputs, choices: dict | None) -> None:
+        super().set_choices(inputs, choices)
+        self.choices = _Asked(self.choices)
+        self._given = [(str(raw), self.norm_label(raw)) for raw in (choices or {})]
+
+    def unasked(self) -> list[str]:
+        """The choice keys (as the action wrote them) the last action never asked for."""
+        asked = self.choices.asked if isinstance(self.choices, _Asked) else set()
+        return [raw for raw, key in self._given if key not in asked]
+
+
+def _unasked_problem(sc: Scenario, action: Action, raw: str) -> Problem:
+    """Where an unasked choice is written: its key in ``choices``, or the answers written on
+    the action itself (``target: …``), which answer the card's first feature that asks."""
+    choices = action.args.get("choices")
+    if isinstance(choices, MDict) and raw in choices:
+        line, col = choices.key_pos.get(raw, (action.line, action.col))
+        what = f"выбор «{raw}»"
+    else:
+        short = [k for k in SHORTCUTS if k in action.args and k != "ability"]
+        line, col = action.args.key_pos.get(short[0], (action.line, action.col)) if short \
+            else (action.line, action.col)
+        what = f"ответ {', '.join(short)} действия {action.verb}"
+    return Problem(Location(sc.path, line, col),
+                   f"строгий режим: {what} не понадобился — в этом действии судья его не "
+                   f"спрашивал (способность не использовалась, порядок не выбирался); уберите "
+                   f"его",
+                   sc.text if line else None)

@@ -40,6 +40,24 @@ CASES = [
     ("wounds that kill", "play: [Степной волк]", "play: [{card: Степной волк, wounds: 2}]",
      "505.1", 7),
     ("turn 1 of the second player", "turn: A", "turn: B\nturn_number: 1", "302.3", 6),
+    # the round-2 expectations: each bad value located, names with did-you-mean
+    ("a cost as a word", "B.hero: {wounds: 2}", "Степной волк: {cost: два}", "cost: целое", 11),
+    ("a negative maturing", "B.hero: {wounds: 2}", "Степной волк: {matured: -1}", "matured", 11),
+    ("an unknown type", "B.hero: {wounds: 2}", "Степной волк: {type: сущесто}",
+     "возможно, вы имели в виду: «существо»", 11),
+    ("a classic type", "B.hero: {wounds: 2}", "Степной волк: {type: артефакт}", "107.1", 11),
+    ("an unknown element", "B.hero: {wounds: 2}", "Степной волк: {elements: [степи, тма]}",
+     "возможно, вы имели в виду: «тьма»", 11),
+    ("elements not a list", "B.hero: {wounds: 2}", "Степной волк: {elements: тьма}",
+     "elements: список", 11),
+    ("an unknown class", "B.hero: {wounds: 2}", "Степной волк: {classes: [звер]}",
+     "возможно, вы имели в виду: «зверь»", 11),
+    ("a number among names", "B.hero: {wounds: 2}", "Степной волк: {names: [Степной волк, 2]}",
+     "names: в списке", 11),
+    ("parts not a list", "B.hero: {wounds: 2}", "Степной волк: {parts: 2}", "parts: список", 11),
+    ("a flag in the deck order", "B.hero: {wounds: 2}", "A: {deck_order: [Волк, true]}",
+     "deck_order", 11),
+    ("a negative next_hire", "B.hero: {wounds: 2}", "A: {next_hire: -1}", "next_hire", 11),
 ]
 
 
@@ -162,6 +180,19 @@ FALSE = [
     ("a bool as a number", "Степной волк: {closed: 0}", "closed"),
     ("a count as a bool", "A: {hand: true}", "hand"),
     ("coins as a bool", "A: {coins: {open: false}}", "coins.open"),
+    # the round-2 expectations (the wolf: a neutral creature, cost 2; A's deck: 2 unnamed left)
+    ("another type", "Степной волк: {type: заклинание}", "Степной волк.type"),
+    ("an element it lacks", "Степной волк: {elements: [нейтральная, степи]}", "elements"),
+    ("its element missing", "Степной волк: {elements: []}", "elements"),
+    ("another cost", "Степной волк: {cost: 3}", "Степной волк.cost"),
+    ("a class it lacks", "Огненный бес: {classes: [демон, дух]}", "classes"),
+    ("a name it lacks", "Степной волк: {names: [Степной волк, Огненный бес]}", "names"),
+    ("a part it lacks", "Степной волк: {parts: [Огненный бес]}", "parts"),
+    ("a mined card", "Степной волк: {mined: [Огненный бес]}", "mined"),
+    ("a maturing", "Степной волк: {matured: 1}", "matured"),
+    ("a deck one card longer", "A: {deck_order: [3]}", "deck_order"),
+    ("a named card on top", "A: {deck_order: [Огненный бес, 1]}", "deck_order"),
+    ("a waiting Найм", "A: {next_hire: 1}", "next_hire"),
 ]
 
 
@@ -176,7 +207,10 @@ def test_the_true_expectations_of_the_same_game_hold():
   Степной волк: {has: [Рывок], closed: false}
   Огненный бес: {has: ["Гибель: ранить героя противника на 1"], zone: graveyard}
   A.hero: {wounds: 1}
-  A: {hand: 1, coins: {open: 0}}
+  A: {hand: 1, coins: {open: 0}, deck_order: [2], next_hire: 0}
+  Огненный бес: {type: существо, elements: [тьма], classes: [демон], cost: 2}
+  Степной волк: {type: Существо, elements: [нейтральные], cost: 2, classes: [],
+                 names: [степной волк], parts: [], mined: [], matured: 0}
 """), strict=True)
     assert out.failures == []
 
@@ -195,3 +229,61 @@ def test_a_name_that_became_ambiguous_is_a_failure_not_a_traceback():
             .replace("B.hero: {wounds: 2}", "Степной волк: {wounds: 0}"))
     out = run(_load(text), strict=True)
     assert any("неоднозначно" in f for f in out.failures), out.failures
+
+
+# ---------------------------------------------------------------- strict: no choice left unasked
+UNASKED = """\
+ruleset: heroes-15
+title: лишний выбор
+cards:
+  Степной волк: {type: существо, cost: 2, life: 2, strike: 2}
+  Искра: {type: заклинание, cost: 1, text: "Ранить выбранное существо на 1."}
+  Огненный бес: {type: существо, cost: 2, life: 1, strike: 2,
+                 text: "Гибель: ранить героя противника на 1."}
+turn: A
+players:
+  A: {coins: 1, hand: [Искра], play: [Степной волк]}
+  B: {play: [Огненный бес]}
+actions:
+"""
+
+#: (what, A's coins, the action, the line:col of the unasked key, a fragment of the message)
+SURPLUS = [
+    ("an ability never used", 1,
+     "  - attack: {by: Степной волк, target: B.hero, defender: none,\n"
+     "              choices: {Искра/1: {target: Огненный бес}}}",
+     "14:25", "выбор «Искра/1»"),
+    ("an answer on a play its payment cancels", 0,      # 501.2: no declaration, no target
+     "  - play: {card: Искра, target: Огненный бес}", "13:25", "ответ target действия play"),
+    ("an order where the player has one trigger", 1,    # 402.1: nothing to order
+     "  - play: {card: Искра, target: Огненный бес, choices: {order: {B: [Огненный бес/1]}}}",
+     "13:57", "выбор «order»"),
+]
+
+
+@pytest.mark.parametrize("what, coins, action, where, says", SURPLUS,
+                         ids=[s[0] for s in SURPLUS])
+def test_strict_mode_refuses_a_choice_the_run_never_asked_for(what, coins, action, where, says):
+    text = UNASKED.replace("coins: 1,", f"coins: {coins},") + action + "\n"
+    assert run(_load(text), strict=False).events      # not strict: judged as usual
+    with pytest.raises(InputError) as err:
+        run(_load(text), strict=True)
+    [problem] = err.value.problems
+    location = f"{problem.location.line}:{problem.location.column}"
+    assert (location, says in problem.message) == (where, True), problem.render()
+    assert "не понадобился" in problem.message
+
+
+def test_a_choice_the_run_asks_for_is_no_surplus():
+    out = run(_load(UNASKED + "  - play: {card: Искра, choices: {Искра/1: {target: Огненный "
+                              "бес}}}\n"), strict=True)
+    assert [e.kind for e in out.events if e.kind == "died"] == ["died"]
+
+
+def test_a_ruling_with_a_refused_ability_is_exempt():
+    """As classic's surplus dice: the choices were named for a text the judge did not apply."""
+    text = (UNASKED.replace('"Гибель: ранить героя противника на 1."', '"Назовите карту."')
+            + "  - attack: {by: Степной волк, target: B.hero, defender: none,\n"
+              "              choices: {Искра/1: {target: Огненный бес}}}\n")
+    out = run(_load(text), strict=True)
+    assert any(e.kind == "refused" for e in out.events)
