@@ -3,11 +3,14 @@
 Classic (book ``classic``, clause ``deck``): 30–50 cards, at most 3 cards of one name
 (seed 000, «КОЛОДЫ» and the Берсерк-Онлайн section; seed 001 repeats 30–50).
 
-Heroes (book ``heroes-15``): one hero and at least 40 other cards; only the hero's element and
-neutral cards; a multi-element card needs one element in common with the hero (107.2.3); at
-most 3 cards of one name, except cards with «Орда» (glossary: up to 5 in a constructed deck).
-The full rules have no numbered deck-building clause: the checks cite the nearest clauses
-(see ``HEROES_CLAUSES`` and docs/legality.md) and seed 001 «ПРАВИЛА СОСТАВЛЕНИЯ КОЛОДЫ».
+Heroes (book ``heroes-15``; the tournament rules' «Общие правила», seed 001 «ПРАВИЛА СОСТАВЛЕНИЯ
+КОЛОДЫ» and the glossary): Heroes cards only (``Card.game``); one hero and at least 40 other
+cards, no upper limit; only the hero's element and neutral cards, a multi-element card needs one
+element in common with the hero (107.2.3); at most 3 cards of one name (term «Название карты»),
+up to 5 of a card with «Орда» (term «Орда»); no «Созданный» or «Помещённый» card and no card side
+with «Обращенный» (their glossary terms).  «Уникальность» limits the cards in play, not the deck.
+The full rules have no numbered deck-building clause: the size and hero checks cite 101.2, the
+elements 107.2 / 107.2.3, the card types 107.1, the rest the glossary terms (``HEROES_CLAUSES``).
 
 ``check_deck`` returns a ``Verdict`` with every finding in a stable order; it never raises on
 an illegal deck (only the reader raises, on malformed files).
@@ -18,28 +21,42 @@ from collections import Counter
 from dataclasses import dataclass
 
 from berserk.text import fold, plural
-from berserk.vocab import CardType, Element
+from berserk.vocab import HEROES_TYPES, CardType, Element, Game
 from carddb.lookup import CardIndex
 from carddb.model import Card
 from judge.legality.lists import Entry, ListFile
-from judge.legality.rules import (Finding, Ruleset, Verdict, check_cites, elements_of,
-                                  has_horde, ordered)
+from judge.legality.rules import (NOT_IN_DECK, Finding, Ruleset, Verdict, check_cites,
+                                  elements_of, has_horde, not_in_deck, ordered)
 
 # Report order of the deck rules (Finding.rule): the order a judge reads a deck in.
 DECK_ORDER = ("card.unknown", "deck.size", "deck.copies",
-              "heroes.hero", "heroes.size", "heroes.element", "heroes.multi-element",
+              "heroes.classic-card", "heroes.hero", "heroes.size", "heroes.created",
+              "heroes.placed", "heroes.flipped", "heroes.element", "heroes.multi-element",
               "heroes.copies", "heroes.horde")
 
-# Heroes citations: the nearest numbered clauses of the 15th edition (the deck-building rule
-# itself is in seed 001 and the tournament rules, which have no numbers).
+# Heroes citations: the nearest numbered clauses of the 15th edition for what the tournament
+# rules and seed 001 say without numbers, and the glossary terms that state a deck rule.
 HEROES_CLAUSES = {
-    "heroes.hero": "101.2",            # a player starts with their own deck (and a hero)
+    "heroes.classic-card": "107.1",        # the four Heroes card types
+    "heroes.hero": "101.2",                # a player starts with their own deck (and a hero)
     "heroes.size": "101.2",
-    "heroes.element": "107.2",         # elements and neutral cards
-    "heroes.multi-element": "107.2.3", # a multi-element card belongs to each of its elements
-    "heroes.copies": "105.1",          # the name identifies a card
-    "heroes.horde": "105.1",
+    "heroes.created": "term:Созданный",    # «не может быть в колоде»
+    "heroes.placed": "term:Помещённый",    # «не может быть в колоде на момент начала партии»
+    "heroes.flipped": "term:Обращенный",   # the deck holds the side without it
+    "heroes.element": "107.2",             # elements and neutral cards
+    "heroes.multi-element": "107.2.3",     # a multi-element card belongs to each of its elements
+    "heroes.copies": "term:Название карты",  # at most 3 of one name in a constructed deck
+    "heroes.horde": "term:Орда",           # up to 5 of a card with Орда
 }
+#: The rule of each keyword that keeps a card out of a deck (``rules.NOT_IN_DECK``), and why.
+NOT_IN_DECK_RULES = dict(zip(NOT_IN_DECK, (
+    ("heroes.created", "«Созданный»", "такой карты не бывает в колоде — её создают из запаса "
+                                      "во время партии"),
+    ("heroes.placed", "«Помещённый»", "такой карты не бывает в колоде в начале партии — её "
+                                      "помещают в колоду из запаса во время игры"),
+    ("heroes.flipped", "«Обращенный»", "эта сторона карты появляется в игре только переворотом "
+                                       "— в колоду кладут карту другой стороной"),
+)))
 
 
 # Every clause this module can cite, per book (checked against the shipped books at load time).
@@ -133,7 +150,16 @@ def _heroes(counted: list[Counted], cards: CardIndex, rules: Ruleset):
     book = rules.book
     cite = HEROES_CLAUSES
     findings = unknown_findings(counted, cards, cite["heroes.size"], book)
-    heroes = [c for c in counted if c.card is not None and c.card.card_type == CardType.HERO]
+    # a classic card is named once and checked no further (its hero type, elements and
+    # copies belong to the other game); it still counts in the deck's size
+    classic = [c for c in counted if c.card is not None and c.card.game != Game.HEROES]
+    findings += [Finding(cite["heroes.classic-card"], "heroes.classic-card",
+                         f"«{c.name}» — карта классической игры «Берсерк»; в колоде «Героев» "
+                         f"только карты «Героев» ({', '.join(HEROES_TYPES)}) — если это карта "
+                         f"«Героев», в источнике карт у неё не указана игра (game: heroes)",
+                         card=c.name, line=c.line, book=book) for c in classic]
+    known = [c for c in counted if c.card is not None and c not in classic]
+    heroes = [c for c in known if c.card.card_type == CardType.HERO]
     others = [c for c in counted if c not in heroes]
     hero_copies = sum(c.count for c in heroes)
     if hero_copies == 0:
@@ -149,10 +175,18 @@ def _heroes(counted: list[Counted], cards: CardIndex, rules: Ruleset):
         findings.append(Finding(cite["heroes.size"], "heroes.size",
                                 f"кроме героя в колоде {total} {_cards(total)}: нужно не менее "
                                 f"{rules.deck_min}", book=book))
+    for c in known:
+        word = not_in_deck(c.card)
+        if word is not None:
+            rule, keyword, why = NOT_IN_DECK_RULES[word]
+            findings.append(Finding(cite[rule], rule, f"«{c.name}» — карта с особенностью "
+                                                      f"{keyword}; {why}",
+                                    card=c.name, line=c.line, book=book))
     hero = heroes[0].card if len(heroes) == 1 and heroes[0].count == 1 else None
+    rest = [c for c in others if c not in classic]
     if hero is not None:
-        findings.extend(_element_findings(hero, others, book))
-    findings.extend(_copies(others, rules, cite["heroes.copies"], "heroes.copies", book,
+        findings.extend(_element_findings(hero, rest, book))
+    findings.extend(_copies(rest, rules, cite["heroes.copies"], "heroes.copies", book,
                             horde=True))
     summary = {"hero": hero.name if hero else None, "cards": total, "distinct": len(others),
                "hero_elements": list(elements_of(hero)) if hero else []}

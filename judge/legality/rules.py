@@ -158,8 +158,10 @@ class Ruleset:
         if self.game == "heroes":
             limit = ("без ограничения" if self.horde_copies is None
                      else f"не более {self.horde_copies}")
-            return (f"правила {self.name}: герой + не менее {self.deck_min} карт, не более "
-                    f"{self.copies} одинаковых; карты с «Орда» — {limit} (глоссарий heroes-15)",)
+            return (f"правила {self.name}: только карты «Героев»; герой + не менее "
+                    f"{self.deck_min} карт, не более {self.copies} одинаковых; карты с «Орда» — "
+                    f"{limit}; без «Созданный», «Помещённый», «Обращенный» (глоссарий "
+                    f"heroes-15)",)
         if subject == "deck":
             return (f"правила {self.name}: в колоде от {self.deck_min} до {self.deck_max} карт, "
                     f"не более {self.copies} одинаковых",)
@@ -227,11 +229,15 @@ def _with_register(base: Ruleset) -> Ruleset:
 
 # ---------------------------------------------------------------- card facts
 
-# «Орда» is a keyword of Heroes cards.  The grammar does not type Heroes keywords yet, so the
-# keyword is matched in the text: a sentence that is the word alone («Орда.», «Рывок. Орда.»),
-# so neither «орден» nor a text that merely mentions «карты с Ордой» counts.
 _SENTENCES_RE = re.compile(r"[.\n]")
 _SYMBIOTE_RE = re.compile(r"^\s*симбиот\s*\.?\s*$", re.MULTILINE)
+
+#: Heroes keywords that keep a card out of a deck list (glossary of heroes-15): a «Созданный»
+#: card comes from the stock, a «Помещённый» one is shuffled in from the stock during the game,
+#: and a card side with «Обращенный» enters play only by turning the card over (the deck holds
+#: the other side).  The vocabulary has no members for them yet (they wait for the grammar's
+#: Heroes keywords): each is matched as a sentence of the text on its own («Созданный.»), folded.
+NOT_IN_DECK = ("созданный", "помещенный", "обращенный")
 
 
 def elements_of(card: Card) -> tuple[str, ...]:
@@ -257,10 +263,17 @@ def is_symbiote(card: Card) -> bool:
 
 
 def has_horde(card: Card) -> bool:
-    if has_keyword(card, KW.HORDE):          # once the grammar types the Heroes keyword
-        return True
-    return bool(card.text) and any(part.strip() == "орда"
-                                   for part in _SENTENCES_RE.split(fold(card.text)))
+    """«Орда» as the card's own keyword (the grammar types it: ``KeywordName.HORDE``) — not a
+    name with «орден», not a text that mentions cards with Орда."""
+    return has_keyword(card, KW.HORDE)
+
+
+def not_in_deck(card: Card) -> str | None:
+    """The keyword of ``NOT_IN_DECK`` the card has (folded), or None."""
+    if not card.text:
+        return None
+    sentences = {part.strip() for part in _SENTENCES_RE.split(fold(card.text))}
+    return next((word for word in NOT_IN_DECK if word in sentences), None)
 
 
 def special_kind(card: Card) -> str | None:

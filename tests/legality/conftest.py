@@ -30,12 +30,14 @@ def examples() -> CardIndex:
 
 @pytest.fixture(scope="session")
 def heroes_cards() -> CardIndex:
-    """The invented Heroes cards plus 20 plain mountain fillers («Горный ополченец 1» …),
-    so that legal 40-card decks can be built from mountain cards alone."""
+    """The invented Heroes cards (and one classic card) plus 20 plain mountain Heroes creatures
+    («Горный ополченец 1» …), so that legal 40-card decks can be built from mountain cards
+    alone."""
     result = read_cards(HEROES_CARDS)
     assert not result.problems, result.problems
-    fillers = [Card.from_dict({"name": f"Горный ополченец {i}", "element": "горы", "cost": 1,
-                               "life": 1, "strike": "1-1-1"}) for i in range(1, 21)]
+    fillers = [Card.from_dict({"name": f"Горный ополченец {i}", "game": "heroes",
+                               "type": "существо", "element": "горы", "cost": 1, "life": 1,
+                               "strike": 1, "classes": ["гном"]}) for i in range(1, 21)]
     return CardIndex(result.cards + fillers)
 
 

@@ -34,7 +34,9 @@ def test_findings_cite_only_registered_clauses(examples, heroes_cards):
     heroes = listing((2, "Горный вождь"), (4, "Рудокоп"), (6, "Гоблин из орды"), (1, "Нет"))
     one_hero = listing((1, "Горный вождь"), *mountain(40), (1, "Лесная дриада"),
                        (1, "Лесостепной кентавр"))
-    for d in (heroes, one_hero):
+    barred = listing((1, "Вождь в гневе"), *mountain(40), (1, "Каменный слуга"),
+                     (1, "Подброшенный камень"), (1, "Горец старой школы"))
+    for d in (heroes, one_hero, barred):
         seen |= {(f.book, f.clause, f.rule)
                  for f in deck.check_deck(d, heroes_cards, ruleset("heroes-15")).findings}
     entries = [Entry("Рунный кузнец", gold=3, silver=3, cell="c2"),

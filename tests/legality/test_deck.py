@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from carddb.lookup import CardIndex
 from judge.legality.deck import check_deck
-from judge.legality.rules import ruleset, has_horde
+from judge.legality.rules import has_horde, not_in_deck, ruleset
 
 from tests.legality.conftest import card, fill, listing, mountain, rules_of
 
@@ -146,19 +147,91 @@ def test_a_name_with_orden_is_not_horde(heroes_cards):
     assert rules_of(verdict.findings) == ["heroes.copies"]
 
 
-def test_horde_is_the_keyword_not_a_word_inside_a_text():
-    assert has_horde(card(name="a", text="Орда."))
-    assert has_horde(card(name="a", text="Рывок. Орда."))
-    assert not has_horde(card(name="a", text="Рыцарь ордена служит вождю."))
-    assert not has_horde(card(name="a", text="+1 к удару за каждую карту с Орда в игре."))
-    assert not has_horde(card(name="a", text=None))
+@pytest.mark.parametrize("text, horde", [
+    ("Орда.", True), ("Рывок. Орда.", True), ("Рыцарь ордена служит вождю.", False),
+    ("+1 к удару за каждую карту с Орда в игре.", False), (None, False),
+])
+def test_horde_is_the_typed_keyword_not_a_word_inside_a_text(text, horde):
+    """``has_horde`` asks the grammar's ``KeywordName.HORDE``, for cards of either game."""
+    assert has_horde(card(name="a", text=text)) is horde
+    assert has_horde(card(name="a", text=text, game="heroes", type="существо", life=1,
+                          strike=1)) is horde
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Созданный. Рывок.", "созданный"), ("Помещённый.\nРаньте вашего героя на 1.", "помещенный"),
+    ("Обращенный.", "обращенный"), ("Обращённый.", "обращенный"),
+    ("Создайте Каменного слугу.", None),             # the verb is not the keyword
+    ("Помещённые карты противника стоят на 1 больше.", None), (None, None),
+])
+def test_deck_barred_keywords_are_sentences_of_their_own(text, word):
+    assert not_in_deck(card(name="a", text=text)) == word
+
+
+@pytest.mark.parametrize("name, rule, clause", [
+    ("Каменный слуга", "heroes.created", "term:Созданный"),
+    ("Подброшенный камень", "heroes.placed", "term:Помещённый"),
+    ("Горец старой школы", "heroes.classic-card", "107.1"),
+])
+def test_cards_that_never_belong_in_a_heroes_deck(heroes_cards, name, rule, clause):
+    verdict = check_deck(heroes_deck((1, name)), heroes_cards, HEROES)
+    [finding] = verdict.findings
+    assert (finding.rule, finding.clause, finding.card, finding.line) == (rule, clause, name, 16)
+
+
+def test_a_flipped_hero_side_is_named_and_still_the_hero(heroes_cards):
+    """term:Обращенный: the deck (and the choice of a hero) uses the other side of the card."""
+    verdict = check_deck(heroes_deck(hero=(1, "Вождь в гневе")), heroes_cards, HEROES)
+    assert [(f.rule, f.clause, f.line) for f in verdict.findings] == [
+        ("heroes.flipped", "term:Обращенный", 1)]
+    assert verdict.summary["hero"] == "Вождь в гневе"     # the elements were checked against it
+
+
+def test_a_classic_card_is_named_once_and_checked_no_further(heroes_cards):
+    """Four copies of a classic card: one finding — not «copies» of the other game's card; it
+    still counts in the deck's size (39 Heroes cards + 4 classic ones: no size finding)."""
+    verdict = check_deck(heroes_deck((4, "Горец старой школы"), others=39), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ["heroes.classic-card"]
+    assert "карта классической игры" in verdict.findings[0].message
+
+
+def test_a_classic_hero_is_no_heroes_hero():
+    classic_hero = card(name="Старый вождь", type="герой", life=10)
+    fillers = [card(name=f"Горный ополченец {i}", game="heroes", type="существо", life=1,
+                    strike=1, classes=["гном"]) for i in range(1, 21)]
+    verdict = check_deck(heroes_deck(hero=(1, "Старый вождь")),
+                         CardIndex([classic_hero, *fillers]), HEROES)
+    assert rules_of(verdict.findings) == ["heroes.classic-card", "heroes.hero"]
+
+
+@pytest.mark.parametrize("name, rule", [
+    ("Камнепад", None),                        # a spell of cost X, the hero's element
+    ("Рунная кираса", None),                   # support cards of real classes (107.3.3)
+    ("Горная крепость", None),
+    ("Секира вождя", None),                    # neutral equipment
+])
+def test_spells_and_support_cards_are_deck_cards(heroes_cards, name, rule):
+    verdict = check_deck(heroes_deck((3, name)), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ([rule] if rule else [])
+    assert verdict.summary["cards"] == 43
+
+
+@pytest.mark.parametrize("copies, rule", [(3, None), (4, "heroes.copies")])
+def test_uniqueness_limits_play_not_the_deck(heroes_cards, copies, rule):
+    """term:Уникальность: two such cards may not stay in play under one player — the deck may
+    hold three like any card, and no more (it is no «Орда»)."""
+    verdict = check_deck(heroes_deck((copies, "Старейшина кланов")), heroes_cards, HEROES)
+    assert rules_of(verdict.findings) == ([rule] if rule else [])
 
 
 def test_heroes_reports_everything_at_once(heroes_cards):
     deck = listing((2, "Горный вождь"), (4, "Рудокоп"), (1, "Лесная дриада"),
-                   (7, "Гоблин из орды"), (1, "Лесостепной кентавр"), (1, "Рудакоп"))
+                   (7, "Гоблин из орды"), (1, "Лесостепной кентавр"), (1, "Рудакоп"),
+                   (1, "Подброшенный камень"), (2, "Горец старой школы"),
+                   (1, "Каменный слуга"))
     verdict = check_deck(deck, heroes_cards, HEROES)
-    assert rules_of(verdict.findings) == ["card.unknown", "heroes.hero", "heroes.size",
+    assert rules_of(verdict.findings) == ["card.unknown", "heroes.classic-card", "heroes.hero",
+                                          "heroes.size", "heroes.created", "heroes.placed",
                                           "heroes.copies", "heroes.horde"]
 
 
@@ -170,7 +243,6 @@ from hypothesis import strategies as st  # noqa: E402
 
 from carddb.build import bundled_examples  # noqa: E402
 from carddb.sources import read_cards  # noqa: E402
-from carddb.lookup import CardIndex  # noqa: E402
 
 _EXAMPLES = CardIndex(read_cards(bundled_examples()).cards)
 _NAMES = _EXAMPLES.names[:12] + ["Нет такой карты"]
