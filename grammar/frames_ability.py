@@ -318,6 +318,15 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
+        if sep == "THEN" and b.effects and _is_may(b.effects[-1]) and len(got) == 1 \
+                and not (parts and isinstance(parts[0], (NP,))) and not any(isinstance(q, P) and q.kind == "modal"
+                                                                           for q in parts):
+            # «вы можете посмотреть X, затем положить их …»: the second step belongs to the option
+            may = b.effects.pop()
+            first = may.options[0]
+            steps = (first.steps if isinstance(first, A.Sequence_) else (first,)) + tuple(got)
+            seq = A.Sequence_(steps, span=_span(list(steps)))
+            got = [A.Choice((seq,) + may.options[1:], may.chooser, span=_span([may, parts]))]
         chained = b.or_chain
         b.or_chain = sep == "OR_V" and bool(b.effects)
         if sep == "OR_V" and b.effects:
@@ -372,6 +381,12 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     b.effects.append(A.Conditional(cond, tuple(got), otherwise, span=_span([parts, ncl] + [
         items[k - 1][1]] if otherwise else [parts, ncl])))
     return k
+
+
+def _is_may(node) -> bool:
+    """A «может X» choice: (X, nothing)."""
+    return isinstance(node, A.Choice) and len(node.options) == 2 and isinstance(node.options[1], A.Action) \
+        and node.options[1].verb == V.NOTHING
 
 
 def _cut_condition(inner: list, ctx: Ctx, subject_hint, b: _Body, span) -> A.Conditional:

@@ -342,6 +342,10 @@ def _negated(v, subject, args, ctx, tails, sp):
     lemma = v["lemma"]
     args = list(args)
     duration = _next_turn(args)
+    if lemma == "close" and len(args) == 1 and isinstance(args[0], P) and args[0].kind == "adv" \
+            and args[0].v == "after_this":
+        # «не закрывается после этой атаки»: after the attack this ability is about
+        return A.Restriction(V.CLOSE, subject, params=("after_this",), span=sp)
     after_attack = [q for q in args if isinstance(q, P) and q.kind in ("pri", "after")
                     and q.v and q.v[-1][1] in ("atk:assault", "atk:any", "atk:strike")]
     if lemma == "close" and after_attack and len(args) == 1 and subject is None and duration is None:

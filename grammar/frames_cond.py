@@ -117,6 +117,13 @@ def _place_items(before: list) -> tuple[list, A.Selector | None, str | None]:
                 and nxt.noun not in ("row", "cell", "field", "graveyard", "half"):
             holder, j = take_np(before, j + 1)
             continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, P) and nxt.kind == "bare" \
+                and nxt.v == "NUMW:1" and j + 3 < len(before) and isinstance(before[j + 2], P) \
+                and before[j + 2].kind == "prep" and before[j + 2].v == "iz" and isinstance(before[j + 3], NP) \
+                and before[j + 3].noun == "squad" and not before[j + 3].adjs and not before[j + 3].opp:
+            items.append(Q.IN_SQUAD)              # «в одном из отрядов»: in either squad
+            j += 4
+            continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "row":
             hit = np_post(before, j)
             if hit is None:
@@ -142,6 +149,9 @@ def _existential(parts: list, sp) -> A.Condition:
     k = next(i for i, q in enumerate(parts) if isinstance(q, P) and q.kind in ("is", "no"))
     neg = parts[k].kind == "no"
     before, after = parts[:k], parts[k + 1:]
+    if before and isinstance(before[0], NP) and before[0].noun in ("card", "creature") and after \
+            and isinstance(after[0], P) and after[0].kind == "prep":
+        before, after = after, before         # «карта с таким же именем есть в одном из отрядов»
     items, holder, _ = _place_items(before)
     if not after:
         raise Reject("existential without object")
@@ -555,6 +565,8 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
         return A.Measure(M.ARMOR, span=sp)         # «количество оставшихся единиц {armor}»
     if n in ("amount", "number") and rest and isinstance(rest[0], NP) and not params:
         what, tail = rest[0], rest[1:]
+        if what.noun == "inc_token" and not what.adjs:
+            return A.Measure(M.TOKENS, _holder(tail), params=("kind:incarnation",), span=sp)
         if what.noun == "counter" and set(what.adjs) <= {"spent"}:
             kind = M.SPENT_COUNTERS if "spent" in what.adjs else M.COUNTERS
             return A.Measure(kind, _holder(tail), span=sp)

@@ -61,6 +61,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
                 quals.append(f"{Q.CLASS}:{cls}")        # «есть горы»: a terrain of that class (R8)
         elif n in NOUNS:
             noun = NOUNS[n]
+        elif n in ("deck_top", "deck_bottom"):
+            noun = N.DECK                    # «на верх колоды», «в низ вашей колоды»
+            quals.append(Q.TOP if n == "deck_top" else Q.BOTTOM)
         elif n == "inc_token":
             noun = N.TOKEN
             quals.append(f"{Q.KIND}:incarnation")
@@ -257,6 +260,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{name}:{nxt.count[1]}"], i + 2
         if w == "s" and nxt.adjs == ("greatest",) and not nxt.count and nxt.noun in ("stat:health", "life"):
             return [Q.MOST_LIFE], i + 2          # «с наибольшим {health}»: the most of all
+        if w == "s" and n == "name" and nxt.adjs == ("same",) and not nxt.count:
+            return [Q.SAME_NAME], i + 2           # «карта с таким же именем» (as the one shown)
         if w == "bez" and n == "wound":
             return [Q.UNWOUNDED], i + 2
         if w == "s" and n == "poison" and not nxt.count:
@@ -283,6 +288,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
         if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
             return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
+        if w == "v" and n == "row" and nxt.adjs == ("chosen",) and not nxt.count and not nxt.opp:
+            return [f"{Q.ROW}:{Q.CHOSEN}"], i + 2                      # «в выбранном ряду»
         if w == "v" and n == "row" and nxt.adjs == ("own_their",) and not nxt.count and not nxt.opp:
             return [A.Relation(R.SAME_ROW, SELF, span=_span(parts[i:i + 2]))], i + 2   # «в своём ряду»
         if w == "v" and n == "row":

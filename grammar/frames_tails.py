@@ -171,6 +171,14 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                     tails.span_parts.append(p)
                     continue
         out.append(p)
+    if len(out) >= 3 and isinstance(out[-3], P) and out[-3].kind == "neg" and isinstance(out[-2], P) \
+            and out[-2].kind == "gerund" and out[-2].v == "shuffling" and isinstance(out[-1], NP) \
+            and out[-1].noun == "deck" and not out[-1].adjs:
+        tails.notes.append("no_shuffle")          # «…, не перемешивая колоду»
+        tails.span_parts.extend(out[-3:])
+        out = out[:-3]
+        if out and isinstance(out[-1], P) and out[-1].kind == "lcomma":
+            out = out[:-1]
     return out
 
 

@@ -32,7 +32,7 @@ EVENT_NOUNS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE, "evt:miss": TE.MISS,
                "corpse_eating": TE.CORPSE_EATING, "vampirism": TE.VAMPIRISM,
                "teleport": TE.TELEPORT, "jump": TE.JUMP}
 # «при получении ран / {counter}»: the event is named by what is received
-RECEIVED = {"wound": TE.WOUNDED, "counter": TE.GETS_COUNTER}
+RECEIVED = {"wound": TE.WOUNDED, "counter": TE.GETS_COUNTER, "inc_token": TE.GETS_TOKEN}
 CAUSES = {"poison": K.POISON, "effect": K.EFFECTS, "spell": K.SPELLS}
 # how a move was made («при перемещении по диагонали»): Trigger.params tags
 MOVE_ADVERBS = {"по диагонали": "diagonal", "по вертикали": "vertical", "по горизонтали": "horizontal"}
@@ -179,7 +179,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             nth = (f"{TP.NTH}:{got.count[1]}",)        # «при получении третьей {counter}»
         elif got.count or got.adjs:
             raise Reject("receiving how many")
-        trig = A.Trigger(RECEIVED[got.noun], params=nth, span=_span(parts[:2]))
+        kind = ("kind:incarnation",) if got.noun == "inc_token" else ()
+        trig = A.Trigger(RECEIVED[got.noun], params=nth + kind, span=_span(parts[:2]))
         j = 2
     else:
         trig = event_trigger(p)

@@ -17,7 +17,7 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, STRENGTH, VERB_IDS, Reject, Tails, _span, dmg
+from grammar.frames_base import LATE, QUALIFIERS, STRENGTH, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, qualities
 from grammar.frames_select import SELF, attack_ref, joined, take_np, take_np_list
@@ -30,6 +30,7 @@ ADVERBS = {"closed": "closed", "open": "open", "по диагонали": "diago
            "в направлении движения": "along_move", "в том же направлении": "same_direction",
            "на одной прямой": "straight_line", "fully": "fully", "under_your_control": "yours",
            "again": "again", "simultaneously": "simultaneously", "по вертикали": "vertical",
+           "any_order": "any_order",
            "по горизонтали": "horizontal"}
 
 
@@ -103,6 +104,19 @@ class Args:
                 sel, j = pre
                 self.objs.append(sel)
                 continue
+            if isinstance(q, P) and q.kind == "bare" and q.v.split(":")[0] in ("NUM", "NUMW") \
+                    and isinstance(nxt, P) and nxt.kind == "prep" and nxt.v == "iz" and j + 2 < len(args) \
+                    and isinstance(args[j + 2], NP) and not args[j + 2].count:
+                # «один из результатов бросков»: that many of them
+                n = int(q.v.split(":")[1])
+                sel, j = take_np(args, j + 2)
+                if sel.noun == N.RESULT and j < len(args) and isinstance(args[j], NP) and args[j].noun == "roll" \
+                        and not args[j].adjs:
+                    j += 1                    # «результатов бросков»: of the rolls just made
+                self.objs.append(replace(sel, count=(n, n),
+                                         qualifiers=tuple(x for x in sel.qualifiers if x != Q.ALL)))
+                joined_by = False
+                continue
             if isinstance(q, NP) and q.kind == "quoted":
                 self.quoted.append(q)
                 j += 1
@@ -120,6 +134,12 @@ class Args:
                     j += 1                    # «на 1 клетку»: the amount counts cells
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
                 sels, j, joiner = take_np_list(args, j + 1)
+                while j + 2 < len(args) and isinstance(args[j], P) and args[j].kind == "or" \
+                        and isinstance(args[j + 1], P) and args[j + 1].kind == "prep" \
+                        and ROLES.get(args[j + 1].v) == ROLES.get(q.v) and isinstance(args[j + 2], NP):
+                    # «на верх или в низ колоды»: one role, two places
+                    more, j, _ = take_np_list(args, j + 2)
+                    sels, joiner = sels + more, "or"
                 self.pp.append((q.v, joined(sels, joiner), nxt))
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, P) and nxt.kind == "amount":
                 self.pp.append((q.v, None, nxt))
@@ -370,7 +390,7 @@ _ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.I
 
 
 # objects a verb names itself («бросить кубик»): no target of their own
-IMPLIED = {"roll": ("die",), "reroll": ("die",), "choose": ("row",)}
+IMPLIED = {"roll": ("die",), "reroll": ("die",)}
 
 
 def _generic(verb: str, obj_required: bool = False):
@@ -430,12 +450,17 @@ def _generic(verb: str, obj_required: bool = False):
             params.append(("except", joined(tails.use("except_"), "and")))
         if tails.note("closed"):
             params.append("closed")
+        if tails.note("no_shuffle"):
+            params.append("no_shuffle")
         amount = define_x(dmg(a.amount), tails) if a.amount is not None else None
         if times is not None:
             if amount is not None:
                 raise Reject(f"{verb}: amount and times")
             amount = A.Fixed(times)
-        return A.Action(VERB_IDS[verb], target, tuple(params), to, amount, tails.use("duration"), by,
+        verb_id = VERB_IDS[verb]
+        if verb == "choose" and target is not None and target.noun == N.ROW:
+            verb_id = V.CHOOSE_ROW                # «выберите ряд [половины поля боя противника]»
+        return A.Action(verb_id, target, tuple(params), to, amount, tails.use("duration"), by,
                         source, span=sp)
     return frame
 
@@ -726,6 +751,14 @@ def v_poison(v, subject, parts, ctx, tails, sp):
     return A.Poison(define_x(dmg(a.amount), tails), a.objs[0], span=sp)
 
 
+def v_is(v, subject, parts, ctx, tails, sp):
+    """«клетка с маркером «костра» считается занятой» → Action(become, target=X, params=(state,))."""
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
+            and parts[0].adjs[0] in QUALIFIERS and subject is not None:
+        return A.Action(V.BECOME, subject, (QUALIFIERS[parts[0].adjs[0]],), duration=tails.use("duration"), span=sp)
+    raise Reject("is what")
+
+
 def v_do(v, subject, parts, ctx, tails, sp):
     """«сделать результатом сражения сильный-сильный / промах-промах [(не бросая кубики)]» →
     Action(set_result, params=(the attacker's outcome, the defender's[, "no_roll"]))."""
@@ -760,7 +793,7 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("stun", True), ("prepare", True), ("win", False), ("cancel", False))})
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
               "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
-              "discard": v_discard, "poison": v_poison,
+              "discard": v_discard, "poison": v_poison, "is_v": v_is,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
 __all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS", "v_reduce_to"]

@@ -173,6 +173,26 @@ def _merge(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("P_VMESTO", "vmesto", t.start, t.end, t.text))
             i += 1
             continue
+        # «верх / низ колоды»: the top or the bottom of a deck, one noun
+        if t.type == "NOUN" and t.value in ("top", "bottom") and nxt and nxt.type == "NOUN" and nxt.value == "deck":
+            out.append(Tok("NOUN", "deck_" + t.value, t.start, nxt.end, t.text + " " + nxt.text))
+            i += 2
+            continue
+        # «на верх или в низ вашей колоды»: the first end shares the deck of the second
+        if t.type == "NOUN" and t.value in ("top", "bottom") and i + 3 < n and nxt.type == "OR" \
+                and toks[i + 2].type.startswith("P_") and toks[i + 3].type == "NOUN" \
+                and toks[i + 3].value in ("top", "bottom") and toks[i + 3].value != t.value:
+            k = i + 4
+            while k < n and toks[k].type == "ADJ":
+                k += 1
+            if k < n and toks[k].type == "NOUN" and toks[k].value == "deck":
+                out.append(Tok("NOUN", "deck_" + t.value, t.start, t.end, t.text))
+                out.extend(toks[i + 1:i + 3])
+                out.extend(toks[i + 4:k])
+                last = toks[i + 3]
+                out.append(Tok("NOUN", "deck_" + last.value, last.start, toks[k].end, last.text))
+                i = k + 1
+                continue
         # «на» + a damage → AMOUNT
         if t.type == "P_NA" and nxt and nxt.type in ("NUM", "DMG", "XVAR"):
             out.append(Tok("AMOUNT", nxt.value, t.start, nxt.end))

@@ -339,6 +339,7 @@ _mwe(r"быть изменен\w*", lambda m: ("VERB", "change/inf"), ('быть
 _mwe(r"или (?:менее|меньше)\b", lambda m: ("ORLESS", "or_less"), ('или мен',))
 _mwe(r"пол[ея] боя", lambda m: ("NOUN", "field"), (' боя',))
 _mwe(r"в одном и том же направлении", lambda m: ("ADV", "в том же направлении"), ('том же',))
+_mwe(r"в любом порядке", lambda m: ("ADV", "any_order"), ('порядке',))
 _mwe(r"жетон\w* инкарнации", lambda m: ("NOUN", "inc_token"), ('жетон',))
 _mwe(r"быть (?:снижен|уменьшен)\w*", lambda m: ("VERB", "lower/inf"), ('быть',))
 _mwe(r"быть перемещен\w*", lambda m: ("VERB", "move/inf_refl"), ('быть',))

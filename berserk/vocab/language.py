@@ -79,6 +79,7 @@ class TriggerEvent(_Worded):
     TARGETED = "targeted", "когда становится целью (params: чего)"
     DEALS_WOUNDS = "deals_wounds", "когда наносит раны"
     ACTS = "acts", "когда действует (выполняет действие)"
+    GETS_TOKEN = "gets_token", "когда получает жетон (params: kind:<какой>)"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -222,6 +223,8 @@ class Qualifier(_Worded):
     NEW = "new", "вышедшее в игру в этот ход (под этим контролем)"
     HALF = "half", "на половине поля боя (half:own, half:enemy)"
     SAME = "same", "тот же (что назван выше)"
+    BOTTOM = "bottom", "нижняя (карта колоды), низ колоды"
+    SAME_NAME = "same_name", "с таким же названием (как названная выше)"
     MOST_LIFE = "most_life", "с наибольшим числом жизней"
     CHOSEN_BY = "chosen_by", "выбранное другим игроком (chosen_by:opponent)"
     LIFE_MIN = "life_min", "с жизнями N или больше"
@@ -384,6 +387,7 @@ class MeasureKind(_Worded):
     SAME = "same", "столько же (как выше)"
     DISTINCT_CLASSES = "distinct_classes", "число разных классов среди"
     KEYWORD_VALUE = "keyword_value", "величина особенности (params: какой) у"
+    TOKENS = "tokens", "число жетонов (params: kind:<какой>) на"
 
 
 class LimitPer(_Worded):
