@@ -97,6 +97,11 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             a = nodes[-1]
             nodes[-1] = replace(a, riders=a.riders + (node,), span=_span([a, node]))
             continue
+        if isinstance(node, A.Keyword) and node.value is None and node.name in _ADDED_UP and nodes \
+                and joiner == "and" and isinstance(nodes[-1], A.Bonus) and isinstance(nodes[-1].amount, A.Fixed) \
+                and nodes[-1].amount.value > 0:
+            # «+1 к {strike} и {ova}»: the bonus reaches the keyword too — its number added up (R2)
+            node = A.Keyword(node.name, nodes[-1].amount.value, span=node.span)
         nodes.append(node)
         joiners.append(joiner)
     if note is not None:
@@ -117,6 +122,10 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             raise Reject("«и» and «или» in one list")
         return [A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=_span(parts))]
     return nodes
+
+
+# keywords whose numbers add up (a bonus to them is more of the keyword)
+_ADDED_UP = (KW.OVA, KW.OVZ, KW.ARMOR, KW.REGEN)
 
 
 def _same_keyword(a, b) -> bool:

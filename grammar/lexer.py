@@ -409,8 +409,29 @@ def _inserted_gerund(toks: list[Tok]) -> list[Tok]:
     return toks
 
 
+def _comma_after_paren(toks: list[Tok]) -> list[Tok]:
+    """«… на свободную клетку (до конца хода противника) клетка с маркером считается занятой»
+    (berserk-nxt dropped the comma): after «)» a new subject with its own finite verb, when the
+    clause before already has its verb, starts a clause."""
+    out = list(toks)
+    for i in range(len(toks) - 2, 0, -1):
+        if toks[i].type != "RPAR" or toks[i + 1].type != "NOUN":
+            continue
+        k = i + 1
+        while k < len(toks) and toks[k].type in ("NOUN", "ADJ", "P_S", "NAME", "OPP"):
+            k += 1
+        if k >= len(toks) or toks[k].type != "VERB" or _verb_form(toks[k]) not in ("3sg", "3pl", "3sg_refl", "3pl_refl"):
+            continue
+        start = max((j for j in range(i) if toks[j].type in _CLAUSE_END or toks[j].type in ("COST", "LABEL")),
+                    default=-1)
+        if any(t.type in _VERBISH for t in toks[start + 1:i]):
+            at = toks[i].end
+            out.insert(i + 1, Tok("COMMA", ",", at, at, ""))
+    return out
+
+
 def _classify_commas(toks: list[Tok]) -> list[Tok]:
-    toks = _inserted_gerund(toks)
+    toks = _comma_after_paren(_inserted_gerund(toks))
     out: list[Tok] = []
     open_rel = False
     for i, t in enumerate(toks):
