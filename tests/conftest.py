@@ -115,8 +115,10 @@ def pytest_configure(config: pytest.Config) -> None:
     set_hypothesis_home_dir(home)
     # CI (CI=1) replays the same generated inputs on every run, so a landing is reproducible;
     # a developer's run explores new ones
-    settings.register_profile("berserk", database=database,
-                              derandomize=bool(os.environ.get("CI")))
+    # (derandomize implies no example database: hypothesis refuses both at once)
+    derandomize = bool(os.environ.get("CI"))
+    settings.register_profile("berserk", database=None if derandomize else database,
+                              derandomize=derandomize)
     settings.load_profile("berserk")
     config.addinivalue_line("markers", "shared: reads the licensed texts of ../shared (skipped "
                                        "without it; a failure under BERSERK_REQUIRE_SHARED=1)")
