@@ -357,6 +357,14 @@ class _Reader:
                 tags = tags | {"on_self"}
             elif any(isinstance(x, A.Selector) and x.noun == N.SELF for x in A.walk(t.target)):
                 reason = "чья атака по карте рядом с этой — не ясно"
+        if reason is None and event in ATTACKS and _near_self(t.target) and any(
+                isinstance(x, A.Selector) and x.noun == N.IT
+                for e in node.effects for x in A.walk(e)):
+            # «при атаке по существу рядом с <этой картой> — она …»: the pronoun may be the
+            # attacked card (the engine's reading of an attack trigger) or the card itself
+            # (the gender of its name says so); the AST keeps neither, the judge does not guess
+            reason = ("«он / она» после «при атаке по существу рядом с этой картой» — "
+                      "атакованная карта или эта, разбор не говорит")
         if reason is None and event == TE.GETS_COUNTER and not tags \
                 and ORDINAL.search(self.src(node)):
             reason = "порядковый номер фишки в тексте, но не в разборе"   # «третьей» lost
@@ -402,6 +410,13 @@ def _is_cell_next_to_self(sel: A.Selector | None) -> bool:
     return (sel is not None and sel.noun == N.CELL and not sel.qualifiers and len(sel.relations) == 1
             and sel.relations[0].what == RelationKind.ADJACENT
             and sel.relations[0].to.noun == N.SELF)
+
+
+def _near_self(sel: A.Selector | None) -> bool:
+    """A selector of another card placed relative to this one («существо рядом с этой
+    картой»), not the card itself."""
+    return (sel is not None and sel.noun != N.SELF
+            and any(isinstance(x, A.Selector) and x.noun == N.SELF for x in A.walk(sel)))
 
 
 def _half(sel: A.Selector | None) -> str | None:

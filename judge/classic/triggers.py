@@ -75,6 +75,9 @@ EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFEN
               TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE,
               TE.OPENS: C.NAMED_EFFECT}
 MAX_DEPTH = 8
+#: Attack events; a trigger on one whose subject is a bare Selector(card) is «another card's».
+ATTACK_EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS})
+ANOTHER = A.Selector("card")
 
 
 @dataclass
@@ -177,6 +180,11 @@ class Triggers:
                 return False
         elif ev.subject is None or not facts.matches(self, t.subject, ev.subject, ctx):
             return False                          # «при ударе вашего существа»: whose event
+        elif ev.subject is holder and e in ATTACK_EVENTS and t.subject == ANOTHER \
+                and t.target is not None:
+            # «при ударе по существу рядом с <этой картой>»: the grammar writes a bare
+            # Selector(card) for another card's attack (AST contract, R10), not the card's own
+            return False
         if e in (TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS):
             if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
                 return False
