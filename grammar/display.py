@@ -222,7 +222,8 @@ PROTECTION_GEN = {
 #: «+1 к …» for what is not an attack kind.
 TO_DATIVE = {"move": "ходу {move}", "ova": "опыту в атаке {ova}", "ovz": "опыту в защите {ovz}",
              "life": "жизням {health}", "next_strike": "следующему удару {strike}",
-             "armor": "броне"}
+             "armor": "броне", "next_throw": "следующему метанию",
+             "next_dice": "следующему броску кубика"}
 #: «дальности метания»: the genitive singular of an attack kind
 KIND_GEN = {K.SHOT: "выстрела", K.THROW: "метания", K.DISCHARGE: "разряда",
             K.UCHR: "удара через ряд", K.STRIKE: "простого удара", K.SPECIAL: "особого удара",
@@ -289,7 +290,8 @@ QUALIFIERS = {
     "straight_line": "на одной прямой", "along_move": "в направлении движения",
     "again": "снова", "fully": "полностью", "central": "центральный", "edge_column": "крайний",
     "odd": "нечётное", "even": "чётное", "leftmost": "крайнее левое",
-    "rightmost": "крайнее правое", "2+": "2 или больше",
+    "rightmost": "крайнее правое", "2+": "2 или больше", "after_this": "после этой атаки",
+    "any_order": "в любом порядке", "no_shuffle": "не перемешивая колоду",
 }
 
 VERBS = {
@@ -475,6 +477,8 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
     if name in ("row", "rows"):
         row, _, side = arg.partition(":")
         whose = {"own": " вашего поля", "enemy": " противника"}.get(side, "")
+        if row == "chosen":
+            return f"в выбранном ряду{whose}"
         return f"в ряду {row.replace('-', '–')}{whose}"
     if name == "strength":
         member = Strength.get(arg)

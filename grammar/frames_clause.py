@@ -21,9 +21,11 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import SELF, attack_ref, subject_of, take_np
+from grammar.frames_select import SELF, subject_of, take_np
 from grammar.frames_tails import strip_tails
-from grammar.frames_verbs import ADVERBS, PART_VERBS, VERBS, Args, v_reduce_to
+from grammar.frames_verbs import ADVERBS, PART_VERBS, VERBS, Args
+from grammar.frames_verbs_attack import v_reduce_to
+from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
 

@@ -21,8 +21,8 @@ from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_base import ICON_KEYWORDS, LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
-from grammar.frames_select import (SELF, attack_ref, joined, np_post, selector, subject_of, take_np,
-                                   take_np_list)
+from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
+from grammar.frames_words import attack_ref
 from grammar.parts import NP, Clause, P
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import BonusTo
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind as M
@@ -20,8 +21,9 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
                                  Tails, _span, dmg, signed)
-from grammar.frames_select import attack_ref, joined, take_np, take_np_list
+from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_trigger import event_trigger
+from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
 # «+1 к <stat>»: what a bonus raises besides attacks (Bonus.to)
@@ -256,12 +258,15 @@ def _bonus(amount, item, tails, sp):
             k, s = attack_ref(item[j])
             if s or len(k) != 1:
                 raise Reject("range of what")
-            to = [f"{K.RANGE}_{k[0]}"]
+            try:
+                to = [BonusTo.range_of(k[0])]
+            except ValueError:
+                raise Reject(f"range of {k[0]}") from None
             j += 1
         elif to == [K.DICE] and j < len(item) and isinstance(item[j], NP) and item[j].noun == "die":
             j += 1
         if nxt_roll:
-            to = [f"next_{K.DICE}"]
+            to = [BonusTo.NEXT_DICE]
         while j + 1 < len(item) and isinstance(item[j], P) and item[j].kind in ("and", "lcomma") \
                 and isinstance(item[j + 1], NP) and item[j + 1].noun in BONUS_NOUNS and not item[j + 1].adjs:
             to.append(BONUS_NOUNS[item[j + 1].noun])
@@ -273,7 +278,10 @@ def _bonus(amount, item, tails, sp):
                                   np.name, np.opp, np.span, np.text)] + item[3:]
         to, strengths, j = attack_targets(item, 2)
         if nxt:
-            to = [f"next_{t}" for t in to]
+            try:
+                to = [BonusTo.next_of(t) for t in to]
+            except ValueError:
+                raise Reject(f"next {to}") from None
     against = per = cond = attacker = None
     while j < len(item):
         q = item[j]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from berserk.vocab import AttackKind as K
-from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
@@ -18,6 +16,8 @@ from berserk.vocab import Side
 from grammar import ast as A
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
+from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, genitive_like, genitive_np,
+                                  nominative_ok, plural, terrain_class, with_what)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -56,7 +56,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(f"{Q.CLASS}:{n[5:]}")
         elif n == "terrain":
             noun = N.TERRAIN
-            cls = _terrain_class(np.text)
+            cls = terrain_class(np.text)
             if cls:
                 quals.append(f"{Q.CLASS}:{cls}")        # «есть горы»: a terrain of that class (R8)
         elif n in NOUNS:
@@ -111,7 +111,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
-    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and _plural(np):
+    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
     elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
         quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
@@ -140,41 +140,6 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
                       span=_span(np))
 
 
-_TERRAIN_CLASSES = (("пустын", "пустыня"), ("болот", "болото"), ("лес", "лес"), ("гор", "горы"))
-
-
-def _terrain_class(text: str) -> str | None:
-    """«пустыня / болото / лес / горы» name a terrain's class; «местность» names none."""
-    word = text.lower().replace("ё", "е").split()[-1] if text.split() else ""
-    for stem, cls in _TERRAIN_CLASSES:
-        if word.startswith(stem):
-            return cls
-    return None
-
-
-_PLURAL_ADJ = re.compile(r"(?:ые|ие|ых|их)$")
-_PLURAL_NOUN = re.compile(r"(?:ов|ев)$|^(?:существ|карт|клеток)$")   # not the dative: «по X-ам» selects kinds
-_PLURAL_DET = frozenset({"ваши", "эти", "те", "другие"})
-
-
-def _plural(np: NP) -> bool:
-    """Is the noun phrase plural by a form no singular has?  (Plural adjectives in the
-    nominative / accusative / genitive, a plural noun ending; a bare «существа» is
-    ambiguous and stays as it is.)"""
-    words = np.text.lower().replace("ё", "е").split()
-    if not words:
-        return False
-    if words[-1] == "противника":
-        words = words[:-1]
-    if not words:
-        return False
-    mods, head = words[:-1], words[-1]
-    if np.kind == "elided":
-        mods, head = words, ""
-    return any(w in _PLURAL_DET or (w != "их" and _PLURAL_ADJ.search(w)) for w in mods) \
-        or bool(head and _PLURAL_NOUN.search(head))
-
-
 def _count(c: tuple, quals: list, noun) -> tuple | None:
     if c[0] == "n":
         return (c[1], c[1])
@@ -194,25 +159,6 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
         quals.append(f"{Q.ORDINAL}:{c[1]}")
         return None
     raise Reject(f"count {c!r}")
-
-
-WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING, "spell": K.SPELLS,
-              "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
-              "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
-              "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
-              "counter": KW.COUNTER}
-
-
-def with_what(np: NP) -> str:
-    """«обладающее выстрелом», «с полётом»: what the card has (an attack kind or a keyword)."""
-    n = np.noun or ""
-    if n.startswith("atk:") and n[4:] in ATTACK_NOUNS and not np.adjs:
-        return ATTACK_NOUNS[n[4:]]
-    if n == "atk:strike" and np.adjs in (("particular",), ("magical",), ("directed",)):
-        return ATTACK_ADJ[np.adjs[0]]
-    if n in WITH_NOUNS and not np.adjs:
-        return WITH_NOUNS[n]
-    raise Reject(f"«с/обладающее» {n}")
 
 
 def _with_list(parts: list, j: int, first: NP) -> tuple[list[str], int]:
@@ -416,21 +362,12 @@ def _position(parts: list, i: int) -> tuple[list, int] | None:
                                    other.relations, other.condition, other.members, span=other.span)
             return [A.Relation(what, other, span=_span(parts[i:k]))], k
     if what in (R.OPPOSITE, R.BEHIND) and j < len(parts) and isinstance(parts[j], NP) \
-            and parts[j].kind in ("self", "pron", "noun", "elided") and _genitive_like(parts[j]):
+            and parts[j].kind in ("self", "pron", "noun", "elided") and genitive_like(parts[j]):
         other, k = take_np(parts, j)
         return [A.Relation(what, other, span=_span(parts[i:k]))], k
     if j == i + 1 and what in (R.ADJACENT, R.OPPOSITE, R.BEHIND):
         return [A.Relation(what, SELF, span=p.span)], j
     return None
-
-
-def _genitive_like(np: NP) -> bool:
-    """«напротив Ледового охотника», «позади атакованного»: the object of a preposition that
-    takes the genitive (no dative / instrumental ending)."""
-    if np.kind in ("self", "pron"):
-        return True
-    words = np.text.lower().replace("ё", "е").split()
-    return bool(words) and not _OBLIQUE.search(words[-1])
 
 
 def rel_items(p: P) -> list | None:
@@ -542,7 +479,7 @@ def _relative_position(heads: list, parts: list, p: P) -> list | None:
 
 def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     """The noun phrase at parts[i] with every post-modifier after it → (Selector, next index)."""
-    np = parts[i]
+    np = parts[i] if i < len(parts) else None
     if not isinstance(np, NP):
         raise Reject("noun phrase expected")
     posts: list = []
@@ -576,17 +513,6 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     return sel, j
 
 
-_GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их)$")
-
-
-def _genitive_np(np: NP) -> bool:
-    """A genitive noun phrase after a noun: whose it is («хозяин Разумного вихря»)."""
-    words = np.text.lower().replace("ё", "е").split()
-    if np.opp and words:
-        words = words[:-1]
-    return bool(words) and bool(_GEN_END.search(words[-1])) and not _OBLIQUE.search(words[-1])
-
-
 def _owner(sel: A.Selector, parts: list, j: int):
     """A genitive right after an attack or a card: whose it is — «{strike} Громилы» (the
     attack of Громила), «верхняя карта колоды» (the top card of the deck)."""
@@ -595,13 +521,13 @@ def _owner(sel: A.Selector, parts: list, j: int):
     q = parts[j]
     if sel.noun == N.ATTACK and q.kind in ("self", "ref", "noun", "elided") and q.noun != "field":
         words = q.text.lower().split()
-        if q.kind == "self" or (words and _GEN_END.search(words[-1])):
+        if q.kind == "self" or (words and GEN_END.search(words[-1])):
             whose, k = take_np(parts, j)
             return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,
                               sel.relations + (A.Relation(R.OF, whose),), sel.condition, sel.members,
                               span=_span([sel, whose])), k
     if sel.noun in (N.HOST, N.PARASITE, N.SYMBIOTE) and not sel.relations and q.kind in ("self", "ref", "noun") \
-            and q.noun not in ("field", "row", "cell", "half") and _genitive_np(q):
+            and q.noun not in ("field", "row", "cell", "half") and genitive_np(q):
         # «хозяин Разумного вихря» (of this card: the plain host), «хозяин выбранного существа»
         whose, k = take_np(parts, j)
         if whose.noun == N.SELF and not whose.qualifiers:
@@ -611,7 +537,7 @@ def _owner(sel: A.Selector, parts: list, j: int):
                           (A.Relation(rel, whose),), sel.condition, sel.members,
                           span=_span([sel, whose])), k
     if sel.noun in (N.CARD, N.CREATURE) and q.kind == "noun" and (q.noun or "").startswith("cls:") \
-            and not q.adjs and not q.count and not q.opp and _genitive_np(q):
+            and not q.adjs and not q.count and not q.opp and genitive_np(q):
         # «вашу карту нежити»: a card of that class
         cls = f"{Q.CLASS}:{q.noun[4:]}"
         rest = posts_after(parts, j + 1)
@@ -664,51 +590,6 @@ def joined(sels: list[A.Selector], joiner: str) -> A.Selector:
     return A.Selector(noun, members=tuple(sels), span=_span(sels))
 
 
-_KIND_ADJ = {K.NONMAGIC: {K.ANY: K.NONMAGIC, K.STRIKE: K.NONMAGIC},
-             K.RANGED: {K.ANY: K.RANGED, K.STRIKE: K.RANGED},
-             K.MELEE: {K.ANY: K.MELEE, K.STRIKE: K.MELEE},
-             K.MAGIC: {K.ANY: K.MAGICAL, K.STRIKE: K.MAGIC}}
-
-
-def attack_ref(np: NP) -> tuple[list[str], list[str]]:
-    """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
-    if not isinstance(np, NP):
-        raise Reject("attack noun expected")
-    n = np.noun or ""
-    strengths = [STRENGTH[a] for a in np.adjs if a in STRENGTH]
-    adjk = [ATTACK_ADJ[a] for a in np.adjs if a in ATTACK_ADJ]
-    others = [a for a in np.adjs if a not in STRENGTH and a not in ATTACK_ADJ]
-    if np.kind == "elided" and strengths and not others and not adjk:
-        return [K.STRIKE], strengths
-    if not n.startswith("atk:") or n[4:] not in ATTACK_NOUNS:
-        raise Reject("not an attack noun")
-    kind = ATTACK_NOUNS[n[4:]]
-    if others or np.opp or np.count or np.name:
-        raise Reject("attack noun with a determiner")
-    if len(adjk) == 1:
-        a = adjk[0]
-        if a in _KIND_ADJ and kind in _KIND_ADJ[a]:
-            kind = _KIND_ADJ[a][kind]
-        elif kind == K.STRIKE and a in (K.STRIKE, K.DIRECT, K.RESPONSE, K.SPECIAL):
-            kind = a
-        else:
-            raise Reject("attack adjectives")
-    elif adjk:
-        raise Reject("attack adjectives")
-    return [kind], strengths
-
-
-_OBLIQUE = re.compile(r"(?:ом|ем|ами|ями|ому|ему|ым|ыми|ими)$")
-
-
-def nominative_ok(np: NP) -> bool:
-    """A subject is never in the instrumental or dative («защитником», «вашему существу»)."""
-    if np.kind not in ("noun", "elided"):
-        return True
-    words = np.text.lower().replace("ё", "е").split()
-    return not (words and _OBLIQUE.search(words[-1]))
-
-
 def subject_of(subj_parts: list) -> A.Selector | None:
     """The subject noun phrase(s) before a verb → one selector (joined when several)."""
     parts = [q for q in subj_parts if not (isinstance(q, P) and q.kind in ("also",))]
@@ -724,5 +605,4 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     return joined(sels, joiner)
 
 
-__all__ = ["SELF", "attack_ref", "joined", "nominative_ok", "np_post", "rel_items", "selector",
-           "subject_of", "take_np", "take_np_list", "with_what"]
+__all__ = ["SELF", "joined", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]

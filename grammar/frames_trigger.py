@@ -20,8 +20,9 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
-from grammar.frames_select import attack_ref, nominative_ok, subject_of, take_np
+from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import paren
+from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
 
 EVENT_NOUNS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE, "evt:miss": TE.MISS,

@@ -134,6 +134,9 @@ def selector(value: A.Selector | None) -> str:
         text += " " + W.SIDES.get(value.side, W.untranslated(value.side))
     if value.qualifiers:
         text += " (" + ", ".join(W.qualifier_phrase(q, gender) for q in value.qualifiers) + ")"
+    if getattr(value, "members", ()):
+        # «любое из [верх колоды; низ колоды]»: the members, each a selector of its own
+        text += " [" + "; ".join(selector(m) for m in value.members) + "]"
     for rel in getattr(value, "relations", ()):
         text += ", " + relation(rel)
     if getattr(value, "condition", None) is not None:

@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 import yaml
 
-from berserk.vocab import (AttackKind, CardType, DurationKind, Element, KeywordName, Strength,
-                           TriggerEvent)
+from berserk.vocab import (AttackKind, BonusTo, CardType, DurationKind, Element, KeywordName,
+                           Strength, TriggerEvent)
 from grammar import ast as A
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "grammar" / "golden" / "voyna_stihiy.jsonl"
 CASES = ROOT / "tests" / "grammar" / "data" / "cases.yaml"
 
-# Bonus.to also names card stats and experience, which are not attack kinds.
-BONUS_STATS = {"move", "life", "ova", "ovz", "range_discharge", "next_strike"}
+# Bonus.to also names card stats and experience (keywords) and the next attack / the range of
+# a kind (BonusTo), which are not attack kinds.
+BONUS_STATS = {KeywordName.MOVE, KeywordName.LIFE, KeywordName.OVA, KeywordName.OVZ} | set(BonusTo)
 
 
 def _trees():

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from berserk.vocab.cards import (HEROES_CLASSES, HEROES_EQUIPMENT, HEROES_TYPES, AttackKind, CardType,
                                  Element, Forms, Game, KeywordName, Strength, Vocabulary)
-from berserk.vocab.language import (ConditionKind, DurationKind, LimitPer, MeasureKind, Qualifier,
+from berserk.vocab.language import (BonusTo, ConditionKind, DurationKind, LimitPer, MeasureKind, Qualifier,
                                     RelationKind, SelectorNoun, Side, TriggerEvent, TriggerParam,
                                     TriggerTiming, Verb)
 
-__all__ = ["AttackKind", "CardType", "ConditionKind", "DurationKind", "Element", "Forms", "Game",
+__all__ = ["AttackKind", "BonusTo", "CardType", "ConditionKind", "DurationKind", "Element", "Forms", "Game",
            "HEROES_CLASSES", "HEROES_EQUIPMENT", "HEROES_TYPES",
            "KeywordName", "LimitPer", "MeasureKind", "Qualifier", "RelationKind", "SelectorNoun",
            "Side", "Strength", "TriggerEvent", "TriggerParam", "TriggerTiming", "Verb",

@@ -183,6 +183,12 @@ class KeywordName(Vocabulary):
     POISONING = "poisoning", "отравление", True           # the state «Отравление X»
     FURY = "fury", "ярость"
     UNITY = "unity", "единение", True
+    # «Берсерк. Герои», requested by the Heroes judge (H6): written as keywords on the cards
+    VANGUARD = "vanguard", "авангард", True
+    MODULE = "module", "модуль"
+    CLUTCH = "clutch", "кладка"
+    SLEEPING = "sleeping", "спящий"
+    STEALTH = "stealth", "скрытность"
 
 # ---------------------------------------------------------------- elements
 class Element(Vocabulary):

@@ -76,15 +76,49 @@ class TriggerEvent(_Worded):
     DISCARDS = "discards", "когда сбрасывает карту"
     STRENGTHENED = "strengthened", "когда получает эффект усиления"
     COINS_LOST = "coins_lost", "когда теряет монету"
-    TARGETED = "targeted", "когда становится целью (params: чего)"
+    TARGETED = "targeted", "когда становится целью"
     DEALS_WOUNDS = "deals_wounds", "когда наносит раны"
     ACTS = "acts", "когда действует (выполняет действие)"
-    GETS_TOKEN = "gets_token", "когда получает жетон (params: kind:<какой>)"
+    GETS_TOKEN = "gets_token", "когда получает жетон"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
         """«При выпадении N»: the event for one face of the die."""
         return cls(f"die_roll_{face}")
+
+
+# ---------------------------------------------------------------- bonus targets
+class BonusTo(_Worded):
+    """``Bonus.to`` words that are neither an attack kind nor a stat keyword: the *next* attack
+    (or roll) of a kind — «+1 к следующему метанию» — and the *range* of an attack kind — «+1 к
+    дальности разряда».  ``next_of`` / ``range_of`` build them from a kind and refuse a pair
+    that names nothing, so the grammar never writes a word no member has."""
+
+    NEXT_STRIKE = "next_strike", "к следующему простому удару"
+    NEXT_SPECIAL = "next_special", "к следующему особому удару"
+    NEXT_MAGIC = "next_magic", "к следующему магическому удару"
+    NEXT_SHOT = "next_shot", "к следующему выстрелу"
+    NEXT_THROW = "next_throw", "к следующему метанию"
+    NEXT_DISCHARGE = "next_discharge", "к следующему разряду"
+    NEXT_UCHR = "next_uchr", "к следующему удару через ряд"
+    NEXT_DICE = "next_dice", "к следующему броску кубика"
+    RANGE_SHOT = "range_shot", "к дальности выстрела"
+    RANGE_THROW = "range_throw", "к дальности метания"
+    RANGE_DISCHARGE = "range_discharge", "к дальности разряда"
+    RANGE_UCHR = "range_uchr", "к дальности удара через ряд"
+    RANGE_STRIKE = "range_strike", "к дальности простого удара"
+    RANGE_SPECIAL = "range_special", "к дальности особого удара"
+    RANGE_MAGIC = "range_magic", "к дальности магического удара"
+
+    @classmethod
+    def next_of(cls, kind: str) -> BonusTo:
+        """The next attack of ``kind`` (ValueError when no member names it)."""
+        return cls(f"next_{kind}")
+
+    @classmethod
+    def range_of(cls, kind: str) -> BonusTo:
+        """The range of ``kind`` (ValueError when no member names it)."""
+        return cls(f"range_{kind}")
 
 
 # ---------------------------------------------------------------- durations

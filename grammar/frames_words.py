@@ -1,0 +1,131 @@
+"""Word forms of a noun phrase, read from its text: number («ваши существа» is plural), case
+(a subject is never in the instrumental or dative; the genitive of «напротив X» or of an owner),
+attack nouns and their adjectives → attack kinds, what «с / обладающее X» names, terrain
+classes.  Pure functions of one ``NP``; the selector builder (``frames_select``) asks them."""
+from __future__ import annotations
+
+import re
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import KeywordName as KW
+from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, STRENGTH, Reject
+from grammar.parts import NP
+
+
+_TERRAIN_CLASSES = (("пустын", "пустыня"), ("болот", "болото"), ("лес", "лес"), ("гор", "горы"))
+
+
+def terrain_class(text: str) -> str | None:
+    """«пустыня / болото / лес / горы» name a terrain's class; «местность» names none."""
+    word = text.lower().replace("ё", "е").split()[-1] if text.split() else ""
+    for stem, cls in _TERRAIN_CLASSES:
+        if word.startswith(stem):
+            return cls
+    return None
+
+
+_PLURAL_ADJ = re.compile(r"(?:ые|ие|ых|их)$")
+_PLURAL_NOUN = re.compile(r"(?:ов|ев)$|^(?:существ|карт|клеток)$")   # not the dative: «по X-ам» selects kinds
+_PLURAL_DET = frozenset({"ваши", "эти", "те", "другие"})
+
+
+def plural(np: NP) -> bool:
+    """Is the noun phrase plural by a form no singular has?  (Plural adjectives in the
+    nominative / accusative / genitive, a plural noun ending; a bare «существа» is
+    ambiguous and stays as it is.)"""
+    words = np.text.lower().replace("ё", "е").split()
+    if not words:
+        return False
+    if words[-1] == "противника":
+        words = words[:-1]
+    if not words:
+        return False
+    mods, head = words[:-1], words[-1]
+    if np.kind == "elided":
+        mods, head = words, ""
+    return any(w in _PLURAL_DET or (w != "их" and _PLURAL_ADJ.search(w)) for w in mods) \
+        or bool(head and _PLURAL_NOUN.search(head))
+
+
+WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLYING, "spell": K.SPELLS,
+              "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
+              "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
+              "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
+              "counter": KW.COUNTER}
+
+
+def with_what(np: NP) -> str:
+    """«обладающее выстрелом», «с полётом»: what the card has (an attack kind or a keyword)."""
+    n = np.noun or ""
+    if n.startswith("atk:") and n[4:] in ATTACK_NOUNS and not np.adjs:
+        return ATTACK_NOUNS[n[4:]]
+    if n == "atk:strike" and np.adjs in (("particular",), ("magical",), ("directed",)):
+        return ATTACK_ADJ[np.adjs[0]]
+    if n in WITH_NOUNS and not np.adjs:
+        return WITH_NOUNS[n]
+    raise Reject(f"«с/обладающее» {n}")
+
+
+def genitive_like(np: NP) -> bool:
+    """«напротив Ледового охотника», «позади атакованного»: the object of a preposition that
+    takes the genitive (no dative / instrumental ending)."""
+    if np.kind in ("self", "pron"):
+        return True
+    words = np.text.lower().replace("ё", "е").split()
+    return bool(words) and not _OBLIQUE.search(words[-1])
+
+
+GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их)$")
+
+
+def genitive_np(np: NP) -> bool:
+    """A genitive noun phrase after a noun: whose it is («хозяин Разумного вихря»)."""
+    words = np.text.lower().replace("ё", "е").split()
+    if np.opp and words:
+        words = words[:-1]
+    return bool(words) and bool(GEN_END.search(words[-1])) and not _OBLIQUE.search(words[-1])
+
+
+_KIND_ADJ = {K.NONMAGIC: {K.ANY: K.NONMAGIC, K.STRIKE: K.NONMAGIC},
+             K.RANGED: {K.ANY: K.RANGED, K.STRIKE: K.RANGED},
+             K.MELEE: {K.ANY: K.MELEE, K.STRIKE: K.MELEE},
+             K.MAGIC: {K.ANY: K.MAGICAL, K.STRIKE: K.MAGIC}}
+
+
+def attack_ref(np: NP) -> tuple[list[str], list[str]]:
+    """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
+    if not isinstance(np, NP):
+        raise Reject("attack noun expected")
+    n = np.noun or ""
+    strengths = [STRENGTH[a] for a in np.adjs if a in STRENGTH]
+    adjk = [ATTACK_ADJ[a] for a in np.adjs if a in ATTACK_ADJ]
+    others = [a for a in np.adjs if a not in STRENGTH and a not in ATTACK_ADJ]
+    if np.kind == "elided" and strengths and not others and not adjk:
+        return [K.STRIKE], strengths
+    if not n.startswith("atk:") or n[4:] not in ATTACK_NOUNS:
+        raise Reject("not an attack noun")
+    kind = ATTACK_NOUNS[n[4:]]
+    if others or np.opp or np.count or np.name:
+        raise Reject("attack noun with a determiner")
+    if len(adjk) == 1:
+        a = adjk[0]
+        if a in _KIND_ADJ and kind in _KIND_ADJ[a]:
+            kind = _KIND_ADJ[a][kind]
+        elif kind == K.STRIKE and a in (K.STRIKE, K.DIRECT, K.RESPONSE, K.SPECIAL):
+            kind = a
+        else:
+            raise Reject("attack adjectives")
+    elif adjk:
+        raise Reject("attack adjectives")
+    return [kind], strengths
+
+
+_OBLIQUE = re.compile(r"(?:ом|ем|ами|ями|ому|ему|ым|ыми|ими)$")
+
+
+def nominative_ok(np: NP) -> bool:
+    """A subject is never in the instrumental or dative («защитником», «вашему существу»)."""
+    if np.kind not in ("noun", "elided"):
+        return True
+    words = np.text.lower().replace("ё", "е").split()
+    return not (words and _OBLIQUE.search(words[-1]))
