@@ -197,6 +197,7 @@ class Tails:
         self.except_: list = []
         self.span_parts: list = []
         self._used: set[str] = set()
+        self.duration_at: int | None = None    # how many of the clause's kept parts precede the duration
 
     def use(self, name: str):
         """The tail ``name`` (duration, where, maximum, minimum, chooser, except_), taken."""

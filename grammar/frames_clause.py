@@ -93,9 +93,13 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
             subject = replace(subject, qualifiers=subject.qualifiers + (Q.ALL,))
     elif subject_hint is not None:
         subject = subject_hint
+    if tails.duration_at is not None:
+        tails.duration_at -= i + 1               # counted from the verb's first argument
     if pred.kind == "modal":
         return [_modal(pred, subject, parts[i + 1:], ctx, tails, sp)]
-    return [_verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)]
+    node = _verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
+    # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
+    return list(node.steps) if isinstance(node, A.Sequence_) else [node]
 
 
 _ROLL_ADJ = {"next": "next", "first_per_turn": "first_per_turn"}

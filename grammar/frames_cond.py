@@ -594,6 +594,12 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
                 raise Reject("keyword value of whom")
             of = selector(rest[0])
         return A.Measure(M.KEYWORD_VALUE, of, params=(ICON_KEYWORDS[rest[-1].v],), span=sp)
+    if n in ("magnitude", "value") and len(rest) == 1 and isinstance(rest[0], NP) and rest[0].adjs == ("this",) \
+            and (rest[0].noun or "").startswith("atk:") and not params and not rest[0].count:
+        # «величина этого удара»: the attack the ability is about
+        kinds, _s = attack_ref(NP("noun", rest[0].noun))
+        tags = ((kinds[0],) if kinds[0] != K.STRIKE else ()) + ("this_strike",)
+        return A.Measure(M.STRIKE_VALUE, params=tags, span=sp)
     if n in ("magnitude", "value", "amount") and rest and isinstance(rest[0], NP):
         kinds, strengths = attack_ref(rest[0])
         if len(kinds) != 1:

@@ -70,8 +70,8 @@ def _continues_item(cur: list, nxt: NP) -> bool:
         if cur[-1].noun != "protection":
             attack_ref(cur[-1])
     except Reject:
-        return nxt.noun in _STAT_NOUNS and (cur[-1].noun in _STAT_NOUNS
-                                           or (cur[-1].noun or "").startswith("atk:"))
+        return nxt.noun in _STAT_NOUNS and not nxt.count and not nxt.adjs \
+            and (cur[-1].noun in _STAT_NOUNS or (cur[-1].noun or "").startswith("atk:"))
     return True
 
 

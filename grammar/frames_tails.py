@@ -109,6 +109,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 continue
             if k == "until":
                 tails.duration = A.Duration(p.v, span=p.span)
+                tails.duration_at = len(out)
                 tails.span_parts.append(p)
                 continue
             if k == "turnref" and p.v == "в следующий ход противника" and tails.duration is None:

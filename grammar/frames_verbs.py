@@ -20,7 +20,7 @@ from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, qualities
-from grammar.frames_select import SELF, joined, take_np, take_np_list
+from grammar.frames_select import SELF, joined, selector, take_np, take_np_list
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reflect
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
@@ -53,7 +53,9 @@ def _prenominal(args: list, j: int):
     """«всех стоящих рядом с этой клеткой существ»: a participle phrase before its noun →
     the noun's selector with the relation (and «всех» when it came first)."""
     every = isinstance(args[j], P) and args[j].kind == "bare" and args[j].v == "ALLW:all"
-    k = j + 1 if every else j
+    many = int(args[j].v.split(":")[1]) if isinstance(args[j], P) and args[j].kind == "bare" \
+        and args[j].v.split(":")[0] in ("NUM", "NUMW") else None
+    k = j + 1 if every or many else j
     q = args[k:k + 5]
     if len(q) < 5 or not (isinstance(q[0], P) and q[0].kind == "participle" and q[0].v == "standing"
                           and isinstance(q[1], P) and q[1].kind == "adv" and q[1].v in _PRE_ADV
@@ -64,8 +66,9 @@ def _prenominal(args: list, j: int):
     sel, end = take_np(args, k + 4)
     quals = sel.qualifiers + ((Q.ALL,) if every else ())
     rel = A.Relation(_PRE_ADV[q[1].v], other, span=_span(q[1:4]))
-    return A.Selector(sel.noun, sel.side, quals, sel.count, sel.relations + (rel,), sel.condition,
-                      sel.members, span=_span(args[j:end])), end
+    count = (many, many) if many else sel.count           # «двух стоящих рядом с X существ»
+    return A.Selector(sel.noun, sel.side, tuple(x for x in quals if not (many and x == Q.ALL)), count,
+                      sel.relations + (rel,), sel.condition, sel.members, span=_span(args[j:end])), end
 
 
 class Args:
@@ -117,6 +120,17 @@ class Args:
                 self.objs.append(replace(sel, count=(n, n),
                                          qualifiers=tuple(x for x in sel.qualifiers if x != Q.ALL)))
                 joined_by = False
+                continue
+            if isinstance(q, NP) and q.kind == "elided" and "each" in q.adjs and isinstance(nxt, P) \
+                    and nxt.kind == "prep" and nxt.v == "iz" and j + 2 < len(args) and isinstance(args[j + 2], NP) \
+                    and args[j + 2].kind == "pron" and args[j + 2].noun == "it":
+                # «каждое [лесное] из них»: each of the cards named before (with the qualities)
+                rest = NP("elided", None, tuple(a for a in q.adjs if a != "each"), None, span=q.span, text=q.text)
+                quals = selector(rest).qualifiers if rest.adjs else ()
+                self.objs.append(A.Selector(N.IT, qualifiers=(Q.ALL,) + tuple(x for x in quals if x != Q.ALL),
+                                            span=_span(args[j:j + 3])))
+                joined_by = False
+                j += 3
                 continue
             if isinstance(q, NP) and q.kind == "quoted":
                 self.quoted.append(q)
@@ -284,6 +298,17 @@ def v_get(v, subject, parts, ctx, tails, sp):
         return _coins(V.GAIN_COINS, subject, p0, tails, sp)     # «получите 2 монеты»
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
+    cut = tails.duration_at
+    if tails.duration is not None and cut is not None and 0 < cut < len(parts) \
+            and isinstance(parts[cut], P) and parts[cut].kind == "and":
+        # «получает +1 к {strike} до конца хода и 2 дополнительные {health}»: the duration is the
+        # first part's; what follows «и» is for good
+        first = _granter(_strip_duration(qualities(parts[:cut], ctx, tails)), target, ctx)
+        rest_tails = Tails()
+        rest = _granter(_strip_duration(qualities(parts[cut + 1:], ctx, rest_tails)), target, ctx)
+        rest_tails.check()
+        return A.Sequence_((A.Gain(target, tuple(first), tails.use("duration"), span=_span(parts[:cut])),
+                            A.Gain(target, tuple(rest), span=_span(parts[cut + 1:]))), span=sp)
     what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
@@ -441,6 +466,8 @@ def _generic(verb: str, obj_required: bool = False):
             raise Reject(f"{verb} without object")
         params = ["hand"] if params_hand else []
         for q in a.adv:
+            if verb == "swap" and q.kind == "adv" and q.v == "places":
+                continue                      # «поменять местами»: what swapping is
             tag = ADVERBS.get(q.v) if q.kind == "adv" else None
             if tag is None:
                 raise Reject(f"{verb}: adverb {q.v}")
