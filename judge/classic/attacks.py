@@ -18,6 +18,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
+from judge.classic.support import wound_cap
 from judge.classic.board import AIR, FIELD
 from judge.classic.combat import STRENGTH_RU, clamp, closed_strength, strength_value
 from judge.classic.state import Piece
@@ -406,7 +407,7 @@ class AttackRules:
             self.emit("reduction", f"«{dst.name}»: −{cut} от этой атаки (текст карты"
                       + (f"; {note}" if note else "") + ").", *cites, C.AXE)
         if any(not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)
-               for r in tr.restricted(Verb.GET_WOUNDS)):
+               for r in tr.restricted(Verb.GET_WOUNDS) if wound_cap(r) is None):
             self.emit("no-wounds", f"«{dst.name}» не получает ран от этой атаки ({ru(kind)}, "
                       "текст карты).", *cites, C.AXE)
             return 0

@@ -12,6 +12,7 @@ same row; «рядом» the eight neighbours.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -199,6 +200,7 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     # docs/judge.md: «паразит» is the symbiote on the creature it sits on, whoever owns them)
     "parasite": lambda eng, p, arg, ctx: p.host is not None and p.symbiote,
     "host": lambda eng, p, arg, ctx: any(q.symbiote for q in eng.state.attached_to(p)),
+    Q.MOST_LIFE: lambda eng, p, arg, ctx: True,     # compared in ``matches`` (needs the pool)
 }
 
 
@@ -255,6 +257,13 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
     if not _side_ok(sel, p, ctx):
         return False
     quals = sel.qualifiers
+    if Q.MOST_LIFE in quals:
+        # «карта противника с наибольшим {health}»: the most lives left (printed + extra −
+        # wounds) among every card the rest of the selector names; a tie — each of them
+        rest = replace(sel, qualifiers=tuple(q for q in quals if q != Q.MOST_LIFE))
+        if not matches(eng, rest, p, ctx):
+            return False
+        return p.lives >= max(o.lives for o in select(eng, rest, ctx))
     if sel.noun == N.HERO:                # «герой-воин»: the class «Герой-воин»
         quals = tuple(f"class:{HERO_CLASS}-{q[6:]}" if q.startswith("class:") else q
                       for q in quals)

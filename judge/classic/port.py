@@ -23,7 +23,7 @@ from judge.classic import board, facts
 from judge.classic.board import AIR, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
 from judge.classic.state import Delayed, Piece
-from judge.classic.support import unsupported
+from judge.classic.support import unsupported, wound_cap
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind, protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
@@ -165,10 +165,21 @@ class PortRules:
             return 0
         if kind not in ATTACK_KIND_SET and any(           # an attack's were checked in ``hit``
                 not r.kinds or any(matches_kind((k,), kind) for k in r.kinds)
-                for r in self.traits(target).restricted(Verb.GET_WOUNDS)):
+                for r in self.traits(target).restricted(Verb.GET_WOUNDS) if wound_cap(r) is None):
             self.emit("no-wounds", f"«{target.name}» не получает ран от этого (текст карты).",
                       *cites, C.AXE)
             return 0
+        caps = [n for r in self.traits(target).restricted(Verb.GET_WOUNDS)
+                if (n := wound_cap(r)) is not None]
+        if caps and amount > min(caps) - target.wounded_turn:
+            # «не может получить более N ран за ход»: the wounds over N this turn are not received
+            room = max(min(caps) - target.wounded_turn, 0)
+            self.emit("wound-cap", f"«{target.name}» не может получить больше {min(caps)} ран за ход"
+                      f" (уже получено: {target.wounded_turn}) — "
+                      f"получает {room} из {amount} (текст карты).", *cites, C.AXE)
+            amount = room
+            if not amount:
+                return 0
         target.wounds += amount
         target.wounded_turn += amount
         if kind in ATTACK_KIND_SET:

@@ -18,6 +18,7 @@ from berserk.vocab import MeasureKind as MK
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from berserk.vocab import Verb
+from berserk.vocab import LimitPer
 from berserk.vocab import Qualifier
 from berserk.vocab import RelationKind as R
 from grammar import ast as A
@@ -340,6 +341,8 @@ def _restriction(node: A.Restriction) -> str | None:
         if tuple(node.params) != ("extra_lives",) or node.kinds or node.only:
             return "запрет получать что-либо, кроме дополнительных жизней, пока не применяется"
         return _selector(node.subject) if node.subject is not None else None
+    if node.what == Verb.GET_WOUNDS and wound_cap(node) is not None:
+        return None                   # «не может получить более N ран за ход»
     if node.what == Verb.GET_COUNTERS:
         # «не может получать {counter} [от других существ]»
         src = [p[1] for p in node.params if isinstance(p, tuple) and p[:1] == ("from",)]
@@ -362,6 +365,19 @@ def _restriction(node: A.Restriction) -> str | None:
         reason = _condition(node.condition)
         if reason:
             return reason
+    return None
+
+
+def wound_cap(node: A.Restriction) -> int | None:
+    """N of an unconditional «не может получить более N ран за ход» (Restriction(get_wounds,
+    params=(Limit(N, turn),))), else None — a cap, not a ban on wounds."""
+    if node.what != Verb.GET_WOUNDS or len(node.params) != 1 or node.kinds or node.subject \
+            or node.only or node.condition is not None or node.duration is not None:
+        return None
+    lim = node.params[0]
+    if isinstance(lim, A.Limit) and lim.per == LimitPer.TURN and lim.each is None \
+            and isinstance(lim.times, int) and lim.times >= 0:
+        return lim.times
     return None
 
 
