@@ -3,6 +3,7 @@
     python bench/serve.py                          # 35,000 cards, 20 clients, 30 s; prints a table
     python bench/serve.py --clients 20 --seconds 30 --cards 35000 --db existing.db
     python bench/serve.py --no-cache               # the server's answer cache off (worst case)
+    python bench/serve.py --varied                 # every request a new search/facet/sort
 
 Three kinds of page, as a player loads them: the card **list** (sorted by each column, and the
 next pages), a **search** (the 20 queries of bench/db.py in the search box) and a **facet**
@@ -11,6 +12,13 @@ Each client is a thread with one keep-alive connection that picks a kind in turn
 URL of that kind, for ``--seconds``; then p50/p95/max per kind and the error count (any status
 other than 200, any exception).  Before the timed run every URL is requested once by one
 client: those are the single-page figures (the first answer of each URL — nothing cached).
+
+``--varied``: the timed run asks for a *different* page every time.  Two kinds, in turn:
+**search** — a search (each of the 20 queries, alone or with one more condition) × a clicked
+facet value or none × a sort (61,600 URLs); **facet** — one or two clicked values × a sort
+(3,952).  Each client takes the kind's next URL of one shuffled list, so the server's answer
+cache (per URL) and its per-filter caches rarely hit: what a crowd with varied queries costs.
+The table says how many of the requests were distinct URLs.
 
 The dev corpus (../shared «Война стихий») is replicated to ``--cards`` cards with unique names
 (bench/db.py's ``replicate``) and built with `berserk db build`.  The machine line says what
@@ -101,6 +109,30 @@ def url_pools(client: Client) -> dict[str, list[str]]:
     return pools
 
 
+#: one more condition a player adds to a search (varied mode)
+EXTRA_TERMS = ["", "стоимость<=4", "стоимость>=5", "элита:да", "-элита:да", "-тип:летающее",
+               "жизни>=6", "ход=2", "уник:нет", "стихия:горы", "-стихия:тьма"]
+
+
+def varied_urls(seed: int = 17) -> dict[str, list[str]]:
+    """Distinct URLs per kind, shuffled: **search** — a search (each of the 20 queries, alone
+    or with one more condition) × a clicked facet value or none × a sort; **facet** — one or
+    two clicked values of different facets × a sort."""
+    values = [[(column, value) for value in values] for column, values in FACETS]
+    singles = [[pair] for group in values for pair in group]
+    doubles = [[a, b] for i, group in enumerate(values) for other in values[i + 1:]
+               for a in group for b in other]
+    searches = [f"{query} {extra}".strip() for query in QUERIES for extra in EXTRA_TERMS]
+    sorts = [[tuple(sort.split("=", 1))] if sort else [] for sort in SORTS]
+    out = {"search": [LIST + "?" + urlencode([("_search", search)] + facet + sort)
+                      for search in searches for facet in [[]] + singles for sort in sorts],
+           "facet": [LIST + "?" + urlencode(facet + sort) for facet in singles + doubles
+                     for sort in sorts]}
+    for urls in out.values():
+        random.Random(seed).shuffle(urls)
+    return out
+
+
 def timed(client: Client, url: str) -> tuple[float, bool]:
     started = time.perf_counter()
     try:
@@ -111,12 +143,16 @@ def timed(client: Client, url: str) -> tuple[float, bool]:
     return (time.perf_counter() - started) * 1000, ok
 
 
-def run(port: int, clients: int, seconds: float, pools: dict[str, list[str]]):
-    samples: dict[str, list[float]] = {k: [] for k in pools}
-    errors: dict[str, int] = {k: 0 for k in pools}
+def run(port: int, clients: int, seconds: float, pools: dict[str, list[str]],
+        varied: dict[str, list[str]] | None = None):
+    """Closed loop: each client a keep-alive connection asks for each kind in turn: a random
+    URL of the kind, or (``varied``) the kind's next URL not asked yet."""
+    kinds = list(varied or pools)
+    samples: dict[str, list[float]] = {k: [] for k in kinds}
+    errors: dict[str, int] = {k: 0 for k in kinds}
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
-    kinds = list(pools)
+    taken = {k: iter(range(10 ** 9)) for k in kinds}
 
     def worker(k: int):
         rng = random.Random(k)
@@ -125,7 +161,12 @@ def run(port: int, clients: int, seconds: float, pools: dict[str, list[str]]):
         while time.monotonic() < deadline:
             kind = kinds[i % len(kinds)]
             i += 1
-            ms, ok = timed(client, rng.choice(pools[kind]))
+            if varied is None:
+                url = rng.choice(pools[kind])
+            else:
+                with lock:
+                    url = varied[kind][next(taken[kind]) % len(varied[kind])]
+            ms, ok = timed(client, url)
             with lock:
                 samples[kind].append(ms)
                 errors[kind] += not ok
@@ -175,6 +216,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--db", type=Path, help="serve this DB instead of building one")
     ap.add_argument("--no-cache", action="store_true", help="the server's answer cache off")
+    ap.add_argument("--varied", action="store_true",
+                    help="every timed request a different search/facet/sort combination")
     args = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="berserk-bench-serve-") as tmp:
@@ -197,20 +240,27 @@ def main() -> None:
                     ms, ok = timed(client, url)
                     single[kind].append(ms)
                     single_errors[kind] += not ok
-            samples, errors = run(port, args.clients, args.seconds, pools)
+            varied = varied_urls() if args.varied else None
+            samples, errors = run(port, args.clients, args.seconds, pools, varied)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
 
     total = sum(len(v) for v in samples.values())
+    flags = (f" --db {args.db.name}" if args.db else "") + (
+        " --no-cache" if args.no_cache else "") + (" --varied" if args.varied else "")
+    title = f"{args.clients} clients for {args.seconds:g} s ({total} requests, " \
+            f"{total / args.seconds:.0f}/s"
+    if varied is not None:
+        distinct = sum(min(len(samples[k]), len(urls)) for k, urls in varied.items())
+        title += f"; varied: {distinct} distinct URLs"
     lines = [f"Command: `python bench/serve.py --cards {args.cards} --clients {args.clients} "
-             f"--seconds {args.seconds:g}{' --no-cache' if args.no_cache else ''}`", "",
+             f"--seconds {args.seconds:g}{flags}`", "",
              f"Machine: {machine()}", f"Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
              ""]
     lines += table("One client, each URL once (first answer, nothing cached)", single,
                    single_errors)
-    lines += table(f"{args.clients} clients for {args.seconds:g} s ({total} requests, "
-                   f"{total / args.seconds:.0f}/s)", samples, errors)
+    lines += table(title + ")", samples, errors)
     print("\n".join(lines))
 
 

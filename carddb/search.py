@@ -225,8 +225,9 @@ class CompiledQuery:
 
 
 class _Compiler:
-    def __init__(self, query: str):
+    def __init__(self, query: str, every: bool = False):
         self.query = query
+        self.every = every
         self.problems: list[Problem] = []
 
     def fail(self, start: int, end: int, message: str) -> str:
@@ -278,10 +279,13 @@ class _Compiler:
         return "c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
 
     def has(self, keywords, params: list, op: str | None = None, value=None) -> str:
-        if op is None:
-            # «has it»: tested inside card_index's covering index, no id list to build
+        if op is None and not self.every:
+            # «has it» for a page of results: tested inside card_index's covering index while
+            # it is walked in result order, no id list to build
             params.extend(f"%|{k}|%" for k in keywords)
             return "(" + " OR ".join("c.keyword_key LIKE ?" for _ in keywords) + ")"
+        # every match (the web's list, its count and facets): the keyword index finds them
+        # (a «has it» term at 35,000 cards: 6 ms of LIKE over every card → 1.7 ms)
         params.extend(str(k) for k in keywords)      # plain strings: params are printed
         marks = ",".join("?" * len(keywords))
         sql = f"SELECT k.card_id FROM card_keywords k WHERE k.keyword IN ({marks})"
@@ -504,8 +508,10 @@ def _terms(node) -> int:
     return 1
 
 
+@lru_cache(maxsize=1024)
 def parse_query(query: str):
-    """The query's AST; ``ParseError`` with a caret under the fault."""
+    """The query's AST (immutable: cached, a page parses its query three times — compiled,
+    notes, «did you mean»); ``ParseError`` with a caret under the fault."""
     if not query.strip():
         raise ParseError(Problem(Location("<запрос>", 1, 1), "пустой запрос", query or " "))
     check_limits(query)
@@ -542,10 +548,12 @@ def _syntax_error(query: str, err: UnexpectedInput) -> ParseError:
     return ParseError(Problem(Location("<запрос>", 1, column), message, query))
 
 
-def compile_query(query: str) -> tuple[str, list]:
-    """(WHERE clause over ``cards c``, parameters).  Raises ``ParseError`` listing every fault."""
+def compile_query(query: str, every: bool = False) -> tuple[str, list]:
+    """(WHERE clause over ``cards c``, parameters).  Raises ``ParseError`` listing every fault.
+    ``every``: the clause will select every match (not walk the index for a page of them),
+    so «has it» terms use the keyword index; the same cards either way."""
     ast = parse_query(query)
-    compiler = _Compiler(query)
+    compiler = _Compiler(query, every)
     params: list = []
     where = compiler.node(ast, params)
     if compiler.problems:
@@ -553,9 +561,9 @@ def compile_query(query: str) -> tuple[str, list]:
     return where, params
 
 
-def compile_named(query: str, prefix: str = "q") -> tuple[str, dict]:
+def compile_named(query: str, prefix: str = "q", every: bool = False) -> tuple[str, dict]:
     """``compile_query`` with named parameters (``:q0``, ``:q1`` …) — Datasette's style."""
-    where, params = compile_query(query)
+    where, params = compile_query(query, every)
     names = iter(range(len(params)))
     # every «?» in the fixed fragments is a placeholder (no fragment holds a literal «?»)
     where = re.sub(r"\?", lambda _m: f":{prefix}{next(names)}", where)

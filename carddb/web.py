@@ -6,11 +6,13 @@ Pages (templates in carddb/datasette/templates, Russian, no scripts):
 
 =============================  =========================================================
 ``/``                          home: the search box, the sets, links to the help pages
-``/cards/card_list``           the card list (Datasette's table view on ``card_list``):
+``/cards/card_list``           the card list (carddb.listpage: Datasette's page of
+                               ``card_list`` without its table view; data carddb.cardlist):
                                player columns, facets on human values; ``?_search=`` runs
                                the project's search language (carddb.search — the same
-                               compiled WHERE as ``berserk search``), ``?_ability=`` is the
-                               abilities facet
+                               cards as ``berserk search``), ``?_ability=`` is the
+                               abilities facet; ``.json``/``.csv`` are Datasette's view
+                               with the same filters (the hooks below)
 ``/cards/<set>/<card>``        a card: stats as a card, text with icon symbols, abilities in
                                Russian, each attack or keyword linked to its clause
 ``/rules/<book>/<id>``         a clause of the project's rule index (+ the official text when
@@ -31,35 +33,40 @@ import signal
 import socket
 import sys
 import threading
-from collections import Counter, OrderedDict
 from pathlib import Path
 from urllib.parse import urlencode
 
 import uvicorn
 import yaml
-from markupsafe import Markup
 from datasette import hookimpl
 from datasette.app import Datasette, DatasetteClient
 from datasette.database import Database, QueryInterrupted
-from datasette.facets import Facet
-from datasette.filters import FilterArguments, Filters
+from datasette.filters import FilterArguments
 from datasette.plugins import pm
-from datasette.utils import path_with_added_args, path_with_removed_args
 from datasette.utils.asgi import Base400, NotFound, Response
 from datasette.views.base import DatasetteError
+from markupsafe import Markup
 
 from berserk.errors import BerserkError
 from berserk.text import fold, plural
 from berserk.vocab import AttackKind, KeywordName
-from carddb.build import ABILITY_FACET, FACET_COLUMNS
-from carddb.finder import suggest_words, term_words
+from carddb.cardlist import (
+    DB_NAME,
+    TABLE,
+    CardFacets,
+    ListFilter,
+    matches_of,
+    ordered_ids,
+    where_of,
+)
+from carddb.finder import suggest_words
+from carddb.listpage import card_list_page
 from carddb.live import Live, Pins, check_db
 from carddb.present import abilities_html, keyword_label
 from carddb.search import compile_named
 from grammar import ast as A
 from grammar.display import LEGEND, to_html
 
-DB_NAME = "cards"
 #: terms that name a rule of their own (attacks, effects); keywords link too
 _LINKED_TERMS = tuple(str(k) for k in AttackKind.concrete_kinds()) + (
     "poison", "finishing", "vampirism", "named_effect", "spell")
@@ -105,31 +112,13 @@ class Site:
         self.pins = pins
         self.stamp = stamp
         self.links: dict[str, str] = {}         # term → /rules/<book>/<id>
-        self.facets: dict = {}                  # (build, filters) → facet rows (CardFacets)
         self.labels: dict[str, str] = {}        # /rules/<book>/<id> → an ability label
-
-    async def search_clause(self, query: str) -> tuple[str, dict]:
-        """The WHERE clause of ``query`` on card_list (ParseError for a bad query): the
-        matching ids as one JSON parameter, computed once per build and query."""
-        key = (getattr(self, "live", None) and self.live.version, query)
-        cache = self.__dict__.setdefault("_clauses", OrderedDict())
-        if key in cache:
-            cache.move_to_end(key)
-            return cache[key]
-        sql, named = compile_named(query, "bq")
-        db = self.ds.get_database(DB_NAME)
-        rows = (await db.execute(f"select c.id from card_index c where {sql}", named)).rows
-        clause = ("id in (select value from json_each(:bq_ids))",
-                  {"bq_ids": json.dumps([r[0] for r in rows])})
-        cache[key] = clause
-        while len(cache) > _SEARCH_CACHE:
-            cache.popitem(last=False)
-        return clause
 
     async def install(self, pin: Path) -> None:
         """Serve ``pin`` from now on (called with no request in flight: carddb.live.Gate)."""
         new = PinnedDatabase(self.ds, pin)
         await new.table_counts(limit=60_000)
+        await matches_of(new)                   # the card list's combinations, before serving
         self.links, self.labels = await rule_links(new)
         old = self.ds.databases.get(DB_NAME)
         if old is not None:
@@ -139,12 +128,6 @@ class Site:
             old.close()
             if old.path and Path(old.path).parent == self.pins.dir:
                 Path(old.path).unlink(missing_ok=True)
-
-
-#: A search is run once per page: its ids go to every statement of the page (rows, count,
-#: facets) as one JSON parameter — cheaper than the search's subquery in each of them at any
-#: size (measured at 35,000 cards: 2,600 ids 57 → 13 ms, 30,000 ids 178 → 103 ms a page).
-_SEARCH_CACHE = 256
 
 
 def site_of(datasette) -> Site | None:
@@ -236,7 +219,10 @@ def startup(datasette):
         return None
 
     async def inner():
-        site.links, site.labels = await rule_links(datasette.get_database(DB_NAME))
+        db = datasette.get_database(DB_NAME)
+        site.links, site.labels = await rule_links(db)
+        await matches_of(db)
+        compile_named("имя:а")          # builds the search grammar's parser before a visitor
     return inner
 
 
@@ -251,6 +237,7 @@ def register_routes(datasette):
     words = "|".join(_TABLE_WORDS)
     return [
         (r"^/$", home),
+        (rf"^/{DB_NAME}/{TABLE}$", card_list_page),
         (rf"^/{DB_NAME}/cards/(?P<id>\d+)$", card_by_id),
         (rf"^/{DB_NAME}/(?P<set>(?!(?:{words})$)[a-z0-9-]+)/(?P<key>[a-z0-9-]+)$", card_page),
         (r"^/rules/(?P<book>[a-z0-9-]+)/(?P<id>[^/]+)$", clause_page),
@@ -264,128 +251,35 @@ def filters_from_request(request, database, table, datasette):
     """``_search`` (the project's search language) and ``_ability`` (the abilities facet) on
     the card list."""
     site = site_of(datasette)
-    if site is None or table != "card_list":
+    if site is None or table != TABLE:
         return None
     return lambda: project_filters(site, request)
 
 
 async def project_filters(site: Site, request) -> FilterArguments:
-    """The card list's own filters: the search language (``_search``) and abilities."""
-    where, params, human, extra = [], {}, [], {}
-    query = request.args.get("_search", "").strip()
-    if query:
-        try:
-            clause, named = await site.search_clause(query)
-            where.append(clause)
-            params.update(named)
-            human.append(f"по запросу «{query}»")
-            extra["search_notes"] = [f"«{w}» — способность (по разбору текста); слово в "
-                                     f"тексте ищет текст:{w}"
-                                     for w in dict.fromkeys(term_words(query))]
-        except BerserkError as err:
-            where.append("0")
-            extra["search_error"] = err.render()
-    for i, label in enumerate(request.args.getlist("_ability")):
-        where.append(f"id in (select card_id from card_abilities where label = :ab{i})")
-        params[f"ab{i}"] = label
-        human.append(f"способность «{label}»")
-    return FilterArguments(where, params, human, extra)
+    """The card list's own filters for Datasette's view (JSON, CSV): the search language
+    (``_search``) and abilities.  The search's ids come from the card list's cache
+    (carddb.cardlist) as one JSON parameter of the view's statements."""
+    own = ListFilter.of(request)
+    own = ListFilter(search=own.search, abilities=own.abilities)
+    where = where_of(own)
+    bits, params, human = list(where.bits), dict(where.params), []
+    extra = {"search_error": where.error} if where.error is not None else {}
+    if where.search_sql is not None:
+        ids = await ordered_ids(site.ds, site.ds.get_database(DB_NAME), ListFilter(
+            search=own.search))
+        bits[0] = "id in (select value from json_each(:bq_ids))"
+        params = {k: v for k, v in params.items() if not k.startswith("bq")}
+        params["bq_ids"] = json.dumps(ids.tolist())
+        human.append(f"по запросу «{own.search}»")
+        extra["search_notes"] = list(where.notes)
+    human.extend(f"способность «{label}»" for label in own.abilities)
+    return FilterArguments(bits, params, human, extra)
 
 
 @hookimpl
 def register_facet_classes():
     return [CardFacets]
-
-
-class CardFacets(Facet):
-    """Every facet of the card list in one go (metadata: ``facets: [{cards: стихия}, …]``).
-
-    The unfiltered list reads the counts the build stored (``facet_counts``); a filtered one
-    (a search, a clicked value) reads its cards' facet columns once and their ability labels
-    once (``card_abilities``) and counts them here, instead of a GROUP BY scan per facet."""
-
-    type = "cards"
-
-    async def suggest(self):
-        return []
-
-    async def facet_results(self):
-        columns = [c["config"].get("simple") for c in self.get_configs()]
-        site = site_of(self.ds)
-        if self.table != "card_list" or not columns or site is None:
-            return [], []
-        size = self.get_facet_size()
-        # facets describe the whole filtered list: not the page (_next), not its order
-        pairs = sorted((k, v) for k in self.request.args for v in self.request.args.getlist(k)
-                       if not (k.startswith("_") and "__" not in k))
-        key = (site.live.version, tuple(pairs), self.request.args.get("_search", ""),
-               tuple(self.request.args.getlist("_ability")), tuple(columns))
-        cached = site.facets.get(key)
-        if cached is None:
-            cached = site.facets[key] = await self._results(columns, pairs)
-            while len(site.facets) > _SEARCH_CACHE:
-                site.facets.pop(next(iter(site.facets)))
-        rows, timed_out = cached
-        found: dict[str, list] = {c: [] for c in columns}
-        for facet, value, count in rows:
-            found.setdefault(facet, []).append((value, count))
-        return [self._facet(column, list(found[column]), size) for column in columns], timed_out
-
-    async def _results(self, columns: list[str], pairs: list) -> tuple[list, list]:
-        """(facet, value, cards) rows of the filtered list, and the facets that timed out."""
-        bits, params = Filters(pairs).build_where_clauses("card_list")
-        own = await project_filters(site_of(self.ds), self.request)
-        bits, params = bits + own.where_clauses, {**params, **own.params}
-        if not bits:
-            sql = ("select facet, value, cards from facet_counts where facet in (select value "
-                   "from json_each(:facets))")
-            try:
-                return list((await self.ds.execute(self.database, sql, {"facets": json.dumps(
-                    columns, ensure_ascii=False)})).rows), []
-            except QueryInterrupted:
-                return [], columns
-        try:
-            sql = f"select facet_key, ability_key from card_list where {' and '.join(bits)}"
-            return await self._count(columns, sql, params), []
-        except QueryInterrupted:
-            return [], columns
-
-    async def _count(self, columns: list[str], base: str, params: dict) -> list[tuple]:
-        """(facet, value, cards) of the page's cards, from two GROUP BYs over keys the build
-        stored per card (``facet_key``: the facet values, ``ability_key``: the ability
-        labels): a few hundred groups to add up here instead of a scan per facet."""
-        limit = self.ds.setting("facet_time_limit_ms")
-        totals: dict[tuple, int] = Counter()
-        if any(c in FACET_COLUMNS for c in columns):
-            for key, n in (await self.ds.execute(
-                    self.database, f"select facet_key, count(*) from ({base}) group by 1",
-                    params, custom_time_limit=limit)).rows:
-                for column, value in zip(FACET_COLUMNS, json.loads(key)):
-                    if value is not None and column in columns:
-                        totals[(column, value)] += n
-        if ABILITY_FACET in columns:
-            for key, n in (await self.ds.execute(
-                    self.database, f"select ability_key, count(*) from ({base}) group by 1",
-                    params, custom_time_limit=limit)).rows:
-                for label in json.loads(key):
-                    totals[(ABILITY_FACET, label)] += n
-        return [(column, value, n) for (column, value), n in totals.items()]
-
-    def _facet(self, column: str, values: list, size: int) -> dict:
-        values.sort(key=lambda vc: (-vc[1], str(vc[0])))
-        arg = "_ability" if column == ABILITY_FACET else column
-        chosen = set(self.request.args.getlist(arg))
-        results = []
-        for value, count in values[:size]:
-            on = str(value) in chosen
-            toggle = (path_with_removed_args(self.request, {arg: str(value)}) if on
-                      else path_with_added_args(self.request, {arg: value}))
-            path, _, query = toggle.partition("?")      # a new filter starts at page 1
-            query = "&".join(p for p in query.split("&") if p and not p.startswith("_next="))
-            results.append({"value": value, "label": value, "count": count, "selected": on,
-                            "toggle_url": self.ds.urls.path(path + ("?" + query if query else ""))})
-        return {"name": column, "type": self.type, "hideable": False, "toggle_url": "",
-                "results": results, "truncated": len(values) > size}
 
 
 @hookimpl
@@ -396,7 +290,10 @@ def extra_template_vars(template, database, table, request, datasette):
 
     async def inner():
         extra = {"berserk_nav": True}
-        if table == "card_list" and request is not None and request.args.get("_search"):
+        # «did you mean» shows on a search that found nothing (the card list's own page
+        # says how many rows it had; Datasette's view does not)
+        if table == TABLE and request is not None and request.args.get("_search") \
+                and not request.scope.get("berserk.rows"):
             query = request.args["_search"]
             db = datasette.get_database(DB_NAME)
             try:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from carddb.build import build_db
-from carddb.search import search_sql
+from carddb.search import compile_query, search_sql
 from carddb.web import datasette_app
 from berserk.errors import ParseError
 
@@ -46,6 +46,18 @@ def _sql_is_fixed(sql: str) -> bool:
 def test_no_query_string_changes_the_sql(query):
     try:
         sql, params = search_sql(query)
+    except ParseError:
+        return
+    assert _sql_is_fixed(sql), (query, sql)
+    assert sql.count("?") == len(params)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(query_alphabet, min_size=1, max_size=12).map("".join))
+def test_no_query_string_changes_the_web_sql(query):
+    """The web's form of the clause (every match: «has it» through the keyword index)."""
+    try:
+        sql, params = compile_query(query, every=True)
     except ParseError:
         return
     assert _sql_is_fixed(sql), (query, sql)
