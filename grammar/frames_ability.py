@@ -234,24 +234,32 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
     return None
 
 
-_MASCULINE_PRONOUNS = frozenset({"он"})   # (его, ему, ним are neuter too: «существо»)
-# selector nouns of masculine gender in Russian (an «он» may point to them)
-_MASCULINE_NOUNS = frozenset({N.HOST, N.PARASITE, N.SYMBIOTE, N.HERO, N.DEFENDER, N.OPPONENT,
-                              N.ATTACKER, N.PLAYER, N.COMPANION, N.ARTIFACT, N.MARKER, N.TOKEN})
+# (его, ему, ним, неё are not here: their case forms are shared by two genders)
+_PRONOUN_GENDER = {"он": "m", "она": "f"}
+# selector nouns by their Russian gender (an «он» / «она» may point to them)
+_GENDERED_NOUNS = {
+    "m": frozenset({N.HOST, N.PARASITE, N.SYMBIOTE, N.HERO, N.DEFENDER, N.OPPONENT, N.ATTACKER,
+                    N.PLAYER, N.COMPANION, N.ARTIFACT, N.MARKER, N.TOKEN}),
+    "f": frozenset({N.CARD, N.CELL, N.TARGET, N.TERRAIN, N.HALF, N.DECK, N.HAND, N.ATTACK}),
+}
 
 
 def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
-    """«При атаке по существу рядом с Сайкороном — он может …»: «он» can only be the card when
-    nothing masculine was named before it (существо, карта, клетка are not) — judge R10."""
-    named = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.noun != N.SELF]
-    if any(n.noun in _MASCULINE_NOUNS or n.noun == N.IT for n in named):
+    """«При атаке по существу рядом с Сайкороном — он может …»: «он» / «она» can only be the
+    card when nothing of that gender was *written* in the trigger before it (существо is
+    neuter; the implicit attacker ``Selector(card)`` has no span and names no word) — judge R10."""
+    named = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.noun != N.SELF
+             and n.span != A.NOSPAN]
+    if any(n.noun == N.IT for n in named):
         return effects
     if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in A.walk(trig)) and not named:
-        return effects                    # nothing at all named: «он» has no antecedent here
+        return effects                    # nothing at all named: the pronoun has no antecedent here
+    taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
 
     def fix(node):
         if isinstance(node, A.Selector) and node.noun == N.IT and not node.qualifiers and not node.relations \
-                and node.span != A.NOSPAN and ctx.orig(node.span).lower() in _MASCULINE_PRONOUNS:
+                and node.span != A.NOSPAN \
+                and _PRONOUN_GENDER.get(ctx.orig(node.span).lower()) not in (None, *taken):
             return A.Selector(N.SELF, span=node.span)
         if isinstance(node, A.Node):
             vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
