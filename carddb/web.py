@@ -66,6 +66,8 @@ from carddb.present import abilities_html, keyword_label
 from carddb.search import compile_named
 from grammar import ast as A
 from grammar.display import LEGEND, to_html
+from rulings.lookup import book_names, load_book, source_label
+from rulings.model import Book, is_number
 
 #: terms that name a rule of their own (attacks, effects); keywords link too
 _LINKED_TERMS = tuple(str(k) for k in AttackKind.concrete_kinds()) + (
@@ -223,6 +225,8 @@ def startup(datasette):
         site.links, site.labels = await rule_links(db)
         await matches_of(db)
         compile_named("имя:а")          # builds the search grammar's parser before a visitor
+        for book in book_names():       # clause pages name sources and conflicts (~80 ms)
+            load_book(book)
     return inner
 
 
@@ -401,6 +405,37 @@ async def card_page(datasette, request):
         "list_url": "/cards/card_list?" + urlencode({"сет": card["set_name"]})})
 
 
+def clause_name(book: str, cid: str, title: str | None) -> str:
+    """A clause as a person names it: a numbered one by its number and title («106.1.1
+    Изменение стоимости…»), any other by its title — never the index's id (``attack.strike``)."""
+    if is_number(cid.split("#", 1)[0]):
+        return f"{cid} {title}".strip()
+    return title or cid
+
+
+def _shipped_book(book: str) -> Book | None:
+    """The shipped index of ``book`` (sources, conflicts); None for a book it does not have."""
+    try:
+        return load_book(book)
+    except BerserkError:
+        return None
+
+
+def _conflicts(book: str, shipped: Book | None, cid: str) -> list[dict]:
+    """The clause's conflicts as the page shows them: the topic, each statement by its source's
+    name with the rulesets that apply it, why, and the other clauses it concerns."""
+    out = []
+    for k in shipped.conflicts_for(cid) if shipped is not None else ():
+        others = [{"id": c, "name": clause_name(book, c, shipped.clauses[c].title)}
+                  for c in k.clauses if c != cid and c in shipped.clauses]
+        out.append({"topic": k.topic, "why": source_label(k.why) if k.why else "",
+                    "others": others, "statements": [
+                        {"source": source_label(st.source), "says": source_label(st.says),
+                         "rulesets": [r for r, src in k.applies.items() if src == st.source]}
+                        for st in k.statements]})
+    return out
+
+
 async def clause_page(datasette, request):
     site = site_of(datasette)
     db = datasette.get_database(DB_NAME)
@@ -423,12 +458,18 @@ async def clause_page(datasette, request):
     if clause.get("parent"):
         p = (await db.execute("select id, title from rule_index where book = :b and id = :i",
                               {"b": book, "i": clause["parent"]})).first()
-        parent = {"id": p[0], "title": p[1]} if p else None
+        parent = {"id": p[0], "name": clause_name(book, p[0], p[1])} if p else None
     url = f"/rules/{book}/{cid}"
     label = site.labels.get(url) if site else None
+    shipped = _shipped_book(book)
+    source = shipped.clauses[cid].source if shipped and cid in shipped.clauses else None
     return await _render(datasette, request, "berserk_clause.html", {
-        "clause": clause, "book": book, "children": [{"id": c[0], "title": c[1]} for c in children],
+        "clause": clause, "book": book,
+        "number": cid if is_number(cid.split("#", 1)[0]) else None,
+        "children": [{"id": c[0], "name": clause_name(book, c[0], c[1])} for c in children],
         "parent": parent, "official": official.split("\n\n") if official else [],
+        "source": source_label(source) if source else None,
+        "conflicts": _conflicts(book, shipped, cid),
         "cards_url": ("/cards/card_list?" + urlencode({"_ability": label})) if label else None,
         "ability": label})
 

@@ -203,6 +203,43 @@ def test_clause_page(app):
     assert get(app, "/rules/classic/no-such-clause").status_code == 404
 
 
+def visible(html: str) -> str:
+    """The page's text as a reader sees it (no tags, no attributes, one space)."""
+    body = html[html.index("<article"):html.index("</article>")]
+    return " ".join(re.sub(r"<[^>]+>", " ", body).split())
+
+
+#: clause pages: (URL, what a reader sees, internal ids they must not see)
+CLAUSE_PAGES = [
+    ("/rules/classic/attack.strike",
+     ["Простой удар", "Источник: Обзор правил классического «Берсерка», п.5",
+      "Источники расходятся:"],
+     ["attack.strike", "Пункт:", "strike-target", "seed 000"]),
+    ("/rules/classic/squad.elements",
+     ["Влияние стихий на набор", "Формирование отряда",
+      "Источники расходятся: Золото для отряда только из нейтральных карт",
+      "Источники расходятся: Штраф за стихии сверх двух", "применяют правила classic"],
+     ["squad.elements", "neutral-only-squad", "extra-element-penalty", "seed 001"]),
+    ("/rules/heroes-15/106.1",
+     ["Пункт 106.1 · книга: «Берсерк. Герои»", "Базовые свойства",
+      "106.1.1 Изменение стоимости при розыгрыше",
+      "Источник: Полные правила «Берсерк. Герои», 15-я редакция (31.05.2024), п. 106.1",
+      "Источники расходятся: Когда действуют способности, меняющие стоимость карт"],
+     ["cost-modifiers-scope", "heroes_full_rules", "part-1"]),
+    ("/rules/classic/golden", ["Золотые правила", "Правило Топора", "Правило легальности"],
+     ["golden", "axe", "legality", "Пункт"]),
+]
+
+
+@pytest.mark.parametrize("url,shown,hidden", CLAUSE_PAGES)
+def test_clause_pages_name_clauses_and_sources_not_ids(app, url, shown, hidden):
+    """Numbers and titles, sources by their documents' names, conflicts by their topics —
+    never the index's ids (issue 12 item 9) — on the web as in ``berserk rule``."""
+    text = visible(get(app, url).text)
+    assert [s for s in shown if s not in text] == [], text
+    assert [h for h in hidden if h in text] == [], text
+
+
 @pytest.mark.parametrize("path,fragment", [
     ("/", "Поиск карт"), ("/help/search", "дальность&gt;=3"), ("/help/icons", "⤵️"),
 ])
