@@ -23,6 +23,7 @@ from berserk.vocab import MeasureKind as MK
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import Side, Strength
 from carddb.model import name_key
 from grammar import ast as A
@@ -105,12 +106,17 @@ def _rel(eng, what: str, p, q) -> bool:
         return p.host == q.id
     if what == R.OF:
         return p.owner == q.owner
+    if what == R.FIGHTS_WITH:
+        # «существо, с которым сражается»: the other card of the fight being rolled now
+        # (514.1: both roll — a closed target or an ability's target does not fight)
+        pair = eng.facts.get("fight") or ()
+        return p is not q and p in pair and q in pair
     raise KeyError(what)
 
 
 RELATIONS = frozenset({R.ADJACENT, R.OPPOSITE, R.BEHIND, R.IN_FRONT, R.LEFT_RIGHT,
                        R.IN_FORMATION_WITH, R.SAME_ROW, R.SAME_COLUMN, R.DEFENDED_BY,
-                       R.HOST_OF, R.PARASITE_OF, R.OF, R.ON_CELL})
+                       R.HOST_OF, R.PARASITE_OF, R.OF, R.ON_CELL, R.FIGHTS_WITH})
 
 # ------------------------------------------------------------------ nouns and qualifiers
 NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
@@ -428,6 +434,8 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
 
 
 def _attacking(eng, p, t: A.Trigger, ctx) -> bool:
+    if t.event == TE.FIGHTS:
+        return p in (eng.facts.get("fight") or ())       # «сражаясь, …»: in a fight now
     if eng.facts.get("attacker") is not p:
         return False
     kind = eng.facts.get("kind")

@@ -221,8 +221,12 @@ class FightRules:
                       f"отражающий — {deal(row.defender)}.", C.FIGHT_BOTH_ROLL,
                       C.STRIKE_TABLE, *((C.AXE,) if mods else ()), rolls=[a, d])
             if TE.DIE_ROLL in self.listeners():
-                self.rolled(actor, a)
-                self.rolled(reflecting, d)
+                self.facts["fight"] = (actor, reflecting)     # «сражаясь» (514.1: both roll)
+                try:
+                    self.rolled(actor, a)
+                    self.rolled(reflecting, d)
+                finally:
+                    self.facts.pop("fight", None)
             opt = options[0]
             if len(options) > 1:
                 who = "нападающий" if options[1].stepped_up == "attacker" else "отражающий"

@@ -360,11 +360,11 @@ class _Reader:
         if reason is None and event in ATTACKS and _near_self(t.target) and any(
                 isinstance(x, A.Selector) and x.noun == N.IT
                 for e in node.effects for x in A.walk(e)):
-            # «при атаке по существу рядом с <этой картой> — она …»: the pronoun may be the
-            # attacked card (the engine's reading of an attack trigger) or the card itself
-            # (the gender of its name says so); the AST keeps neither, the judge does not guess
-            reason = ("«он / она» после «при атаке по существу рядом с этой картой» — "
-                      "атакованная карта или эта, разбор не говорит")
+            # «при ударе по существу рядом с <этой картой> — излечить его»: «его» may be the
+            # attacked card (the engine's reading of an attack trigger) or the card itself; the
+            # grammar writes self for «он / она» when the gender decides (R10), `it` otherwise
+            reason = ("местоимение («его» …) после «при атаке по существу рядом с этой "
+                      "картой» — атакованная карта или эта, разбор не говорит")
         if reason is None and event == TE.GETS_COUNTER and not tags \
                 and ORDINAL.search(self.src(node)):
             reason = "порядковый номер фишки в тексте, но не в разборе"   # «третьей» lost
@@ -436,6 +436,8 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     if e == TE.WOUNDED and tags:
         if tags == {"first_per_turn"} and t.cause in WOUND_CAUSES and t.cause != K.POISON:
             return e, tags, None              # «получает раны от атаки в первый раз за ход»
+        if tags == {"amount:X"} and (t.cause is None or t.cause in WOUND_CAUSES):
+            return e, tags, None              # «получает X ран …, … на X»: X — the wounds received
         return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if t.also:
         if e == TE.ATTACK and [a.event for a in t.also] == [TE.MISS] \

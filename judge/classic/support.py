@@ -180,6 +180,9 @@ def _condition(cond: A.Condition) -> str | None:
     elif what == CK.EVENT:
         # «+N к броску, когда атакует карту такого-то ряда»: the attack being made
         t = p[0] if len(p) == 1 else None
+        if isinstance(t, A.Trigger) and t.event == TE.FIGHTS and cond.subject is None \
+                and t == A.Trigger(TE.FIGHTS, span=t.span):
+            return None                       # «сражаясь, …»: the card is in a fight now
         if not isinstance(t, A.Trigger) or t.event != TE.ATTACK or t.subject or t.origin \
                 or t.destination or t.cause or t.timing or t.also or t.params or t.strength \
                 or cond.subject is not None or (t.attack is not None and t.attack not in K):
@@ -261,6 +264,10 @@ def _keyword(node: A.Keyword) -> str | None:
 def _protection(node: A.Protection) -> str | None:
     if not _kinds_known(node.against):
         return "вид защиты не распознан"
+    if node.up_to is not None:
+        # «защита от атак величиной N [или менее]»: only attacks up to a value — read as a
+        # full protection it would be applied wrongly
+        return "защита от атак до некоторой величины пока не применяется"
     return None
 
 

@@ -293,6 +293,8 @@ class Triggers:
             if ev.target is not None:
                 refs["defended" if ev.kind == TE.BECOMES_DEFENDER else "attacker"] = ev.target
         cite = EVENT_CITE.get(ev.kind, C.AXE)
+        if ev.kind == TE.ATTACK and ev.attack in C.ATTACK_CLAUSE:
+            cite = C.ATTACK_CLAUSE[ev.attack]         # a shot's trigger cites «Выстрел» …
         # a part of card text that names no kind is a воздействие (seed: «если тип особенности
         # не указан явно, то она является воздействием»)
         ctx = Ctx(holder, ab.line, ab.text, self.inputs,
@@ -300,10 +302,15 @@ class Triggers:
                   guard=K.EFFECTS, cites=(C.AXE, cite), refs=refs, event=ev, key=key)
         if ev.data.get("dealt") is not None:
             self.facts["dealt"] = ev.data["dealt"]
+        if "amount:X" in ab.tags:
+            ctx.x = ev.data["amount"]             # «когда получает X ран …»: the wounds received
         if node.condition is not None and not facts.holds(self, node.condition, ctx):
             return False
+        what = EVENT_RU.get(ev.kind, ev.kind)
+        if ev.kind == TE.ATTACK and ev.attack not in (None, K.STRIKE):
+            what = "атака нанесена"
         self.emit("trigger", f"Срабатывает «{ab.text}» карты «{holder.name}» "
-                  f"({EVENT_RU.get(ev.kind, ev.kind)}).", C.AXE, cite, card=holder.id,
+                  f"({what}).", C.AXE, cite, card=holder.id,
                   line=ab.line)
         problem = self.interp.check(node.effects, ctx)
         if problem is not None:
