@@ -21,7 +21,9 @@ import json
 import sqlite3
 from array import array
 from collections import Counter, OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 from urllib.parse import parse_qsl, urlencode
 
 from datasette.database import QueryInterrupted
@@ -184,16 +186,24 @@ def ids_sql(where: Where, sort: str, desc: bool) -> str:
             f"{' desc' if desc else ''}, id")
 
 
-def fetch_ids(conn, sql: str, params: dict, ms: int) -> array:
-    cur = conn.cursor()
-    cur.row_factory = None
+@contextmanager
+def time_limit(conn, ms: int, sql: str, params: dict) -> Iterator[None]:
+    """Datasette's time limit on ``conn``: a statement past ``ms`` raises Datasette's
+    ``QueryInterrupted`` (its Russian 400 page, carddb.web), as its own view's statements do."""
     try:
         with sqlite_timelimit(conn, ms):
-            return array("i", [r[0] for r in cur.execute(sql, params)])
+            yield
     except sqlite3.OperationalError as err:
         if "interrupted" in str(err):
             raise QueryInterrupted(err, sql, params) from None
         raise
+
+
+def fetch_ids(conn, sql: str, params: dict, ms: int) -> array:
+    cur = conn.cursor()
+    cur.row_factory = None
+    with time_limit(conn, ms, sql, params):
+        return array("i", [r[0] for r in cur.execute(sql, params)])
 
 
 async def ordered_ids(ds, db, flt: ListFilter, sort: str = "name_fold",

@@ -33,7 +33,6 @@ from datasette.utils import (
     path_with_format,
     path_with_removed_args,
     path_with_replaced_args,
-    sqlite_timelimit,
     tilde_decode,
     tilde_encode,
 )
@@ -51,6 +50,7 @@ from carddb.cardlist import (
     fetch_ids,
     ids_sql,
     matches_of,
+    time_limit,
     where_of,
 )
 
@@ -170,12 +170,13 @@ def _keyset_rows(conn, sort: str, desc: bool, after: tuple | None, limit: int,
                  ms: int) -> list[dict]:
     """Up to ``limit`` rows of the whole list after ``after`` (Datasette's keyset)."""
     rows: list[dict] = []
-    with sqlite_timelimit(conn, ms):
-        for where, params, order in keyset_parts(sort, desc, after):
-            if len(rows) >= limit:
-                break
-            cur = conn.execute(f"select {_select(sort)} from {TABLE} where {where} "
-                               f"order by {order} limit {limit - len(rows)}", params)
+    for where, params, order in keyset_parts(sort, desc, after):
+        if len(rows) >= limit:
+            break
+        sql = (f"select {_select(sort)} from {TABLE} where {where} order by {order} "
+               f"limit {limit - len(rows)}")
+        with time_limit(conn, ms, sql, params):
+            cur = conn.execute(sql, params)
             names = [d[0] for d in cur.description]
             rows.extend(dict(zip(names, row)) for row in cur.fetchall())
     return rows

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import re
 import sqlite3
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -119,6 +120,23 @@ def test_card_text_is_escaped_on_every_page(hostile_db, path):
     assert "<script>alert" not in html and "<img src=x" not in html
     if path == "/cards/ataka/script-alert-imya-script":
         assert "&lt;script&gt;alert(" in html and "&lt;img src=x onerror" in html
+
+
+@pytest.mark.parametrize("path", [
+    "/cards/card_list?_search=" + quote("выстрел"),                 # the list page's matches
+    "/cards/card_list?_sort=" + quote("стоимость"),                 # the whole list's walk
+    "/cards/card_list?" + quote("стихия") + "=" + quote("горы"),    # a clicked facet value
+    "/cards/card_list.json?_search=" + quote("выстрел"),            # Datasette's view
+])
+def test_time_limit_stops_a_page_with_a_russian_answer(hostile_db, path):
+    """A statement past ``sql_time_limit_ms`` is stopped: 400 and a Russian message, no SQL."""
+    app = datasette_app(hostile_db)
+    app._settings["sql_time_limit_ms"] = 0              # every statement is over its time
+    response = _get(app, path)
+    assert response.status_code == 400, path
+    message = response.json()["error"] if ".json" in path else response.text
+    assert "дольше отведённого времени" in message
+    assert "select" not in response.text.lower()
 
 
 def test_served_db_rejects_writes(hostile_db):
