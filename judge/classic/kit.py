@@ -56,6 +56,11 @@ class _Vocab:
     def unsupported(node) -> str | None:
         return unsupported(node)
 
+    #: the classic Port keeps a card open after its attack (judge/classic/port.py keep_open)
+    keep_open = True
+    #: … and strengthens a poison (port.add_poison)
+    add_poison = True
+
 
 VOCAB = _Vocab()
 

@@ -249,6 +249,26 @@ class PortRules:
             return True
         return False
 
+    def add_poison(self, target: Piece, n: int, maximum: int | None, ctx: Ctx) -> bool:
+        """«выбранное существо с отравлением получает +N к отравлению (максимум до M)»: its
+        poison grows by N, never above M (a poison already above M stays as it is)."""
+        cites = ctx.cites or (C.AXE,)
+        now = target.markers.get("poison", 0)
+        if not now:
+            self.emit("noop", f"«{target.name}» не отравлена — усиливать нечего.", *cites)
+            return False
+        if self.shielded(target, ctx):
+            return False
+        new = now + n if maximum is None else min(now + n, max(maximum, now))
+        if new == now:
+            self.emit("noop", f"«{target.name}» отравлена на {now} — больше {maximum} это "
+                      "отравление не усиливается.", *cites, C.POISON)
+            return False
+        target.markers["poison"] = new
+        self.emit("poisoned", f"Отравление «{target.name}» усиливается: {now} → {new} "
+                  f"(«{ctx.text}»).", *cites, C.POISON, C.AXE, amount=new)
+        return True
+
     def finish(self, target: Piece, amount: int, ctx: Ctx) -> bool:
         if target.lives > amount:
             self.emit("finishing-none", f"У «{target.name}» осталось жизней: {target.lives} — "
@@ -285,6 +305,21 @@ class PortRules:
                       *(ctx.cites or (C.AXE,)))
             return True
         return self.open_card(target, f"«{ctx.text}»", *(ctx.cites or (C.AXE,)))
+
+    def keep_open(self, target: Piece, ctx: Ctx) -> bool:
+        """«… не закрывается после этой атаки» (an effect of the attack's trigger): the card
+        that closed for the attack is open again, not «opened» (no opening triggers); it has
+        acted this turn all the same (514.5) and its moves stay spent."""
+        if not target.closed:
+            self.emit("noop", f"«{target.name}» не закрыта — ничего не происходит.",
+                      *(ctx.cites or (C.AXE,)))
+            return False
+        target.closed = False
+        target.acted = True
+        self.emit("no-close", f"«{target.name}» не закрывается после этой атаки («{ctx.text}»; "
+                  "текст карты сильнее правила о закрытии) — остаётся открытой, но в этот ход "
+                  "уже действовала.", *(ctx.cites or (C.AXE,)), C.AXE, C.ACTION_CLOSE)
+        return True
 
     def relocate(self, target: Piece, verb: str, to: Any, ctx: Ctx) -> bool:
         return self.move_by_effect(target, verb, to, ctx)

@@ -202,6 +202,17 @@ def life_gain(node: A.Gain) -> int | None:
     return None
 
 
+def poison_gain(node: A.Gain) -> tuple[int, int | None] | None:
+    """«… получает +1 к отравлению (максимум до 2)»: (N, maximum) — the target's poison grows
+    by N, for good (a ruleset that can say so has ``add_poison``)."""
+    w = node.what[0] if len(node.what) == 1 else None
+    if isinstance(w, A.Bonus) and tuple(w.to) == (K.POISON,) and isinstance(w.amount, A.Fixed) \
+            and w.duration is None and node.duration is None and w.against is None \
+            and w.per is None and w.condition is None and w.attacker is None and not w.strengths:
+        return w.amount.value, w.maximum
+    return None
+
+
 def _idiom(w):
     """«{ova}1 или +1 к {ova}» written as a choice between the two: one «+1»."""
     if isinstance(w, A.Choice) and len(w.options) == 2:
@@ -249,6 +260,8 @@ def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
     if counter_gain(node) is not None or marker_gain(node) is not None \
             or life_gain(node) is not None:
         return None
+    if poison_gain(node) is not None and hasattr(port, "add_poison"):
+        return None
     durations = {w.duration for w in node.what if isinstance(w, A.Bonus) and w.duration}
     if node.duration is None and len(durations) > 1:
         return "у частей полученного разные сроки"
@@ -268,9 +281,11 @@ def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
 @handles(A.Gain, _targets_check, _gain_unsupported)
 def _gain_apply(it: Interp, node: A.Gain, ctx: Ctx) -> None:
     targets = it.reached(node, node.target, ctx)
-    n, mark = counter_gain(node), marker_gain(node)
+    n, mark, more = counter_gain(node), marker_gain(node), poison_gain(node)
     for target in targets:
-        if n is not None:
+        if more is not None:
+            it.port.add_poison(target, more[0], more[1], ctx)
+        elif n is not None:
             it.port.counters(target, n, ctx)
         elif mark is not None:
             it.port.marker(target, mark, 1, ctx)

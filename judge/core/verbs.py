@@ -224,7 +224,18 @@ def _limit_check(it: Interp, node, ctx: Ctx):
     return got if isinstance(got, Problem) else None
 
 
+def keeps_open(node) -> bool:
+    """«не закрывается после этой атаки» as an effect (a trigger of the attack): the card that
+    closed for its attack is open again — a ruleset that can say so has ``keep_open``."""
+    return (isinstance(node, A.Restriction) and node.what == Verb.CLOSE
+            and tuple(node.params) == ("after_this",) and node.subject is None
+            and node.only is None and not node.kinds and node.condition is None
+            and node.duration is None)
+
+
 def _limit_unsupported(node, port: Port) -> str | None:
+    if keeps_open(node) and hasattr(port, "keep_open"):
+        return None
     if node.duration is None:
         return "бессрочное ограничение как эффект пока не применяется"
     return (selector_unsupported(node.subject, port)
@@ -233,6 +244,10 @@ def _limit_unsupported(node, port: Port) -> str | None:
 
 
 def _limit_apply(it: Interp, node, ctx: Ctx) -> None:
+    if keeps_open(node):
+        for t in it.reached(node, _subject(node), ctx):
+            it.port.keep_open(t, ctx)
+        return
     for t in it.reached(node, _subject(node), ctx):
         it.port.grant(t, (replace(node, subject=None, duration=None),), node.duration, ctx)
 
