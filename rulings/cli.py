@@ -123,7 +123,7 @@ def render_clause(c: Clause, book: Book, brief: bool = False) -> str:
 
 
 def render_conflict(k: Conflict) -> str:
-    lines = [f"  ⚠ источники расходятся ({k.id}): {k.topic}"]
+    lines = [f"  ⚠ источники расходятся: {k.topic}"]
     for st in k.statements:
         users = [r for r, src in k.applies.items() if src == st.source]
         mark = f"  ← применяют: {', '.join(users)}" if users else ""

@@ -276,7 +276,11 @@ def source_label(source: str) -> str:
             return doc[:qualifier.start()] + " "          # «(ранняя редакция, …)» says it already
         if rest.startswith("("):
             return doc + " "
-        return doc + (", п. " if rest[0].isdigit() else ", ")
+        if rest[0].isdigit():
+            return doc + ", п. "
+        if rest.startswith(("п.", "п ", "«", "\"", "там же")):  # a place in the document
+            return doc + ", "
+        return doc + " "                                     # the sentence goes on: «seed 000 уточняет»
     return _DOCUMENT.sub(name, source)
 
 

@@ -154,6 +154,9 @@ def test_berserk_rule_names_the_source_documents(cid):
     ("seed 000 п.4; seed 001 там же",
      "Обзор правил классического «Берсерка», п.4; Основы онлайн-игры «Берсерк» (классика), там же"),
     ("мой_файл.md п. 3", "мой_файл.md п. 3"),
+    # the sentence goes on after the document: no comma before the verb or the dash
+    ("seed 000 уточняет, что 24", "Обзор правил классического «Берсерка» уточняет, что 24"),
+    ("seed 002 — более ранний текст", "Основы «Берсерк. Герои» (ранняя редакция) — более ранний текст"),
 ])
 def test_source_label(source, shown):
     assert source_label(source) == shown

@@ -161,7 +161,7 @@ class Ruleset:
             return (f"правила {self.name}: только карты «Героев»; герой + не менее "
                     f"{self.deck_min} карт, не более {self.copies} одинаковых; карты с «Орда» — "
                     f"{limit}; без «Созданный», «Помещённый», «Обращенный» (глоссарий "
-                    f"heroes-15)",)
+                    f"«Героев»)",)
         if subject == "deck":
             return (f"правила {self.name}: в колоде от {self.deck_min} до {self.deck_max} карт, "
                     f"не более {self.copies} одинаковых",)
@@ -171,11 +171,11 @@ class Ruleset:
         out = [f"правила {self.name}: кристаллы — {self.gold} золотых и {self.silver} "
                f"серебряных ({self.crystals_source})",
                f"бонус второго игрока: {bonus} — применяется источник: {source_label(self.second_source)} "
-               f"(источники расходятся: конфликт second-player-bonus)"]
+               "(источники расходятся; оба прочтения: berserk rule «бонус второго игрока»)"]
         if neutral_only:
             out.append(f"отряд только из нейтральных карт: {self.neutral_only_gold:+d} золотой — "
                        f"применяется источник: {source_label(self.neutral_only_source)} "
-                       f"(конфликт neutral-only-squad)")
+                       "(источники расходятся; оба прочтения: berserk rule «нейтральные карты в отряде»)")
         return tuple(out)
 
 

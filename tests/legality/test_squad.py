@@ -225,7 +225,7 @@ def test_squad_on_the_bundled_examples(examples):
 
 def test_neutral_only_choice_is_shown_only_for_a_neutral_only_squad():
     neutral = check_squad(squad("Нейтральный рядовой"), CARDS, CLASSIC)
-    assert any("конфликт neutral-only-squad" in n for n in neutral.notes)
+    assert any("оба прочтения: berserk rule «нейтральные карты в отряде»" in n for n in neutral.notes)
     mixed = check_squad(squad("Нейтральный рядовой", "Горный рядовой 1"), CARDS, CLASSIC)
     assert not any("neutral-only-squad" in n for n in mixed.notes)
 

@@ -144,7 +144,9 @@ def test_cli_rule_number_text():
     assert "514.6 · classic · Удар по закрытой карте" in out.stdout
     assert "родитель: 514" in out.stdout and "← 514.5" in out.stdout and "514.7" in out.stdout
     assert "официальный текст не импортирован" in out.stdout
-    assert "open-target-dice" in out.stdout                      # the conflict next to the clause
+    # the conflict next to the clause, by its topic (its internal id is never shown)
+    assert "источники расходятся: Кто бросает кубик" in out.stdout
+    assert "open-target-dice" not in out.stdout
 
 
 def test_cli_rule_json_with_db(rules_db):
