@@ -13,6 +13,7 @@ import click
 
 from berserk import files
 from berserk.errors import InputError, ParseError
+from grammar.display import to_display
 from judge.cites import BOOK
 from judge.classic.combat import parse_triple
 from judge.classic.odds import Matchup, deals, report
@@ -82,7 +83,8 @@ def render(o) -> str:
         lines.extend(f"   - {f}" for f in o.failures)
     else:
         lines.append("   Ожидания выполнены.")
-    return "\n".join(lines)
+    # card text quoted in the steps shows its icons as on the card ({tap} → ⤵️), as `berserk card`
+    return to_display("\n".join(lines))
 
 
 def _shown(d: dict) -> dict:

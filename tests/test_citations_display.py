@@ -87,6 +87,9 @@ def test_the_whole_library_prints_no_internal_id():
     assert sorted(shown & INTERNAL) == []
     assert not [c for c in shown if c.startswith(TERM) or re.fullmatch(r"[a-z][\w.-]*", c)]
     assert {"Простой удар", "Правило Топора", "514.6", "Рывок (глоссарий)"} <= shown
+    # card text quoted in a step shows icons as on the card, never as the canonical {code}
+    assert not re.findall(r"\{[a-z_]+\}", res.stdout)
+    assert "«Степной налётчик/2»: ⤵️: выстрел на 1" in res.stdout
 
 
 def test_json_cites_are_shown_and_the_ids_kept_for_tools():
