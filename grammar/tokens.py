@@ -69,15 +69,31 @@ def fold(text: str) -> str:
     return text.lower().replace("ё", "е")
 
 
-def word_stem(w: str) -> str:
-    """The regex of a name word's stem: its endings dropped, a fleeting vowel optional
-    («Утопец» → утоп(?:е)?ц: «Утопца»)."""
+def _stem(w: str) -> tuple[str, str | None, str]:
+    """A name word's stem as (head, fleeting vowel or None, tail): its endings dropped; in
+    «Утопец» the «е» may drop («Утопца»): ("утоп", "е", "ц")."""
     stem = w.rstrip("аеиоуыэюяйь")
     stem = stem if len(stem) >= 3 else w[:3]
     m = re.fullmatch(r"(.{2,}?)([её]|о)([цкн])", stem)
     if m and len(stem) >= 4 and m.group(1)[-1] not in "аеиоуыэюяй":
-        return re.escape(m.group(1)) + "(?:" + m.group(2) + ")?" + m.group(3)
-    return re.escape(stem)
+        return m.group(1), m.group(2), m.group(3)
+    return stem, None, ""
+
+
+def word_stem(w: str) -> str:
+    """The regex of a name word's stem: its endings dropped, a fleeting vowel optional
+    («Утопец» → утоп(?:е)?ц: «Утопца»)."""
+    head, vowel, tail = _stem(w)
+    if vowel is None:
+        return re.escape(head)
+    return re.escape(head) + "(?:" + vowel + ")?" + tail
+
+
+def needles(name: str) -> tuple[str, ...]:
+    """Text every match of ``name_re(name)`` contains: each word's stem up to a fleeting vowel.
+    A cheap ``in`` test before the regex: a list of 35,000 names shares first letters by the
+    hundred («Гномий король 1» … «Гномий король 117»), and each regex scan costs far more."""
+    return tuple(_stem(w)[0] for w in re.split(r"[\s\-]+", fold(name)) if w)
 
 
 def _stem_pattern(name: str) -> str:
@@ -91,7 +107,7 @@ def _stem_pattern(name: str) -> str:
 RESERVED = ("вампиризм", "трупоедств", "регенерац", "инкарнац", "защит", "добивани", "отравлени")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def name_re(name: str) -> re.Pattern | None:
     pat = _stem_pattern(name)
     if not pat:
@@ -113,13 +129,16 @@ def list_res(vocab: Vocabulary) -> tuple:
     names, classes = vocab.names, vocab.classes
 
     def index(items):
-        idx: dict[str, list] = {}
-        for it in sorted(set(items), key=len, reverse=True):
-            rx = name_re(it)
-            if rx is None:
+        # {first three letters of the first word: {the stems of all words but the last:
+        #  [(name, the last word's stem)]}} — one test of the shared words for a group; a
+        # name's regex is compiled when a unit holds its stems (35,000 compiles cost seconds)
+        idx: dict[str, dict[tuple, list]] = {}
+        for it in sorted(set(items), key=lambda x: (-len(x), x)):
+            need = needles(it)
+            if not need:
                 continue
             first = fold(re.split(r"[\s\-]+", it.strip())[0])[:3]
-            idx.setdefault(first, []).append((it, rx))
+            idx.setdefault(first, {}).setdefault(need[:-1], []).append((it, need[-1]))
         return idx
 
     multi = [c for c in classes if " " in c or "-" in c]
@@ -128,13 +147,16 @@ def list_res(vocab: Vocabulary) -> tuple:
 
 
 def candidates(idx: dict, folded: str) -> list:
-    seen = []
-    for w in set(re.findall(r"[а-я]{3,}", folded)):
-        for item in idx.get(w[:3], ()):
-            if item not in seen:
-                seen.append(item)
-    seen.sort(key=lambda x: -len(x[0]))
-    return seen
+    """(name, regex) of the names ``folded`` may hold, longest first: those indexed under the
+    first three letters of one of its words whose every word stem occurs in it."""
+    # (a name with no letters has no regex and no needles: never indexed)
+    found = []
+    for key in {w[:3] for w in re.findall(r"[а-я]{3,}", folded)}:
+        for shared, group in idx.get(key, {}).items():
+            if all(n in folded for n in shared):
+                found.extend((it, name_re(it)) for it, last in group if last in folded)
+    found.sort(key=lambda x: (-len(x[0]), x[0]))
+    return found
 
 
 # ------------------------------------------------------------------ raw scan
@@ -307,11 +329,16 @@ _mwe(r"(?:[,;]\s*)?при этом\b", lambda m: ("SEQ", "seq"), ('этом',))
 _mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"), ('вместо',))
 _mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while"), ('тех пор',))
 _mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))), ('до конца',))
+# «до начала вашего следующего хода» is a duration (before the turn-start trigger «до начала
+# вашего хода», which it would otherwise tie with)
+_mwe(r"до начала (?:вашего |своего )?следующего хода", lambda m: ("UNTIL", "until_your_next_turn"),
+     ('до начала',))
 _mwe(r"на (?:x|\d+) ход\w*(?: противника)?", lambda m: ("FOR_TURNS", m.group(0)), (' ход',))
 _mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|три|x) раз[а]? (?:за|в) (?:ваш |свой )?(?:ход|бой|игру)"
      r"(?: для каждого(?: атакованного)? \w+)?",
      lambda m: ("TIMES", m.group(0)), (' раз',))
 _mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)), ('максимум',))
+_mwe(r"(?:,\s*)?но не (?:более|больше) \+?(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('но не',))
 _mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)), ('минимум',))
 _mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)), ('дальность',))
 _mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"), ('вне завис',))
