@@ -28,14 +28,20 @@ sets         name, card count, source file
 parse_issues  what the grammar left untyped (Opaque / unknown icons) and what readers repaired
 meta          build time, grammar hash, source file hashes, counts
 cards_fts     FTS5 over the folded name and text (case and ё/е folded)
+
+The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source;
+parse each distinct text once; make the rows — each distinct ability *value* (spans aside) is
+walked, serialised and rendered once per build, then every card's rows are value tuples; insert
+them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS and the facet
+tables; the rest.  ``bench/db.py --distinct`` measures them on a list of all-different texts,
+``bench/db.py --same-rows DIR`` checks that another checkout builds the very same rows.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -47,11 +53,12 @@ from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
 from carddb.atomic import replacing
 from carddb.model import Card, name_key, parse_key, strike_text
-from carddb.present import keyword_label, parsed_abilities_tree
+from carddb.present import ability_tree, keyword_label
 from carddb.sources import read_cards
 from carddb.store import SCHEMA_VERSION
-from grammar import ast as A
 from grammar import Vocabulary, grammar_hash, parse
+from grammar import ast as A
+from grammar.display import to_display
 
 
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
@@ -77,19 +84,63 @@ class BuildReport:
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
+    #: seconds per phase of the build (``PHASES``)
+    phases: dict[str, float] = field(default_factory=dict)
 
 
-# ---------------------------------------------------------------- row makers
+# ---------------------------------------------------------------- one ability, by value
+# A build of N cards walks every ability's tree for its typed flag, its params, its features,
+# its Opaque parts, its JSON and its Russian tree.  ``grammar.ast.walk`` asks
+# ``dataclasses.fields`` at every node; the walk here keeps each class's child fields once, and
+# an ability's facts are computed once per distinct ability *value* (spans do not take part in
+# a node's equality): reprints, the icon lines every nxt card starts with and the keyword
+# sentences shared by thousands of cards are rendered and serialised once per build.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
+
+
+def nodes_of(node) -> list:
+    """``node`` and everything below it in ``grammar.ast.walk`` order (pre-order, fields in
+    order, nodes inside tuples at any depth), as a list."""
+    out: list = []
+    _collect(node, out)
+    return out
+
+
+def _collect(node, out: list) -> None:
+    out.append(node)
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, A.Node):
+            _collect(value, out)
+        elif isinstance(value, tuple):
+            _collect_tuple(value, out)
+
+
+def _collect_tuple(items: tuple, out: list) -> None:
+    for item in items:
+        if isinstance(item, A.Node):
+            _collect(item, out)
+        elif isinstance(item, tuple):
+            _collect_tuple(item, out)
+
+
 def _strongest(d) -> int | None:
     values = [v for v in A.damage_values(d) if v is not None]
     return max(values) if values else None
 
 
-def node_params(node) -> dict:
+def node_params(node, nodes: list | None = None) -> dict:
     """damage weak/medium/strong, range and amount of a node (the first that has them)."""
     out = {"damage_weak": None, "damage_medium": None, "damage_strong": None,
            "range": None, "amount": None}
-    for n in A.walk(node):
+    for n in nodes if nodes is not None else nodes_of(node):
         if isinstance(n, A.Attack):
             if out["damage_weak"] is None and n.damage is not None:
                 (out["damage_weak"], out["damage_medium"],
@@ -107,65 +158,130 @@ def node_params(node) -> dict:
     return out
 
 
-def features_of(abilities: Iterable) -> list[dict]:
-    """card_keywords rows (without card id): every searchable node anywhere in the trees."""
-    rows: list[dict] = []
-    for ability in abilities:
-        for n in A.walk(ability):
-            if isinstance(n, (*_PART_NODES, A.Opaque)) or type(n).__name__ in _PART_NAMES:
-                continue
-            row = {"keyword": str(n.kind), "strongest": None, "range": None, "amount": None}
-            if isinstance(n, A.Attack):
-                row["strongest"] = _strongest(n.damage) if n.damage is not None else None
-                row["range"] = n.range
-            elif isinstance(n, (A.Poison, A.Finishing)):
-                row["strongest"] = row["amount"] = _strongest(n.amount)
-            elif isinstance(n, A.Keyword):
-                row["amount"] = n.value
-            elif isinstance(n, A.Vampirism) and n.amount is not None:
-                row["amount"] = _strongest(n.amount)
-            rows.append(row)
-            if isinstance(n, A.Protection):
-                for against in n.against:
-                    rows.append({"keyword": f"protection:{against}", "strongest": None,
-                                 "range": None, "amount": None})
-    for row in rows:
-        row["label"] = keyword_label(row["keyword"])
-        row["player"] = int(row["keyword"] not in _STRUCTURE_KINDS)
+def _feature_rows(nodes: list) -> list[tuple]:
+    """(keyword, strongest, range, amount) of every searchable node of one ability."""
+    rows: list[tuple] = []
+    for n in nodes:
+        if isinstance(n, (*_PART_NODES, A.Opaque)) or type(n).__name__ in _PART_NAMES:
+            continue
+        strongest = rng = amount = None
+        if isinstance(n, A.Attack):
+            strongest = _strongest(n.damage) if n.damage is not None else None
+            rng = n.range
+        elif isinstance(n, (A.Poison, A.Finishing)):
+            strongest = amount = _strongest(n.amount)
+        elif isinstance(n, A.Keyword):
+            amount = n.value
+        elif isinstance(n, A.Vampirism) and n.amount is not None:
+            amount = _strongest(n.amount)
+        rows.append((str(n.kind), strongest, rng, amount))
+        if isinstance(n, A.Protection):
+            rows.extend((f"protection:{against}", None, None, None) for against in n.against)
     return rows
 
 
-def card_features(card: Card) -> list[dict]:
+def _labelled(rows: Iterable[tuple]) -> list[tuple]:
+    """Feature rows with their Russian label and the player flag (1: an ability a player
+    filters on, 0: structure)."""
+    return [(*row, _label(row[0]), int(row[0] not in _STRUCTURE_KINDS)) for row in rows]
+
+
+#: a keyword's label is a function of the keyword (vocabulary lookups through enums: cached)
+_label = lru_cache(maxsize=4096)(keyword_label)
+
+
+def features_of(abilities: Iterable) -> list[dict]:
+    """card_keywords rows (without card id): every searchable node anywhere in the trees."""
+    return [dict(zip(_FEATURE_KEYS, row)) for ability in abilities
+            for row in _labelled(_feature_rows(nodes_of(ability)))]
+
+
+_FEATURE_KEYS = ("keyword", "strongest", "range", "amount", "label", "player")
+
+
+def _card_feature_rows(card: Card) -> list[tuple]:
     """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
-    return [{"keyword": k, "strongest": None, "range": None, "amount": None,
-             "label": keyword_label(k), "player": 1} for k in card.type_keywords]
+    return [(k, None, None, None, _label(k), 1) for k in card.type_keywords]
 
 
-@lru_cache(maxsize=16384)
-def _derived(text: str, name: str | None, vocabulary: Vocabulary | None = None):
-    """Everything the DB stores about one parsed text (rows without card ids), computed once
-    per ``parse_key``: the replicated bench corpus and reprints share it.  ``vocabulary``: the
-    list's card names and class names (a name used in another card's text reads as that card,
-    the card's own name used as a class as that class)."""
-    parsed = parse(text, name=name, vocabulary=vocabulary)
-    abilities_rows, issues, all_abilities = [], [], []
-    for line in parsed.lines:
-        for position, ability in enumerate(line.abilities):
-            all_abilities.append(ability)
-            abilities_rows.append({
-                "line": line.index, "position": position, "kind": ability.kind,
-                "node": type(ability).__name__, "typed": int(A.is_typed(ability)),
-                **node_params(ability), "json": A.to_json(ability),
-                "span_start": ability.span.start, "span_end": ability.span.end,
-                "text": parsed.text[ability.span.start:ability.span.end] or line.text,
-            })
-        for opaque in line.opaque_nodes():
-            issues.append({"kind": "opaque" if isinstance(opaque, A.Opaque) else "unknown_icon",
-                           "line": line.index, "detail": getattr(opaque, "text", None)
-                           or getattr(opaque, "icon", "")})
-    tree = parsed_abilities_tree(parsed)
-    return (tuple(abilities_rows), tuple(issues), tuple(features_of(all_abilities)),
-            parsed.typed, tree)
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the DB stores about one ability, spans aside."""
+    head: tuple            # kind, node class, typed, damage weak/medium/strong, range, amount, json
+    features: tuple        # card_keywords rows without card id
+    issues: tuple          # (kind, detail) of each Opaque / Unknown part, in walk order
+    tree: tuple            # the lines of its Russian tree in ``abilities_tree``
+
+
+def _facts(ability) -> _Facts:
+    nodes = nodes_of(ability)
+    untyped = [n for n in nodes if isinstance(n, (A.Opaque, A.Unknown))]
+    params = node_params(ability, nodes)
+    head = (ability.kind, type(ability).__name__, int(not untyped), params["damage_weak"],
+            params["damage_medium"], params["damage_strong"], params["range"], params["amount"],
+            A.to_json(ability))
+    tree_lines = ability_tree(ability, 1).splitlines()
+    if untyped:
+        tree_lines[0] += "  [не разобрано полностью]"
+    issues = tuple(("opaque" if isinstance(n, A.Opaque) else "unknown_icon",
+                    getattr(n, "text", None) or getattr(n, "icon", "")) for n in untyped)
+    return _Facts(head, tuple(_labelled(_feature_rows(nodes))), issues,
+                  tuple("  " + t for t in tree_lines))
+
+
+@dataclass(frozen=True, slots=True)
+class _TextRows:
+    """Everything the DB stores about one parsed text (rows without card ids): computed once
+    per ``parse_key``, shared by reprints and by the replicated bench corpus."""
+    abilities: tuple       # abilities rows from ``line`` on
+    issues: tuple          # parse_issues rows from ``kind`` on
+    features: tuple        # card_keywords rows from ``keyword`` on
+    typed: bool
+    tree: str
+    keywords: tuple        # sorted keywords of the features
+    labels: tuple          # sorted player labels of the features
+
+
+class _RowMaker:
+    """One build's memo of ability facts and text rows."""
+
+    def __init__(self) -> None:
+        self.facts: dict = {}
+        self.texts: dict = {}
+
+    def ability(self, ability) -> _Facts:
+        try:
+            found = self.facts.get(ability)
+        except TypeError:                   # a node holding an unhashable value: no memo
+            return _facts(ability)
+        if found is None:
+            found = self.facts[ability] = _facts(ability)
+        return found
+
+    def text(self, key, parsed) -> _TextRows:
+        found = self.texts.get(key)
+        if found is None:
+            found = self.texts[key] = self._text(parsed)
+        return found
+
+    def _text(self, parsed) -> _TextRows:
+        abilities, issues, features, tree = [], [], [], []
+        typed = True
+        text = parsed.text
+        for line in parsed.lines:
+            tree.append(f"{line.index + 1}. {to_display(line.text)}")
+            for position, ability in enumerate(line.abilities):
+                facts = self.ability(ability)
+                span = ability.span
+                abilities.append((line.index, position, *facts.head, span.start, span.end,
+                                  text[span.start:span.end] or line.text))
+                typed = typed and bool(facts.head[2])
+                issues.extend((kind, line.index, detail) for kind, detail in facts.issues)
+                features.extend(facts.features)
+                tree.extend(facts.tree)
+        return _TextRows(tuple(abilities), tuple(issues), tuple(features), typed,
+                         "\n".join(tree), tuple(sorted({f[0] for f in features})),
+                         tuple(sorted({f[4] for f in features if f[0] not in _STRUCTURE_KINDS})))
 
 
 # ---------------------------------------------------------------- URLs: /cards/<set>/<card>
@@ -212,24 +328,6 @@ def card_keys(cards: Sequence[Card]) -> list[tuple[str, str]]:
     return out
 
 
-def _list_row(row: dict, card: Card, labels: list[str]) -> dict:
-    """The card_list row: what a player reads in the list, Russian column names."""
-    out = {
-        "id": row["id"], "имя": card.name, "сет": card.set, "номер": card.number,
-        "стихия": card.element, "тип": str(card.card_type), "стоимость": card.cost,
-        "жизни": card.life, "ход": row["move_text"], "удар": row["strike"],
-        "элита": "да" if card.elite else "нет", "уникальная": "да" if card.unique else "нет",
-        "класс": ", ".join(card.classes) or None, "редкость": card.rarity,
-        "способности": ", ".join(labels) or None,
-        "name_fold": row["name_fold"], "set_slug": row["set_slug"], "card_key": row["card_key"],
-    }
-    # what the web's facets group by: one key per combination of facet values, one per set of
-    # ability labels — a filtered list counts a few hundred keys instead of every card
-    out["facet_key"] = json.dumps([out[c] for c in FACET_COLUMNS], ensure_ascii=False)
-    out["ability_key"] = json.dumps(labels, ensure_ascii=False)
-    return out
-
-
 #: card_list columns (SQLite types); facets and sorting run on these
 CARD_LIST_COLUMNS = {
     "id": int, "имя": str, "сет": str, "номер": int, "стихия": str, "тип": str,
@@ -240,6 +338,7 @@ CARD_LIST_COLUMNS = {
 #: card_list columns the web facets on; ``facet_counts`` holds their counts over every card
 FACET_COLUMNS = ("стихия", "тип", "стоимость", "элита", "редкость", "сет")
 ABILITY_FACET = "способности"
+_FACET_AT = tuple(list(CARD_LIST_COLUMNS).index(c) for c in FACET_COLUMNS)
 
 #: labels a player does not search for (structure, not abilities): left out of «способности»
 _STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choice",
@@ -247,63 +346,88 @@ _STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choic
                     "permission", "bonus", "reduction", "when_second", "when_first"}
 
 
+#: cards columns (SQLite types), in table order: ``_card_row`` gives its values in this order
+CARD_COLUMNS = {
+    "id": int, "name": str, "name_fold": str, "set_name": str, "set_fold": str,
+    "number": int, "element": str, "elements": str, "card_type": str, "cost": int,
+    "elite": int, "uniq": int, "life": int, "move": int, "move_text": str, "flying": int,
+    "strike": str, "strike_weak": int, "strike_medium": int, "strike_strong": int,
+    "game": str, "strike_value": int, "cost_x": int,
+    "classes": str, "element_key": str, "class_key": str, "keyword_key": str, "rarity": str,
+    "rarity_fold": str, "text": str, "abilities_tree": str, "text_fold": str, "text_known": int,
+    "typed": int, "abilities_count": int, "keywords": str, "source": str,
+    "source_index": int, "set_slug": str, "card_key": str,
+}
+ABILITY_COLUMNS = ("card_id", "card_name", "line", "position", "kind", "node", "typed",
+                   "damage_weak", "damage_medium", "damage_strong", "range", "amount", "json",
+                   "span_start", "span_end", "text")
+KEYWORD_COLUMNS = ("card_id", "keyword", "strongest", "range", "amount", "label", "player")
+ISSUE_COLUMNS = ("card_id", "card_name", "kind", "line", "detail")
+_NO_TEXT = _TextRows((), (), (), False, None, (), ())
+_MOVE_TEXT, _STRIKE, _NAME_FOLD = (list(CARD_COLUMNS).index(c)
+                                   for c in ("move_text", "strike", "name_fold"))
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _strike_shown(card: Card) -> str | None:
+    """The strike as a player reads it: «1-2-3» (classic), one number («Берсерк. Герои»)."""
+    if card.strike is not None:
+        return strike_text(card.strike)
+    return None if card.strike_value is None else str(card.strike_value)
+
+
+def _card_row(card: Card, card_id: int, source: str, source_index: int, slugs: tuple[str, str],
+              rows: _TextRows, keywords: Sequence[str]) -> tuple:
+    """The cards row, in ``CARD_COLUMNS`` order."""
+    strike = card.strike
+    return (
+        card_id, card.name, name_key(card.name), card.set, fold(card.set), card.number,
+        card.element, _dumps(list(card.elements)), card.card_type, card.cost, int(card.elite),
+        int(card.unique), card.life, card.move if not isinstance(card.move, str) else None,
+        "полёт" if card.flying else (str(card.move) if card.move is not None else None),
+        int(card.flying), _strike_shown(card), strike[0] if strike else None,
+        strike[1] if strike else None, strike[2] if strike else None,
+        str(card.game), card.strike_value, int(card.cost_x), _dumps(list(card.classes)), "|" + "|".join(card.elements) + "|",
+        "|" + "|".join(fold(c) for c in card.classes) + "|", "|" + "|".join(keywords) + "|",
+        card.rarity, fold(card.rarity) if card.rarity else None, card.text, rows.tree,
+        fold(card.text) if card.text else None, int(card.text is not None), int(rows.typed),
+        len(rows.abilities), _dumps(list(keywords)), source, source_index, slugs[0], slugs[1])
+
+
+def _list_row(row: tuple, card: Card, labels: Sequence[str]) -> tuple:
+    """The card_list row (``CARD_LIST_COLUMNS`` order): what a player reads in the list."""
+    out = (row[0], card.name, card.set, card.number, card.element, str(card.card_type),
+           card.cost, card.life, row[_MOVE_TEXT], row[_STRIKE], "да" if card.elite else "нет",
+           "да" if card.unique else "нет", ", ".join(card.classes) or None, card.rarity,
+           ", ".join(labels) or None, row[_NAME_FOLD], row[-2], row[-1])
+    # what the web's facets group by: one key per combination of facet values, one per set of
+    # ability labels — a filtered list counts a few hundred keys instead of every card
+    return out + (_dumps([out[i] for i in _FACET_AT]), _dumps(list(labels)))
+
+
 def _card_rows(card: Card, card_id: int, source: str, source_index: int,
-               slugs: tuple[str, str] = ("", ""), vocabulary: Vocabulary | None = None):
-    who = {"card_id": card_id, "card_name": card.name}
-    if card.text is not None:
-        abil, opaque, feats, typed, tree = _derived(*parse_key(card.text, card.name), vocabulary)
-    else:
-        abil, opaque, feats, typed, tree = (), (), (), False, None
-    abilities_rows = [{**who, **r} for r in abil]
-    issues = [{**who, **r} for r in opaque]
-    for repair in card.repairs:
-        issues.append({**who, "kind": "source_repair", "line": None, "detail": repair})
-    feats = [dict(f) for f in feats] + card_features(card)
-    keywords = sorted({f["keyword"] for f in feats})
-    row = {
-        "id": card_id, "name": card.name, "name_fold": name_key(card.name),
-        "set_name": card.set, "set_fold": fold(card.set), "number": card.number,
-        "element": card.element, "elements": json.dumps(list(card.elements), ensure_ascii=False),
-        "card_type": card.card_type, "cost": card.cost, "elite": int(card.elite),
-        "uniq": int(card.unique), "life": card.life,
-        "move": card.move if not isinstance(card.move, str) else None,
-        "move_text": ("полёт" if card.flying else
-                      (str(card.move) if card.move is not None else None)),
-        "flying": int(card.flying), "strike": strike_text(card.strike),
-        "strike_weak": card.strike[0] if card.strike else None,
-        "strike_medium": card.strike[1] if card.strike else None,
-        "strike_strong": card.strike[2] if card.strike else None,
-        "classes": json.dumps(list(card.classes), ensure_ascii=False),
-        "element_key": "|" + "|".join(card.elements) + "|",
-        "class_key": "|" + "|".join(fold(c) for c in card.classes) + "|",
-        "rarity": card.rarity, "rarity_fold": fold(card.rarity) if card.rarity else None, "text": card.text,
-        "text_fold": fold(card.text) if card.text else None,
-        "abilities_tree": tree,
-        "text_known": int(card.text is not None), "typed": int(typed),
-        "abilities_count": len(abilities_rows),
-        "keywords": json.dumps(keywords, ensure_ascii=False),
-        "keyword_key": "|" + "|".join(keywords) + "|",
-        "source": source, "source_index": source_index,
-        "set_slug": slugs[0], "card_key": slugs[1],
-    }
-    for f in feats:
-        f["card_id"] = card_id
-    labels = sorted({f["label"] for f in feats if f["keyword"] not in _STRUCTURE_KINDS})
-    return row, abilities_rows, feats, issues, _list_row(row, card, labels)
+               slugs: tuple[str, str], rows: _TextRows):
+    """(cards row, abilities rows, card_keywords rows, parse_issues rows, card_list row)."""
+    who = (card_id, card.name)
+    extra = _card_feature_rows(card)
+    features = rows.features + tuple(extra) if extra else rows.features
+    keywords, labels = rows.keywords, rows.labels
+    if extra:
+        keywords = tuple(sorted({f[0] for f in features}))
+        labels = tuple(sorted({f[4] for f in features if f[0] not in _STRUCTURE_KINDS}))
+    issues = [who + r for r in rows.issues]
+    issues.extend(who + ("source_repair", None, repair) for repair in card.repairs)
+    row = _card_row(card, card_id, source, source_index, slugs, rows, keywords)
+    return (row, [who + r for r in rows.abilities], [(card_id, *f) for f in features], issues,
+            _list_row(row, card, labels))
 
 
 # ---------------------------------------------------------------- schema
 def _create_schema(db: sqlite_utils.Database) -> None:
-    db["cards"].create({
-        "id": int, "name": str, "name_fold": str, "set_name": str, "set_fold": str,
-        "number": int, "element": str, "elements": str, "card_type": str, "cost": int,
-        "elite": int, "uniq": int, "life": int, "move": int, "move_text": str, "flying": int,
-        "strike": str, "strike_weak": int, "strike_medium": int, "strike_strong": int,
-        "classes": str, "element_key": str, "class_key": str, "keyword_key": str, "rarity": str, "rarity_fold": str, "text": str,
-        "abilities_tree": str, "text_fold": str, "text_known": int,
-        "typed": int, "abilities_count": int, "keywords": str, "source": str,
-        "source_index": int, "set_slug": str, "card_key": str,
-    }, pk="id", not_null={"name", "card_type"})
+    db["cards"].create(CARD_COLUMNS, pk="id", not_null={"name", "card_type"})
     db["card_list"].create(CARD_LIST_COLUMNS, pk="id", foreign_keys=[("id", "cards", "id")])
     db["abilities"].create({
         "id": int, "card_id": int, "card_name": str, "line": int, "position": int, "kind": str,
@@ -381,13 +505,17 @@ def _facet_tables(db: sqlite_utils.Database) -> None:
 
 # ---------------------------------------------------------------- the build
 def read_all(sources: Sequence[str | Path], format: str | None = None):
-    """Read every source; raise one InputError listing every problem of every file."""
+    """Read every source; raise one InputError listing every problem of every file.  Returns
+    the cards (card, source, index in it), the warnings and each source's hash (``meta``)."""
     problems: list[Problem] = []
     warnings: list[Problem] = []
     cards: list[tuple[Card, str, int]] = []
+    hashes: list[dict[str, str]] = []
     seen: dict[tuple[str, str], str] = {}
     for source in sources:
         result = read_cards(source, format=format)
+        # the hash of the bytes the reader read: standard input («-») cannot be read again
+        hashes.append({"file": Path(source).name, "sha256": result.sha256[:16]})
         problems.extend(result.problems)
         warnings.extend(result.warnings)
         for index, card in enumerate(result.cards):
@@ -400,11 +528,7 @@ def read_all(sources: Sequence[str | Path], format: str | None = None):
             cards.append((card, str(source), index))
     if problems:
         raise InputError(problems)
-    return cards, warnings
-
-
-def file_hash(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    return cards, warnings, hashes
 
 
 #: Writes more tables into the DB being built, inside its one transaction (``db build --rules``
@@ -414,6 +538,12 @@ TableWriter = Callable[[sqlite_utils.Database], dict[str, int]]
 
 #: ``progress(done, total)``: cards parsed so far (the build's long part on a big list).
 Progress = Callable[[int, int], None]
+
+
+#: The build's phases, in order (``BuildReport.phases``, bench/db.py --distinct): reading the
+#: sources; parsing each distinct text; making the rows; inserting them; indexes, FTS and the
+#: facet tables; the rest (schema, the writers' tables, meta, ANALYZE, fsync and rename).
+PHASES = ("reading", "parse", "rows", "insert", "indexes", "other")
 
 
 def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
@@ -427,63 +557,116 @@ def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
     parsed; ``on_wait()`` once if another build of ``out`` holds the lock (this one waits)."""
     started = time.perf_counter()
     sources = list(sources) if sources else [bundled_examples()]
-    cards, warnings = read_all(sources, format)
+    cards, warnings, hashes = read_all(sources, format)
+    phases = dict.fromkeys(PHASES, 0.0)
+    phases["reading"] = time.perf_counter() - started
     with replacing(out, on_wait=on_wait) as tmp:
-        counts = _write(tmp, cards, sources, writers, progress)
-    return BuildReport(str(out), counts, warnings, time.perf_counter() - started)
+        counts = _write(tmp, cards, hashes, writers, progress, phases)
+    seconds = time.perf_counter() - started
+    phases["other"] = seconds - sum(v for k, v in phases.items() if k != "other")
+    return BuildReport(str(out), counts, warnings, seconds, phases)
 
 
-def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter],
-           progress: Progress | None = None) -> dict[str, int]:
+class _Clock:
+    """Adds the time since the last ``lap`` to a phase."""
+
+    def __init__(self, phases: dict[str, float]) -> None:
+        self.phases, self.last = phases, time.perf_counter()
+
+    def lap(self, phase: str | None) -> None:
+        now = time.perf_counter()
+        if phase is not None:
+            self.phases[phase] += now - self.last
+        self.last = now
+
+
+def _parse_all(cards, vocabulary: Vocabulary, progress: Progress | None) -> list:
+    """Each card's (parse key, parsed text) — None for an unknown text; each distinct key is
+    parsed once.  ``vocabulary``: the list's card names and class names (a name used in another
+    card's text reads as that card, the card's own name used as a class as that class)."""
+    parsed: dict = {}
+    out = []
+    for n, (card, _source, _index) in enumerate(cards, start=1):
+        if card.text is None:
+            out.append(None)
+        else:
+            key = parse_key(card.text, card.name)
+            found = parsed.get(key)
+            if found is None:
+                found = parsed[key] = parse(*key, vocabulary=vocabulary)
+            out.append((key, found))
+        if progress is not None and (n % 250 == 0 or n == len(cards)):
+            progress(n, len(cards))
+    return out
+
+
+def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
+           progress: Progress | None = None,
+           phases: dict[str, float] | None = None) -> dict[str, int]:
+    phases = phases if phases is not None else dict.fromkeys(PHASES, 0.0)
+    clock = _Clock(phases)
     tmp.unlink(missing_ok=True)
     db = sqlite_utils.Database(tmp)
     db.conn.execute("pragma journal_mode = off")
     db.conn.execute("pragma synchronous = off")
     with db.conn:
         _create_schema(db)
-        card_rows, ability_rows, feature_rows, issue_rows, list_rows = [], [], [], [], []
-
-        sets: dict[str, dict] = {}
-        slugs = card_keys([card for card, _source, _index in cards])
         vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
                                    (c for card, _s, _i in cards for c in card.classes))
-        for card_id, (card, source, index) in enumerate(cards, start=1):
+        clock.lap(None)
+        parsed = _parse_all(cards, vocabulary, progress)
+        clock.lap("parse")
+
+        card_rows, ability_rows, feature_rows, issue_rows, list_rows = [], [], [], [], []
+        sets: dict[str, list] = {}
+        slugs = card_keys([card for card, _source, _index in cards])
+        maker = _RowMaker()
+        for card_id, ((card, source, index), found) in enumerate(zip(cards, parsed), start=1):
+            rows = _NO_TEXT if found is None else maker.text(*found)
             row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
-                                                          slugs[card_id - 1], vocabulary)
-            if progress is not None and (card_id % 250 == 0 or card_id == len(cards)):
-                progress(card_id, len(cards))
+                                                          slugs[card_id - 1], rows)
             card_rows.append(row)
             list_rows.append(listed)
             ability_rows.extend(abil)
             feature_rows.extend(feats)
             issue_rows.extend(issues)
-            entry = sets.setdefault(card.set, {"name": card.set, "cards": 0,
-                                               "source": Path(source).name})
-            entry["cards"] += 1
-        for table, table_rows in (("cards", card_rows), ("abilities", ability_rows),
-                                  ("card_keywords", feature_rows), ("parse_issues", issue_rows),
-                                  ("sets", list(sets.values())), ("card_list", list_rows),
-                                  ("card_index", [{k: r[k] for k in CARD_INDEX_COLUMNS}
-                                                  for r in card_rows])):
-            _bulk_insert(db, table, table_rows)
+            entry = sets.setdefault(card.set, [card.set, 0, Path(source).name])
+            entry[1] += 1
+        clock.lap("rows")
+
+        for table, columns, table_rows in (
+                ("cards", tuple(CARD_COLUMNS), card_rows),
+                ("abilities", ABILITY_COLUMNS, ability_rows),
+                ("card_keywords", KEYWORD_COLUMNS, feature_rows),
+                ("parse_issues", ISSUE_COLUMNS, issue_rows),
+                ("sets", ("name", "cards", "source"), list(sets.values())),
+                ("card_list", tuple(CARD_LIST_COLUMNS), list_rows)):
+            _bulk_insert(db, table, columns, table_rows)
+        # the narrow copy: the same values, read back in id order by SQLite itself
+        names = ", ".join(f"[{c}]" for c in CARD_INDEX_COLUMNS)
+        db.execute(f"INSERT INTO card_index ({names}) SELECT {names} FROM cards ORDER BY id")
+        clock.lap("insert")
         _create_indexes(db)
         _facet_tables(db)
+        clock.lap("indexes")
         extra: dict[str, int] = {}
         for writer in writers:
             for key, n in writer(db).items():
                 extra[key] = extra.get(key, 0) + n
+        typed_at = list(CARD_COLUMNS).index("typed")
+        ability_typed_at = ABILITY_COLUMNS.index("typed")
         counts = {"cards": len(card_rows), "abilities": len(ability_rows),
-                  "typed_abilities": sum(r["typed"] for r in ability_rows),
-                  "cards_text_unknown": sum(1 for r in card_rows if not r["text_known"]),
-                  "cards_typed": sum(r["typed"] for r in card_rows if r["text_known"]),
+                  "typed_abilities": sum(r[ability_typed_at] for r in ability_rows),
+                  "cards_text_unknown": sum(1 for c, _s, _i in cards if c.text is None),
+                  "cards_typed": sum(r[typed_at] for r, (c, _s, _i) in zip(card_rows, cards)
+                                     if c.text is not None),
                   "parse_issues": len(issue_rows), "sets": len(sets), "clauses": 0, **extra}
         meta = {
             "schema_version": SCHEMA_VERSION,
             "build_id": secrets.token_hex(8),
             "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "grammar_hash": grammar_hash(),
-            "sources": json.dumps([{"file": Path(s).name, "sha256": file_hash(s)}
-                                   for s in sources], ensure_ascii=False),
+            "sources": json.dumps(hashes, ensure_ascii=False),
             "counts": json.dumps(counts, ensure_ascii=False),
         }
         db["meta"].insert_all({"key": k, "value": v} for k, v in meta.items())
@@ -494,14 +677,11 @@ def _write(tmp: Path, cards, sources, writers: Sequence[TableWriter],
     return counts
 
 
-def _bulk_insert(db: sqlite_utils.Database, table: str, rows: list[dict]) -> None:
-    """executemany over the table's columns.  sqlite-utils owns the schema, indexes and FTS;
-    for the bulk rows its per-value type sniffing (``insert_all``) cost ~70% of a 35,000-card
-    build, and every value here is already a plain str/int/None."""
-    if not rows:
-        return
-    columns = [c.name for c in db[table].columns if c.name in rows[0] or c.name != "id"]
-    columns = [c for c in columns if any(c in r for r in rows[:1])]
-    sql = (f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
-           f"VALUES ({', '.join('?' for _ in columns)})")
-    db.conn.executemany(sql, [tuple(r.get(c) for c in columns) for r in rows])
+def _bulk_insert(db: sqlite_utils.Database, table: str, columns: Sequence[str],
+                 rows: list[tuple]) -> None:
+    """executemany of value tuples in ``columns`` order.  sqlite-utils owns the schema,
+    indexes and FTS; for the bulk rows its per-value type sniffing (``insert_all``) cost ~70%
+    of a 35,000-card build, and every value here is already a plain str/int/None."""
+    if rows:
+        db.conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
+                            f"VALUES ({', '.join('?' for _ in columns)})", rows)

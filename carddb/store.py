@@ -26,7 +26,7 @@ from berserk.errors import (
     UnknownNameError,
 )
 from berserk.text import fold
-from berserk.vocab import CardType, Element
+from berserk.vocab import CardType, Element, Game
 from carddb.model import Card, name_key
 
 #: Where the commands look for the DB unless --db or $BERSERK_DB says otherwise.
@@ -34,7 +34,7 @@ DEFAULT_DB = "cards.db"
 
 #: The shape of the tables ``carddb.build`` writes (``meta.schema_version``); the site needs
 #: this one exactly (its pages read card_list, card_abilities, facet_counts …).
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 
 def schema_problem(conn: sqlite3.Connection, path: str | Path) -> str | None:
@@ -93,7 +93,8 @@ def open_db(path: str | Path, readonly: bool = True) -> sqlite_utils.Database:
 
 
 CARD_COLUMNS = ("name, set_name, number, elements, card_type, cost, elite, uniq, life, move, "
-                "flying, strike_weak, strike_medium, strike_strong, classes, rarity, text")
+                "flying, strike_weak, strike_medium, strike_strong, classes, rarity, text, game, "
+                "strike_value, cost_x")
 
 
 def card_from_row(row: dict | sqlite3.Row) -> Card:
@@ -112,7 +113,8 @@ def card_from_row(row: dict | sqlite3.Row) -> Card:
         elite=bool(row.get("elite")), unique=bool(row.get("uniq")), life=row.get("life"),
         move=move, flying=bool(row.get("flying")), strike=strike,
         classes=tuple(json.loads(row.get("classes") or "[]")), rarity=row.get("rarity"),
-        text=row.get("text"),
+        text=row.get("text"), game=Game(row.get("game") or Game.CLASSIC),
+        strike_value=row.get("strike_value"), cost_x=bool(row.get("cost_x")),
     )
 
 

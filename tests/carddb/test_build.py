@@ -7,10 +7,15 @@ import sqlite3
 
 import pytest
 
-from carddb.build import build_db
-from carddb.store import find_card, load_cards
 from berserk.errors import AmbiguousError, InputError, UnknownNameError
-from tests.carddb.conftest import SET1, SET2
+from carddb.build import PHASES, build_db, features_of, node_params, nodes_of
+from carddb.model import parse_key
+from carddb.present import parsed_abilities_tree
+from carddb.sources import read_cards
+from carddb.store import find_card, load_cards
+from grammar import Vocabulary, parse
+from grammar import ast as A
+from tests.carddb.conftest import NXT, SET1, SET2
 from tests.conftest import run_cli
 
 
@@ -198,3 +203,123 @@ def test_build_with_rules_joins_clauses(tmp_path, shared):
     assert result.returncode == 0, result.stderr
     assert rows(db, "select count(*) from clauses")[0][0] > 0
     assert json.loads(dict(rows(db, "select key, value from meta"))["counts"])["clauses"] > 0
+
+
+# ---------------------------------------------------------------- the row memo changes no row
+def plain_rows(parsed) -> tuple[list, list, list, str, bool]:
+    """abilities, parse_issues and card_keywords rows (without card id and name), the tree and
+    the typed flag of one parsed text, derived ability by ability with grammar's own walk —
+    what the build stored before it kept one set of facts per distinct ability."""
+    abilities, issues = [], []
+    for line in parsed.lines:
+        for position, a in enumerate(line.abilities):
+            params = node_params(a, list(A.walk(a)))
+            abilities.append((line.index, position, a.kind, type(a).__name__, int(A.is_typed(a)),
+                              *params.values(), A.to_json(a), a.span.start, a.span.end,
+                              parsed.text[a.span.start:a.span.end] or line.text))
+        issues.extend(("opaque" if isinstance(o, A.Opaque) else "unknown_icon", line.index,
+                       getattr(o, "text", None) or getattr(o, "icon", ""))
+                      for o in line.opaque_nodes())
+    features = [tuple(f.values()) for f in features_of(parsed.abilities)]
+    return abilities, issues, features, parsed_abilities_tree(parsed), parsed.typed
+
+
+@pytest.mark.parametrize("source", ["SET1", "NXT", "NXT_SETS"])
+def test_rows_equal_the_plain_derivation(tmp_path, shared, source):
+    path = {"SET1": SET1, "NXT": NXT,
+            "NXT_SETS": shared / "corpus" / "nxt" / "sets_10_20.nxt.json"}[source]
+    db = tmp_path / "rows.db"
+    build_db(db, [path])
+    cards = read_cards(path).cards
+    vocabulary = Vocabulary.of([c.name for c in cards], [k for c in cards for k in c.classes])
+    checked = 0
+    for card_id, card in enumerate(cards, start=1):
+        if card.text is None:
+            continue
+        parsed = parse(*parse_key(card.text, card.name), vocabulary=vocabulary)
+        for a in parsed.abilities:
+            for node in A.walk(a):
+                assert nodes_of(node) == list(A.walk(node)), card.name
+        abilities, issues, features, tree, typed = plain_rows(parsed)
+        assert rows(db, "select line, position, kind, node, typed, damage_weak, damage_medium, "
+                        "damage_strong, range, amount, json, span_start, span_end, text from "
+                        "abilities where card_id = ? order by id", (card_id,)) == abilities
+        assert rows(db, "select kind, line, detail from parse_issues where card_id = ? and "
+                        "kind != 'source_repair' order by id", (card_id,)) == issues
+        stored = rows(db, "select keyword, strongest, range, amount, label, player from "
+                          "card_keywords where card_id = ? order by id", (card_id,))
+        assert stored[:len(features)] == features          # then the card's own (flight …)
+        assert rows(db, "select abilities_tree, typed from cards where id = ?",
+                    (card_id,)) == [(tree, int(typed))]
+        checked += 1
+    assert checked > 0
+
+
+def test_a_shared_ability_keeps_each_cards_span_and_text(tmp_path):
+    f = tmp_path / "shared.yaml"
+    f.write_text("- {name: Первый, element: горы, text: \"Броня 1.\\nТрупоедство.\"}\n"
+                 "- {name: Второй, element: горы, text: \"Трупоедство.\"}\n"
+                 "- {name: Третий, element: горы, text: \"Броня 2.\\nтрупоедство.\"}\n", "utf-8")
+    db = tmp_path / "shared.db"
+    build_db(db, [f])
+    got = rows(db, "select c.name, a.json, a.span_start, a.span_end, a.text from abilities a "
+                   "join cards c on c.id = a.card_id where a.node = 'Keyword' and a.line = "
+                   "(select max(line) from abilities where card_id = c.id) order by a.id")
+    assert [(name, start, end, text) for name, _json, start, end, text in got] == [
+        ("Первый", 9, 20, "Трупоедство"), ("Второй", 0, 11, "Трупоедство"),
+        ("Третий", 9, 20, "трупоедство")]
+    assert len({json_ for _n, json_, _s, _e, _t in got}) == 1
+
+
+def test_build_reports_its_phases(tmp_path):
+    report = build_db(tmp_path / "p.db")
+    assert list(report.phases) == list(PHASES)
+    assert all(v >= 0 for v in report.phases.values())
+    assert sum(report.phases.values()) == pytest.approx(report.seconds, rel=1e-6)
+
+
+# ---------------------------------------------------------------- standard input (E3)
+def test_stdin_build_hashes_the_bytes_it_read(tmp_path):
+    """«--cards -»: standard input cannot be read twice; meta keeps the hash of what the
+    reader read, equal to the hash of the same file built from disk."""
+    data = SET1.read_bytes()
+    (tmp_path / "set1.json").write_bytes(data)
+    result = run_cli("db", "build", "-o", "stdin.db", "--cards", "-", input=data.decode("utf-8"),
+                     cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    build_db(tmp_path / "file.db", [tmp_path / "set1.json"])
+    hashes = [json.loads(dict(rows(tmp_path / db, "select key, value from meta"))["sources"])
+              for db in ("stdin.db", "file.db")]
+    assert hashes[0][0]["sha256"] == hashes[1][0]["sha256"] == sha(SET1)[:16]
+    assert rows(tmp_path / "stdin.db", "select count(*) from cards") == [(150,)]
+
+
+# ---------------------------------------------------------------- «Берсерк. Герои» cards (H4)
+def test_heroes_cards_keep_game_strike_and_cost_x(tmp_path):
+    """A Heroes card read back from the DB is the card that was read (game, its one-number
+    strike, a cost of «X»): a deck checked with --db is not taken for a classic one."""
+    from tests.legality.conftest import HEROES_CARDS
+
+    db = tmp_path / "heroes.db"
+    build_db(db, [HEROES_CARDS])
+    read = read_cards(HEROES_CARDS).cards
+    assert sorted(load_cards(db), key=lambda c: c.name) == sorted(read, key=lambda c: c.name)
+    got = {name: (game, strike, value, cost_x) for name, game, strike, value, cost_x in rows(
+        db, "select name, game, strike, strike_value, cost_x from cards")}
+    assert got["Каменный страж"] == ("heroes", "1", 1, 0)
+    assert got["Камнепад"] == ("heroes", None, None, 1)
+    classic = [c.name for c in read if str(c.game) == "classic"]
+    assert classic and all(got[name][0] == "classic" for name in classic)
+    assert find_card(db, "Камнепад").cost_x is True
+
+
+def test_heroes_deck_checked_with_db_is_a_heroes_deck(tmp_path):
+    from tests.legality.conftest import DATA, HEROES_CARDS
+
+    build_db(tmp_path / "heroes.db", [HEROES_CARDS])
+    (tmp_path / "deck.txt").write_bytes((DATA / "cli" / "heroes_legal.txt").read_bytes())
+    args = ("deck", "check", "deck.txt", "--ruleset", "heroes-15", "--json")
+    with_db = run_cli(*args, "--db", "heroes.db", cwd=tmp_path)
+    with_cards = run_cli(*args, "--cards", str(HEROES_CARDS), cwd=tmp_path)
+    assert with_db.returncode == with_cards.returncode == 0, with_db.stdout + with_db.stderr
+    assert json.loads(with_db.stdout)["problems"] == json.loads(with_cards.stdout)["problems"]
