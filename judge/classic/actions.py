@@ -222,6 +222,7 @@ class ActionRules:
             used[ctx.key] = used.get(ctx.key, 0) + 1
         if cost_of(ab).tap:
             self.close_after_action(actor, f"«{ab.text}»")
+        self.acts(actor)
 
     # ------------------------------------------------------------ counters
     def charge(self, piece: Piece) -> bool:
@@ -238,6 +239,7 @@ class ActionRules:
         self.reveal_actor(piece)
         self.state.last_action = (piece.id, "charge")
         self.close_after_action(piece, "накопление фишки")
+        self.acts(piece)
         piece.counters += 1
         self.emit("counter", f"«{piece.name}» получает фишку (всего {piece.counters}).",
                   C.COUNTERS, counters=piece.counters)

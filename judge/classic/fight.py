@@ -97,6 +97,7 @@ class FightRules:
                       "(текст карты сильнее правила о закрытии).", C.AXE, C.ACTION_CLOSE)
         else:
             self.close_after_action(actor, "нападение")
+        self.acts(actor)
         if target.flying and not actor.flying and actor.markers.get("anti_air") == 2:
             self.emit("anti-air", f"«{actor.name}» закрывалась на удар по летающему и бьёт "
                       f"«{target.name}» как рядом стоящую карту.", C.FLYERS)
@@ -173,6 +174,7 @@ class FightRules:
                   *((C.FLYERS,) if actor.flying or target.flying else ()))
         self.facts.update(defender=choice, defended=target)
         self.fire(TE.BECOMES_DEFENDER, choice, target)
+        self.acts(choice)
         return choice, choice
 
     def roll_fight(self, actor: Piece, reflecting: Piece, inputs):
@@ -337,6 +339,7 @@ class FightRules:
         self.state.last_action = (actor.id, "anti_air")
         actor.markers["anti_air"] = 1
         self.close_after_action(actor, "закрылась на удар по летающему")
+        self.acts(actor)
         self.emit("anti-air", f"«{actor.name}» в свой следующий ход сможет один раз напасть "
                   "простым ударом на летающего как на рядом стоящую карту.", C.FLYERS)
         return True

@@ -22,6 +22,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import TriggerParam as TP
 from berserk.vocab import (
     ConditionKind,
     DurationKind,
@@ -74,7 +75,7 @@ EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS,
                     TE.OPPONENT_TURN_START, TE.TURN_END, TE.OPPONENT_TURN_END, TE.FIGHT_START,
                     TE.MOVE, TE.MOVE_ADJACENT, TE.WOUNDED, TE.WOUNDED_BY,
                     TE.CROSSED_TO_ENEMY_HALF, TE.CROSSED_TO_OWN_HALF, TE.ATTACKED,
-                    TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL, TE.OPENS})
+                    TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL, TE.OPENS, TE.ACTS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +418,14 @@ def _is_cell_next_to_self(sel: A.Selector | None) -> bool:
             and sel.relations[0].to.noun == N.SELF)
 
 
+def moved_by(t: A.Trigger) -> A.Selector | None:
+    """The card whose text makes the move, of «при перемещении … <кем>» (TriggerParam.by)."""
+    p = t.params[0] if t.params else None
+    if isinstance(p, tuple) and len(p) == 2 and p[0] == TP.BY and isinstance(p[1], A.Selector):
+        return p[1]
+    return None
+
+
 def _near_self(sel: A.Selector | None) -> bool:
     """A selector of another card placed relative to this one («существо рядом с этой
     картой»), not the card itself."""
@@ -466,6 +475,10 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
         if not tags or not all(str(p).startswith("face:") and str(p)[5:].isdigit() for p in tags):
             return None, tags, "бросок кубика без названной грани пока не применяется"
         return e, tags, None                      # «когда … выбрасывает на кубике 6»
+    if e == TE.MOVE and len(t.params) == 1 and moved_by(t) is not None \
+            and t.origin is None and t.destination is None:
+        # «при перемещении <этой карты> другой картой»: a move made by another card's text
+        return e, frozenset({"by"}), unsupported(moved_by(t))
     if tags:
         return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if e == TE.MOVE and (t.origin is not None or t.destination is not None):

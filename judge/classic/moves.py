@@ -144,5 +144,5 @@ class MoveRules:
         self.emit("move", f"«{target.name}» перемещается {start}→{cell} («{ctx.text}»; это не "
                   "её действие, очки движения не тратятся).", *(ctx.cites or (C.AXE,)),
                   C.MOVEMENT, frm=start, to=cell)
-        self.fire(TE.MOVE, target, frm=start, to=cell, by=verb)
+        self.fire(TE.MOVE, target, frm=start, to=cell, by=verb, mover=ctx.source)
         return True

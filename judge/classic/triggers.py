@@ -29,6 +29,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
+from judge.classic.kit import moved_by
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -52,6 +53,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.GETS_COUNTER: (TE.GETS_COUNTER, TE.THIRD_COUNTER),
     TE.DIE_ROLL: (TE.DIE_ROLL,),
     TE.OPENS: (TE.OPENS,),
+    TE.ACTS: (TE.ACTS,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
@@ -65,7 +67,7 @@ EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар
             TE.CROSSED_TO_ENEMY_HALF: "переход на половину противника",
             TE.CROSSED_TO_OWN_HALF: "переход на свою половину", TE.ATTACKED: "атака объявлена",
             TE.THIRD_COUNTER: "третья фишка", TE.DIE_ROLL: "бросок кубика",
-            TE.OPENS: "карта открылась"}
+            TE.OPENS: "карта открылась", TE.ACTS: "карта действует"}
 #: The clause each event rests on (next to Правило Топора: the card text acts).
 EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFENDER,
               TE.DEATH: C.DEATH, TE.TURN_START: C.TURN_START, TE.TURN_END: C.TURN,
@@ -73,7 +75,7 @@ EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFEN
               TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
               TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
               TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE,
-              TE.OPENS: C.NAMED_EFFECT}
+              TE.OPENS: C.NAMED_EFFECT, TE.ACTS: C.ACTION_CLOSE}
 MAX_DEPTH = 8
 #: Attack events; a trigger on one whose subject is a bare Selector(card) is «another card's».
 ATTACK_EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS})
@@ -103,6 +105,13 @@ class Triggers:
             self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt, response=response,
                       assault=not response, first=src.attacks <= 1,
                       value=dealt if value is None else value)
+
+    def acts(self, piece: Piece) -> None:
+        """«Когда X действует»: ``piece`` performs an action — an attack, an ability used, a
+        closing for a counter or on a flyer, a defence (seed 000: an action is an attack or the
+        use of an ability; assigning a defender and closing for a counter are actions too).  A
+        move is not an action."""
+        self.fire(TE.ACTS, piece)
 
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
         self.fire(TE.WOUNDED, target, source, kind or None, amount=amount,
@@ -201,6 +210,10 @@ class Triggers:
             if t.target is not None:
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
+        if "by" in ab.tags:
+            # «при перемещении … другой картой»: the card whose text moved it (not its own move)
+            mover = ev.data.get("mover")
+            return mover is not None and facts.matches(self, moved_by(t), mover, ctx)
         if "destination" in ab.tags:
             return facts.cell_matches(self, t.destination, ev.data["to"], ctx)
         if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
