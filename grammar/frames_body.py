@@ -119,6 +119,14 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 continue
             # «Воздействие дар силы свести …» (no dash): the name heads every clause after it
             parts = parts[1:]
+        if k + 1 < len(items) and items[k + 1][0] == "COLON" and parts and isinstance(parts[-1], P) \
+                and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
+                and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
+            # «получает: «…»»: the colon only introduces the granted ability
+            merged = parts + list(items[k + 1][1].parts)
+            items[k + 1] = (sep, Clause(merged, _span(merged)))
+            k += 1
+            continue
         if k + 1 < len(items) and items[k + 1][0] == "RCLOSE":
             # a clause ending in a relative clause, closed by a comma: the next one's subject
             merged = parts + list(items[k + 1][1].parts)

@@ -23,10 +23,17 @@ from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, 
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, subject_of, take_np
 from grammar.frames_tails import strip_tails
-from grammar.frames_verbs import ADVERBS, PART_VERBS, VERBS, Args
-from grammar.frames_verbs_attack import v_reduce_to
+from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
+from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
+from grammar.frames_verbs_state import v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_take
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
+
+# verbs whose frame reads its own arguments (the others: ``VERBS``, the generic roles)
+PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
+              "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
+              "discard": v_discard, "poison": v_poison, "is_v": v_is,
+              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
 
 def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> list:
@@ -78,7 +85,8 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
             and subj_parts[0].noun == "roll" and not pred.v["neg"]:
         return [_roll_equals(subj_parts, parts[i + 1:], tails, sp)]
     if pred.kind == "verb" and pred.v["lemma"] == "become" and len(subj_parts) >= 2 and isinstance(subj_parts[0], NP) \
-            and subj_parts[0].noun in ("life", "atk:strike") and not subj_parts[0].adjs and not pred.v["neg"]:
+            and subj_parts[0].noun in ("life", "atk:strike") and not subj_parts[0].adjs and not pred.v["neg"] \
+            and any(isinstance(q, P) and q.kind == "verb" and q.v["lemma"] == "equal" for q in parts[i + 1:]):
         return [_set_value(subj_parts, parts[i + 1:], tails, sp)]
     if subj_parts:
         try:

@@ -48,6 +48,8 @@ def _cond(what, params=(), negated=False, subject=None, sp=A.NOSPAN) -> A.Condit
 def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     sp = _span(parts)
     parts = [q for q in parts if not (isinstance(q, P) and q.kind == "adv" and q.v == "after_this")]
+    while parts and isinstance(parts[-1], P) and parts[-1].kind == "lcomma":
+        parts = parts[:-1]               # «если X открыт, — …»: the comma before the dash
     if not parts:
         raise Reject("empty condition")
     if isinstance(parts[0], P) and parts[0].kind == "gerund" and parts[0].v == "fighting" and len(parts) > 1 \

@@ -71,7 +71,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             noun = N.ATTACK
             kind_adjs = tuple(a for a in np.adjs if a in ATTACK_ADJ or a in STRENGTH)
             kinds, strengths = attack_ref(NP("noun", n, kind_adjs))
-            quals.append(f"{Q.KIND}:{kinds[0]}")
+            quals.append(f"{Q.KIND}:{'|'.join(kinds)}")         # «дальних немагических атак»: any of them
             quals.extend(f"{Q.STRENGTH}:{s}" for s in strengths)
             np = NP(np.kind, np.noun, tuple(a for a in np.adjs if a not in kind_adjs), np.count, np.name,
                     np.opp, np.span, np.text)

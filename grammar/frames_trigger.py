@@ -101,7 +101,9 @@ def event_trigger(p: P) -> A.Trigger:
         event = TE.ATTACK
         if kind == K.ANY and strength == Strength.STRONG:
             event, kind, strength = TE.STRONG_ATTACK, None, None
-        return A.Trigger(event, kind, strength, params=tuple(params), span=p.span)
+        # «при дальней немагической атаке»: one trigger per attack kind it names
+        also = tuple(A.Trigger(event, k, strength, params=tuple(params), span=p.span) for k in kinds[1:])
+        return A.Trigger(event, kind, strength, params=tuple(params), also=also, span=p.span)
     event = EVENT_NOUNS.get(noun)
     if event is None or rest or strength:
         raise Reject("event " + noun)
@@ -277,9 +279,13 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         fields["destination"] = None          # «при попадании на кладбище»: said by the event
     if event == TE.MOVE and fields["target"] is not None:
         raise Reject("move «по»")
+    # the other kinds of «при дальней немагической атаке по X» are the same event with all its roles
+    kinds = [A.Trigger(event, t.attack, t.strength, fields["subject"], fields["target"], fields["origin"],
+                       fields["destination"], fields["cause"], timing, fields["turn"],
+                       tuple(dict.fromkeys(params)), span=_span(parts[:j])) for t in trig.also]
     trig = A.Trigger(event, trig.attack, trig.strength, fields["subject"], fields["target"],
                      fields["origin"], fields["destination"], fields["cause"], timing,
-                     fields["turn"], tuple(dict.fromkeys(params)), tuple(also),
+                     fields["turn"], tuple(dict.fromkeys(params)), tuple(kinds + also),
                      span=_span(parts[:j]))
     return trig, parts[j:]
 

@@ -1,9 +1,11 @@
 """Verb frames: what a verb's arguments mean.  «ранить X на N» → Wound; «излечить X на N» →
 Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; «начинает бой с {counter}» →
-StartsWithCounters; «свести / сводятся к …» → Action(reduce_to | set_strength); every other
-known verb → one generic frame, Action(verb, target, to, amount, params), its roles read from
+StartsWithCounters; «перераспределить раны» → Action(redistribute_wounds); every other known
+verb → one generic frame (``generic``), Action(verb, target, to, amount, params), its roles read from
 the prepositions (``ROLES``) — so a verb that needs more becomes specific later, and until
-then an argument the generic frame cannot place makes the clause Reject.
+then an argument the generic frame cannot place makes the clause Reject.  Attack verbs are in
+``frames_verbs_attack``, state and deck verbs in ``frames_verbs_state``; ``frames_clause`` holds
+the table of the specific frames.
 
 The verb's *form* (infinitive / 3rd person / reflexive) decides the target: «ранить X» → X;
 «X ранится» / «раниться» → the subject (default: the card)."""
@@ -17,11 +19,10 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Reject, Tails, _span, dmg
+from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
-from grammar.frames_quality import attack_targets, define_x, qualities
+from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import SELF, joined, selector, take_np, take_np_list
-from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reflect
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
 
@@ -75,7 +76,7 @@ class Args:
     """A verb's arguments: direct objects, an amount «на N», prepositional phrases, adverbs,
     quoted texts; ``rest`` what is none of these (the frame rejects it)."""
 
-    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from", "measure")
+    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from", "measure", "per")
 
     def __init__(self, args: list, heal: bool = False, verb: str = ""):
         self.heal_from = None
@@ -98,6 +99,7 @@ class Args:
         self.adv: list[P] = []
         self.quoted: list[NP] = []
         self.rest: list = []
+        self.per: A.Measure | None = None       # «на 1 за каждое X»: what the amount is counted by
         joined_by = False
         j = 0
         while j < len(args):
@@ -147,6 +149,9 @@ class Args:
                 if j < len(args) and isinstance(args[j], NP) and args[j].noun == "cell" and args[j].kind == "noun" \
                         and not args[j].adjs and not args[j].count and not args[j].opp:
                     j += 1                    # «на 1 клетку»: the amount counts cells
+            elif isinstance(q, P) and q.kind == "prep" and q.v == "za" and isinstance(nxt, NP) \
+                    and self.amount is not None and self.per is None and "each" in nxt.adjs:
+                self.per, j = per_measure(args, j + 1)
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
                 sels, j, joiner = take_np_list(args, j + 1)
                 while j + 2 < len(args) and isinstance(args[j], P) and args[j].kind == "or" \
@@ -192,9 +197,11 @@ class Args:
                 return args[:i]
         return args
 
-    def check(self) -> None:
+    def check(self, per_ok: bool = False) -> None:
         if self.rest:
             raise Reject("unused parts: " + ",".join(getattr(q, "kind", "np") for q in self.rest))
+        if self.per is not None and not per_ok:
+            raise Reject("«за каждое» where the frame has no amount to count")
 
     def objects(self) -> A.Selector:
         if not self.objs:
@@ -210,9 +217,21 @@ def _reflexive(v) -> bool:
     return v["form"].endswith("refl")
 
 
+def _per_amount(a: Args, tails: Tails):
+    """«на N за каждое X [(максимум M)]» → Variable(X, factor=N, definition=Measure(X),
+    maximum=M) — the value is N·X, capped at M."""
+    n = dmg(a.amount)
+    if not isinstance(n, A.Fixed):
+        raise Reject("per with a variable amount")
+    maximum = tails.use("maximum") if tails.maximum not in (None, -1) else None
+    return A.Variable("X", maximum=maximum, definition=a.per, factor=n.value, span=_span([a.amount, a.per]))
+
+
 def v_wound(v, subject, a: Args, ctx, tails, sp):
-    a.check()
-    if a.amount is None and a.measure is not None:
+    a.check(per_ok=True)
+    if a.per is not None:
+        amount = _per_amount(a, tails)
+    elif a.amount is None and a.measure is not None:
         # «ранить X на величину …»
         amount = A.Variable("X", definition=measure(a.measure), span=_span(a.measure))
     elif a.amount is None:
@@ -242,10 +261,10 @@ def v_heal(v, subject, a: Args, ctx, tails, sp):
         return A.Heal(target, A.Variable("X", definition=got), span=sp)
     full = [q for q in a.adv if q.kind == "adv" and q.v == "fully"]
     a.adv = [q for q in a.adv if q not in full]
-    a.check()
+    a.check(per_ok=True)
     if a.adv or a.quoted:
         raise Reject("heal roles")
-    amount = define_x(dmg(a.amount), tails) if a.amount else None
+    amount = _per_amount(a, tails) if a.per is not None else define_x(dmg(a.amount), tails) if a.amount else None
     target = _subject_or_self(subject) if _reflexive(v) else a.objects()
     if _reflexive(v) and a.objs:
         raise Reject("reflexive heal with an object")
@@ -419,7 +438,7 @@ _ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.I
 IMPLIED = {"roll": ("die",), "reroll": ("die",)}
 
 
-def _generic(verb: str, obj_required: bool = False):
+def generic(verb: str, obj_required: bool = False):
     """An action with a target and role phrases: Action(verb, target, params, to, amount)."""
     def frame(v, subject, a: Args, ctx, tails, sp):
         a.check()
@@ -539,150 +558,8 @@ def v_redistribute(v, subject, parts, ctx, tails, sp):
                     subject, span=sp)
 
 
-_BECOME = {"parasite": N.PARASITE, "artifact": N.ARTIFACT, "symbiote": N.SYMBIOTE, "creature": N.CREATURE}
-_ELEMENT_WORDS = {"el:" + e: e for e in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")}
-
-
-def v_become(v, subject, parts, ctx, tails, sp):
-    """«стать паразитом X», «стать артефактом» → Action(become, target=who becomes (None: the
-    card), params=(what,), to=whose parasite)."""
-    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
-            and parts[0].adjs[0] in _ELEMENT_WORDS:
-        # «становится горным / тёмным»: its element becomes that one
-        target = subject if subject is not None and subject.noun != N.SELF else None
-        return A.Action(V.BECOME, target, (f"{Q.ELEMENT}:{_ELEMENT_WORDS[parts[0].adjs[0]]}",),
-                        duration=tails.use("duration"), span=sp)
-    if not parts or not isinstance(parts[0], NP) or parts[0].noun not in _BECOME or parts[0].adjs \
-            or parts[0].count:
-        raise Reject("become what")
-    whom = None
-    j = 1
-    if j < len(parts) and isinstance(parts[j], NP):
-        whom, j = take_np(parts, j)
-    if j != len(parts) or (whom is not None and parts[0].noun not in ("parasite", "symbiote")):
-        raise Reject("become tail")
-    target = subject if subject is not None and subject.noun != N.SELF else None
-    return A.Action(V.BECOME, target, (_BECOME[parts[0].noun],), whom, duration=tails.use("duration"),
-                    span=sp)
-
-
-def v_prevent(v, subject, parts, ctx, tails, sp):
-    """«предотвращает следующую 1 рану [от немагических атак] [по вашим картам]» →
-    Action(prevent_wounds, target=whose wounds, amount=N, params=(["next"], attack kinds…))."""
-    j = 0
-    params: list = []
-    if j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "elided" and parts[j].adjs == ("next",):
-        params.append("next")
-        j += 1
-    if j >= len(parts) or not isinstance(parts[j], NP) or parts[j].noun != "wound":
-        return _generic("prevent")(v, subject, Args(parts, verb="prevent"), ctx, tails, sp)
-    np = parts[j]
-    if set(np.adjs) - {"next"} or (np.count and np.count[0] != "n"):
-        raise Reject("prevent which wounds")
-    if "next" in np.adjs:
-        params.append("next")
-    amount = A.Fixed(np.count[1]) if np.count else None
-    j += 1
-    target = None
-    while j < len(parts):
-        q = parts[j]
-        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(parts):
-            kinds, strengths, j = attack_targets(parts, j + 1)
-            if strengths:
-                raise Reject("prevent: strengths")
-            params.extend(kinds)
-            continue
-        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(parts) and target is None:
-            target, j = take_np(parts, j + 1)
-            continue
-        raise Reject("prevent tail")
-    return A.Action(V.PREVENT_WOUNDS, target, tuple(params), amount=amount, duration=tails.use("duration"),
-                    by=subject if subject is not None and subject.noun != N.SELF else None, span=sp)
-
-
-def v_take(v, subject, parts, ctx, tails, sp):
-    """«возьмите [N] карт(у)», «противник берёт карту», «каждый игрок берёт 2 карты» (from the
-    deck: Action(draw, target=who draws, amount=N)); «возьмите X под контроль»
-    (take_control); any other «взять …» is the generic take («взять её в отряд»)."""
-    a = Args(list(parts), verb="take")
-    control = [q for q in a.adv if q.kind == "adv" and q.v == "take_control"]
-    if control:
-        a.adv = [q for q in a.adv if q not in control]
-        a.check()
-        if a.pp or a.adv or a.quoted or a.amount is not None or len(a.objs) != 1:
-            raise Reject("take control: roles")
-        return A.Action(V.TAKE_CONTROL, a.objs[0], duration=tails.use("duration"),
-                        by=subject if subject not in (None, SELF) else None, span=sp)
-    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "card" and not parts[0].adjs \
-            and not parts[0].opp and (parts[0].count is None or parts[0].count[0] in ("n", "x")):
-        c = parts[0].count
-        amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
-        who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
-        if who.noun not in (N.PLAYER, N.OPPONENT):
-            raise Reject("who draws")
-        return A.Action(V.DRAW, who, amount=amount, span=sp)
-    return _generic("take", True)(v, subject, a, ctx, tails, sp)
-
-
-def v_discard(v, subject, parts, ctx, tails, sp):
-    """«сбросьте карту», «противник сбрасывает 2 [случайные] карты» → Action(discard,
-    target=who discards, amount=N[, params=("random",)])."""
-    if len(parts) != 1 or not isinstance(parts[0], NP) or parts[0].noun != "card" or parts[0].opp \
-            or set(parts[0].adjs) - {"random"}:
-        raise Reject("discard what")
-    c = parts[0].count
-    if c and c[0] not in ("n", "x"):
-        raise Reject("discard how many")
-    amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
-    who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
-    if who.noun not in (N.PLAYER, N.OPPONENT):
-        raise Reject("who discards")
-    params = ("random",) if "random" in parts[0].adjs else ()
-    return A.Action(V.DISCARD, who, params, amount=amount, span=sp)
-
-
-def v_poison(v, subject, parts, ctx, tails, sp):
-    """«отравить выбранное существо на 2» → Poison(amount, target)."""
-    a = Args(list(parts), verb="poison")
-    a.check()
-    if a.amount is None or a.pp or a.adv or a.quoted or len(a.objs) != 1 or subject not in (None, SELF):
-        raise Reject("poison roles")
-    return A.Poison(define_x(dmg(a.amount), tails), a.objs[0], span=sp)
-
-
-def v_is(v, subject, parts, ctx, tails, sp):
-    """«клетка с маркером «костра» считается занятой» → Action(become, target=X, params=(state,))."""
-    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
-            and parts[0].adjs[0] in QUALIFIERS and subject is not None:
-        return A.Action(V.BECOME, subject, (QUALIFIERS[parts[0].adjs[0]],), duration=tails.use("duration"), span=sp)
-    raise Reject("is what")
-
-
-def v_do(v, subject, parts, ctx, tails, sp):
-    """«сделать результатом сражения сильный-сильный / промах-промах [(не бросая кубики)]» →
-    Action(set_result, params=(the attacker's outcome, the defender's[, "no_roll"]))."""
-    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].noun == "result" and not parts[0].adjs \
-            and isinstance(parts[1], NP) and parts[1].noun == "evt:fight" and not parts[1].adjs \
-            and isinstance(parts[2], NP) and (parts[2].noun or "").startswith("outcome:") and not parts[2].adjs:
-        sides = tuple(parts[2].noun.split(":", 1)[1].split("-"))
-        extra = ("no_roll",) if tails.note("no_roll") else ()
-        return A.Action(V.SET_RESULT, params=sides + extra, by=subject, span=sp)
-    if parts and isinstance(parts[0], NP) and parts[0].noun in _DONE and not parts[0].adjs and not parts[0].count:
-        # «совершить прыжок[, дальность 3]», «совершить телепортацию»
-        amount = None
-        if len(parts) == 2 and isinstance(parts[1], P) and parts[1].kind == "range" and parts[1].v.isdigit():
-            amount = A.Fixed(int(parts[1].v), span=parts[1].span)
-        elif len(parts) != 1:
-            raise Reject("do: tail")
-        return A.Action(_DONE[parts[0].noun], amount=amount, by=subject if subject != SELF else None, span=sp)
-    raise Reject("do what")
-
-
-_DONE = {"jump": V.JUMP, "teleport": V.TELEPORT}
-
-
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
-VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
+VERBS.update({lemma: generic(lemma, obj_required) for lemma, obj_required in (
     ("close", False), ("open", False), ("destroy", True), ("move", False), ("teleport", False),
     ("swap", False), ("summon", True), ("revive", True), ("exile", True), ("return", True),
     ("put", True), ("remove", True), ("redirect", True),
@@ -690,9 +567,5 @@ VERBS.update({lemma: _generic(lemma, obj_required) for lemma, obj_required in (
     ("look", False), ("pay", False), ("fight", False),
     ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False),
     ("stun", True), ("prepare", True), ("win", False), ("cancel", False))})
-PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
-              "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
-              "discard": v_discard, "poison": v_poison, "is_v": v_is,
-              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
 
-__all__ = ["ADVERBS", "Args", "PART_VERBS", "VERBS"]
+__all__ = ["ADVERBS", "Args", "VERBS", "generic", "v_begin", "v_get", "v_have", "v_lose", "v_redistribute"]

@@ -92,6 +92,12 @@ _KIND_ADJ = {K.NONMAGIC: {K.ANY: K.NONMAGIC, K.STRIKE: K.NONMAGIC},
              K.MAGIC: {K.ANY: K.MAGICAL, K.STRIKE: K.MAGIC}}
 
 
+# attack-group adjectives → (axis, the test a concrete kind passes); two adjectives of
+# different axes intersect
+_GROUP_OF = {K.MELEE: ("reach", lambda k: k.melee), K.RANGED: ("reach", lambda k: k.ranged),
+             K.NONMAGIC: ("nature", lambda k: not k.magical), K.MAGIC: ("nature", lambda k: k.magical)}
+
+
 def attack_ref(np: NP) -> tuple[list[str], list[str]]:
     """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
     if not isinstance(np, NP):
@@ -115,6 +121,14 @@ def attack_ref(np: NP) -> tuple[list[str], list[str]]:
             kind = a
         else:
             raise Reject("attack adjectives")
+    elif len(adjk) == 2 and kind in (K.ANY, K.STRIKE) and set(adjk) <= set(_GROUP_OF) \
+            and len({_GROUP_OF[a][0] for a in adjk}) == 2:
+        # «дальние немагические атаки», «ближних магических ударов»: two groups of different
+        # axes name the concrete attacks in both (shot, throw, uchr; magic)
+        kinds = [k for k in K.concrete_kinds() if all(_GROUP_OF[a][1](k) for a in adjk)]
+        if not kinds:
+            raise Reject("attack adjectives name nothing")
+        return kinds, strengths
     elif adjk:
         raise Reject("attack adjectives")
     return [kind], strengths

@@ -382,6 +382,8 @@ def _bonus(n: A.Bonus) -> Rendered:
     p.tail(f"чьим: {selector(attacker)}" if attacker is not None else "")
     p.tail(f"по цели: {selector(n.against)}" if n.against is not None else "")
     p.tail(_per(n.per))
+    maximum = getattr(n, "maximum", None)
+    p.tail(f"максимум +{maximum}" if maximum is not None else "")
     p.tail(duration(n.duration))
     p.tail(f"если {condition(n.condition)}" if n.condition is not None else "")
     return p, _definitions(n.amount)

@@ -1,0 +1,166 @@
+"""Verbs of a card's state and of the deck: «стать паразитом X / артефактом / горным»,
+«X становится безответным» (become), «считается занятой» (is), «предотвращает следующую рану»
+(prevent), «возьмите N карт / возьмите X под контроль» (draw, take_control), «сбросьте карту»
+(discard), «отравить X на N», «сделать результатом сражения …», «совершить прыжок».  A verb
+whose arguments are not these falls back to the generic frame (``frames_verbs.generic``)."""
+from __future__ import annotations
+
+from berserk.vocab import KeywordName as KW
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.frames_base import QUALIFIERS, Reject, dmg
+from grammar.frames_quality import attack_targets, define_x
+from grammar.frames_select import SELF, take_np
+from grammar.frames_verbs import Args, generic
+from grammar.parts import NP, P
+
+
+_BECOME = {"parasite": N.PARASITE, "artifact": N.ARTIFACT, "symbiote": N.SYMBIOTE, "creature": N.CREATURE}
+_ELEMENT_WORDS = {"el:" + e: e for e in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")}
+
+
+def v_become(v, subject, parts, ctx, tails, sp):
+    """«стать паразитом X», «стать артефактом» → Action(become, target=who becomes (None: the
+    card), params=(what,), to=whose parasite)."""
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
+            and parts[0].adjs[0] in _ELEMENT_WORDS:
+        # «становится горным / тёмным»: its element becomes that one
+        target = subject if subject is not None and subject.noun != N.SELF else None
+        return A.Action(V.BECOME, target, (f"{Q.ELEMENT}:{_ELEMENT_WORDS[parts[0].adjs[0]]}",),
+                        duration=tails.use("duration"), span=sp)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" \
+            and parts[0].adjs == ("unanswerable",) and subject is not None and subject.noun == N.ATTACK:
+        # «{strike} Вепря становится безответным»: that attack is unanswerable
+        return A.Action(V.BECOME, subject, (KW.UNANSWERABLE,), duration=tails.use("duration"), span=sp)
+    if not parts or not isinstance(parts[0], NP) or parts[0].noun not in _BECOME or parts[0].adjs \
+            or parts[0].count:
+        raise Reject("become what")
+    whom = None
+    j = 1
+    if j < len(parts) and isinstance(parts[j], NP):
+        whom, j = take_np(parts, j)
+    if j != len(parts) or (whom is not None and parts[0].noun not in ("parasite", "symbiote")):
+        raise Reject("become tail")
+    target = subject if subject is not None and subject.noun != N.SELF else None
+    return A.Action(V.BECOME, target, (_BECOME[parts[0].noun],), whom, duration=tails.use("duration"),
+                    span=sp)
+
+
+def v_prevent(v, subject, parts, ctx, tails, sp):
+    """«предотвращает следующую 1 рану [от немагических атак] [по вашим картам]» →
+    Action(prevent_wounds, target=whose wounds, amount=N, params=(["next"], attack kinds…))."""
+    j = 0
+    params: list = []
+    if j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "elided" and parts[j].adjs == ("next",):
+        params.append("next")
+        j += 1
+    if j >= len(parts) or not isinstance(parts[j], NP) or parts[j].noun != "wound":
+        return generic("prevent")(v, subject, Args(parts, verb="prevent"), ctx, tails, sp)
+    np = parts[j]
+    if set(np.adjs) - {"next"} or (np.count and np.count[0] != "n"):
+        raise Reject("prevent which wounds")
+    if "next" in np.adjs:
+        params.append("next")
+    amount = A.Fixed(np.count[1]) if np.count else None
+    j += 1
+    target = None
+    while j < len(parts):
+        q = parts[j]
+        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(parts):
+            kinds, strengths, j = attack_targets(parts, j + 1)
+            if strengths:
+                raise Reject("prevent: strengths")
+            params.extend(kinds)
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(parts) and target is None:
+            target, j = take_np(parts, j + 1)
+            continue
+        raise Reject("prevent tail")
+    return A.Action(V.PREVENT_WOUNDS, target, tuple(params), amount=amount, duration=tails.use("duration"),
+                    by=subject if subject is not None and subject.noun != N.SELF else None, span=sp)
+
+
+def v_take(v, subject, parts, ctx, tails, sp):
+    """«возьмите [N] карт(у)», «противник берёт карту», «каждый игрок берёт 2 карты» (from the
+    deck: Action(draw, target=who draws, amount=N)); «возьмите X под контроль»
+    (take_control); any other «взять …» is the generic take («взять её в отряд»)."""
+    a = Args(list(parts), verb="take")
+    control = [q for q in a.adv if q.kind == "adv" and q.v == "take_control"]
+    if control:
+        a.adv = [q for q in a.adv if q not in control]
+        a.check()
+        if a.pp or a.adv or a.quoted or a.amount is not None or len(a.objs) != 1:
+            raise Reject("take control: roles")
+        return A.Action(V.TAKE_CONTROL, a.objs[0], duration=tails.use("duration"),
+                        by=subject if subject not in (None, SELF) else None, span=sp)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "card" and not parts[0].adjs \
+            and not parts[0].opp and (parts[0].count is None or parts[0].count[0] in ("n", "x")):
+        c = parts[0].count
+        amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
+        who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
+        if who.noun not in (N.PLAYER, N.OPPONENT):
+            raise Reject("who draws")
+        return A.Action(V.DRAW, who, amount=amount, span=sp)
+    return generic("take", True)(v, subject, a, ctx, tails, sp)
+
+
+def v_discard(v, subject, parts, ctx, tails, sp):
+    """«сбросьте карту», «противник сбрасывает 2 [случайные] карты» → Action(discard,
+    target=who discards, amount=N[, params=("random",)])."""
+    if len(parts) != 1 or not isinstance(parts[0], NP) or parts[0].noun != "card" or parts[0].opp \
+            or set(parts[0].adjs) - {"random"}:
+        raise Reject("discard what")
+    c = parts[0].count
+    if c and c[0] not in ("n", "x"):
+        raise Reject("discard how many")
+    amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else define_x(A.Variable("X"), tails)
+    who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
+    if who.noun not in (N.PLAYER, N.OPPONENT):
+        raise Reject("who discards")
+    params = ("random",) if "random" in parts[0].adjs else ()
+    return A.Action(V.DISCARD, who, params, amount=amount, span=sp)
+
+
+def v_poison(v, subject, parts, ctx, tails, sp):
+    """«отравить выбранное существо на 2» → Poison(amount, target)."""
+    a = Args(list(parts), verb="poison")
+    a.check()
+    if a.amount is None or a.pp or a.adv or a.quoted or len(a.objs) != 1 or subject not in (None, SELF):
+        raise Reject("poison roles")
+    return A.Poison(define_x(dmg(a.amount), tails), a.objs[0], span=sp)
+
+
+def v_is(v, subject, parts, ctx, tails, sp):
+    """«клетка с маркером «костра» считается занятой» → Action(become, target=X, params=(state,))."""
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
+            and parts[0].adjs[0] in QUALIFIERS and subject is not None:
+        return A.Action(V.BECOME, subject, (QUALIFIERS[parts[0].adjs[0]],), duration=tails.use("duration"), span=sp)
+    raise Reject("is what")
+
+
+def v_do(v, subject, parts, ctx, tails, sp):
+    """«сделать результатом сражения сильный-сильный / промах-промах [(не бросая кубики)]» →
+    Action(set_result, params=(the attacker's outcome, the defender's[, "no_roll"]))."""
+    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].noun == "result" and not parts[0].adjs \
+            and isinstance(parts[1], NP) and parts[1].noun == "evt:fight" and not parts[1].adjs \
+            and isinstance(parts[2], NP) and (parts[2].noun or "").startswith("outcome:") and not parts[2].adjs:
+        sides = tuple(parts[2].noun.split(":", 1)[1].split("-"))
+        extra = ("no_roll",) if tails.note("no_roll") else ()
+        return A.Action(V.SET_RESULT, params=sides + extra, by=subject, span=sp)
+    if parts and isinstance(parts[0], NP) and parts[0].noun in _DONE and not parts[0].adjs and not parts[0].count:
+        # «совершить прыжок[, дальность 3]», «совершить телепортацию»
+        amount = None
+        if len(parts) == 2 and isinstance(parts[1], P) and parts[1].kind == "range" and parts[1].v.isdigit():
+            amount = A.Fixed(int(parts[1].v), span=parts[1].span)
+        elif len(parts) != 1:
+            raise Reject("do: tail")
+        return A.Action(_DONE[parts[0].noun], amount=amount, by=subject if subject != SELF else None, span=sp)
+    raise Reject("do what")
+
+
+_DONE = {"jump": V.JUMP, "teleport": V.TELEPORT}
+
+
+__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_poison", "v_prevent", "v_take"]
