@@ -7,6 +7,7 @@ import sys
 import click
 
 from berserk.errors import InputError
+from berserk.progress import each
 from carddb.sources import read_cards
 from grammar import ast as A
 from grammar import Vocabulary, parse
@@ -15,6 +16,11 @@ from grammar.golden import Entry, diff, read_golden, write_golden
 from grammar.render import tree
 from grammar.report import coverage
 from judge.figures import figures
+
+#: a bar from about a second of work: parsing alone ≈ 3 ms a card (check, as db build),
+#: parsing and judging ≈ 5 ms (corpus report)
+PARSE_PROGRESS_FROM = 300
+REPORT_PROGRESS_FROM = 200
 
 
 def _read(path: str, fmt: str | None):
@@ -92,14 +98,16 @@ def corpus_report(file: str, fmt: str | None, as_json: bool) -> None:
     # the list's own names and classes, as the DB build reads them (carddb.build)
     vocabulary = Vocabulary.of((c.name for c in result.cards), (k for c in result.cards for k in c.classes))
     cov = coverage((card.name, parse(card.text, name=card.name, vocabulary=vocabulary)
-                    if card.text is not None else None) for card in result.cards)
+                    if card.text is not None else None)
+                   for card in each(result.cards, "Разбор карт", REPORT_PROGRESS_FROM))
     for card in result.cards:
         for repair in card.repairs:
             # reader repairs read «field: kind @pos: detail»; count by field and kind
             field_name, _, rest = str(repair).partition(": ")
             kind = rest.split(" ", 1)[0] if field_name == "text" else field_name
             cov.repairs[kind] += 1
-    judged = figures(result.cards)            # how much of the list the judge applies (issue 10)
+    # how much of the list the judge applies (issue 10)
+    judged = figures(each(result.cards, "Карты глазами судьи", REPORT_PROGRESS_FROM))
     if as_json:
         data = cov.to_json()
         data["format"] = result.format
@@ -145,7 +153,7 @@ def check_cmd(file: str, golden: str, update: bool, fmt: str | None) -> None:
 
     result = _read(file, fmt)
     new = {}
-    for card in result.cards:
+    for card in each(result.cards, "Разбор карт", PARSE_PROGRESS_FROM):
         entry = Entry.from_parsed(card.name, card.set, card.parsed())
         new[entry.key] = entry
     if update:
