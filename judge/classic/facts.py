@@ -123,6 +123,8 @@ NOUNS: dict[str, Callable[[Any, Any, Any], bool]] = {
     N.CREATURE: lambda eng, p, ctx: p.is_creature,
     N.CARD: lambda eng, p, ctx: p.kind in (CardType.CREATURE, CardType.ARTIFACT),
     N.ARTIFACT: lambda eng, p, ctx: p.is_artifact,
+    # «пока в вашем отряде есть пустыня»: a terrain card (its class names its kind, «Пустыня»)
+    N.TERRAIN: lambda eng, p, ctx: p.kind is CardType.TERRAIN,
     N.FLYER: lambda eng, p, ctx: p.is_creature and p.flying,
     N.SELF: lambda eng, p, ctx: p is ctx.source,
     N.IT: lambda eng, p, ctx: p is ctx.refs.get("it"),
