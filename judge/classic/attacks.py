@@ -349,6 +349,8 @@ class AttackRules:
             n *= facts.measure(self, b.per, ctx)
         elif b.per == "counter":
             n *= src.counters
+        if b.maximum is not None:
+            n = min(n, b.maximum)             # «+1 за каждый артефакт (максимум +2)»
         return n
 
     def incoming_bonus(self, src: Piece, dst: Piece, kind: str) -> int:
@@ -470,6 +472,8 @@ class AttackRules:
             n = b.amount.value
             if isinstance(b.per, A.Measure):
                 n *= facts.measure(self, b.per, ctx)   # «+2 за каждую {counter}», «… потраченную»
+            if b.maximum is not None:
+                n = min(n, b.maximum)
             if not n:
                 continue
             total += n

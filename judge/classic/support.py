@@ -305,6 +305,9 @@ def _bonus(node: A.Bonus) -> str | None:
             return reason
     elif node.per not in (None, "counter"):
         return "прибавка «за каждую …» такого вида пока не применяется"
+    if node.maximum is not None and node.per is None:
+        # «получает +1 к выстрелу (максимум +2)»: a cap on what repeated gains add up to
+        return "предел суммы повторных прибавок пока не применяется"
     for sel in (node.against, node.attacker):
         if sel is not None:
             reason = _selector(sel)

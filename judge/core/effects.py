@@ -82,6 +82,9 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
         return f"атака вида «{word(node.attack, K)}» пока не применяется"
     if tuple(node.count) != (1, 1):
         return "несколько атак одной особенностью пока не применяются"
+    if node.times is not None:
+        # «X разрядов на 2»: X attacks, each with its target — one would be applied wrongly
+        return "атака «N раз» одной особенностью пока не применяется"
     for b in rider_bonuses(node):
         reason = _rider_bonus_unsupported(b, port)
         if reason:
