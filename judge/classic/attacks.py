@@ -383,7 +383,9 @@ class AttackRules:
             return 0
         for cap in tr.caps:
             if matches_kind((cap.params[0],), kind) and damage > cap.params[1] \
-                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", NO_INPUTS)):
+                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", NO_INPUTS)) \
+                    and (cap.by is None      # «удары летающих существ по X сводятся к 1»: whose
+                         or facts.matches(self, cap.by, src, Ctx(dst, 0, "", NO_INPUTS))):
                 damage = cap.params[1]
                 self.emit("cap", f"{ru(kind).capitalize()} по «{dst.name}» сводится к "
                           f"{damage} (текст карты).", *cites, C.AXE)

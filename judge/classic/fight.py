@@ -311,7 +311,9 @@ class FightRules:
         for cap in t.strength_caps:
             want = Strength(cap.params[1])
             if matches_kind((cap.params[0],), K.STRIKE) and want.index < Strength(strength).index \
-                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", self.inputs)):
+                    and facts.matches(self, cap.target, dst, Ctx(dst, 0, "", self.inputs)) \
+                    and (cap.by is None
+                         or facts.matches(self, cap.by, src, Ctx(dst, 0, "", self.inputs))):
                 origin = t.origin(cap)
                 self.emit("cap", f"{STRENGTH_RU[strength].capitalize()} удар «{src.name}» по "
                           f"«{dst.name}» сводится к {TO_STRENGTH[want]}"

@@ -280,7 +280,9 @@ class _Reader:
             elif isinstance(e, A.Action) and e.verb == Verb.TAUNT:
                 self.taunt(line, e, under)
             elif isinstance(e, A.Action) and (is_cap(e) or is_strength_cap(e)):
-                reason = unsupported(e.target)
+                # «удары <кого> по X сводятся к …»: whose attacks (Action.by) count too
+                reason = unsupported(e.target) or (unsupported(e.by) if e.by is not None
+                                                   else None)
                 ab = self.add(line, e if len(node.effects) > 1 else node, reason, under)
                 if ab.applied and e.target.noun == N.SELF:
                     self.route_grant(ab, e, under)
