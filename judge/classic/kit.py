@@ -245,6 +245,15 @@ class _Reader:
         if node.condition is not None and (reason := unsupported(node.condition)):
             self.add(line, node, reason, under)
             return
+        if node.condition is not None and any(
+                isinstance(r, A.Relation) and r.what == RelationKind.OF
+                and isinstance(r.to, A.Selector) and r.to.noun == N.IT
+                for r in A.walk(node.condition)):
+            # «пока в первом ряду противника нет его карт»: «его» is the opponent there, but a
+            # static has no event — `it` would be the card itself (its own cards: wrong)
+            self.add(line, node, "«его карты» в условии постоянного эффекта — чьи, разбор не "
+                     "говорит", under)
+            return
         for e in node.effects:
             if isinstance(e, (A.Activated, A.Triggered)):
                 self.read(line, e, under)         # «пока …, имеет «{tap}: …»»
