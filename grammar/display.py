@@ -370,7 +370,7 @@ OWN = {"n": "ваше", "f": "ваша", "m": "ваш", "p": "ваши"}
 
 _WORDS_EXTRA = {"strong": "сильный", "weak": "слабый", "medium": "средний", "X": "X",
                 "turn": "ход", "fight": "бой", "game": "игру", "row": "ряд", "own": "ваш",
-                "after": "после того, как", "instead": "вместо", "before": "до"}
+                "after": "после того, как", "instead": "вместо", "before": "до", "to": "куда"}
 
 
 def _vocab_words() -> dict[str, str]:

@@ -164,6 +164,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [reaction]
         if limit is not None:
             raise Reject("conditional with a limit")
+        effects = _only_the_card(cond, effects, ctx)
         if p0.kind == "if" and any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                                       A.Restriction, A.Permission)) for e in effects):
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
@@ -255,11 +256,19 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
     if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in A.walk(trig)) and not named:
         return effects                    # nothing at all named: the pronoun has no antecedent here
     taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
+    return _it_to_self(effects, ctx, lambda word: _PRONOUN_GENDER.get(word) not in (None, *taken))
 
+
+# personal pronouns (folded ё → е) that name a card: «он получает», «излечить его», «на нём»
+_PERSONAL = frozenset({"он", "она", "оно", "его", "ее", "ему", "ей", "ним", "ней", "нем", "него", "нее"})
+
+
+def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
+    """The bare pronoun selectors (``Selector(it)``) whose written word passes ``spelled``
+    become the card itself."""
     def fix(node):
         if isinstance(node, A.Selector) and node.noun == N.IT and not node.qualifiers and not node.relations \
-                and node.span != A.NOSPAN \
-                and _PRONOUN_GENDER.get(ctx.orig(node.span).lower()) not in (None, *taken):
+                and node.span != A.NOSPAN and spelled(ctx.orig(node.span).lower().replace("ё", "е")):
             return A.Selector(N.SELF, span=node.span)
         if isinstance(node, A.Node):
             vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
@@ -268,6 +277,14 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
             return tuple(fix(x) for x in node)
         return node
     return [fix(e) for e in effects]
+
+
+def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:
+    """«Если / пока у Вепря …, он получает …»: a condition that names no card but the card
+    itself leaves it the only antecedent of a personal pronoun in the effects."""
+    if cond.subject is not None or any(isinstance(n, A.Selector) and n.noun != N.SELF for n in A.walk(cond)):
+        return effects
+    return _it_to_self(effects, ctx, _PERSONAL.__contains__)
 
 
 def _attacking(cond: A.Condition):

@@ -99,7 +99,7 @@ VERB_IDS = {
     "discard": V.DISCARD, "stun": V.STUN, "prepare": V.PREPARE, "win": V.WIN, "cancel": V.CANCEL,
     "land": V.MOVE, "incarnate": V.INCARNATE, "assign": V.ASSIGN, "wound": V.WOUND,
     "lose": V.LOSE, "get": V.GET, "have": V.HAVE, "act": V.ACT, "enter": V.ENTER,
-    "reflect": V.REFLECT, "pass": V.PASS,
+    "reflect": V.REFLECT, "pass": V.PASS, "be_targeted": V.BE_TARGETED,
     # what «получать / иметь» concern, by their object
     "get_wounds": V.GET_WOUNDS, "get_counters": V.GET_COUNTERS, "have_counters": V.HAVE_COUNTERS,
 }

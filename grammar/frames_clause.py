@@ -258,6 +258,10 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
     return frame(v, subject, Args(args, heal=lemma == "heal", verb=lemma), ctx, tails, sp)
 
 
+# «быть целью <чего>»: the nouns that are not attacks but name what may not target
+_TARGETED_BY = {"spell": K.SPELLS, "effect": K.EFFECTS}
+
+
 def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selector | None]:
     """What a restriction is about: (verb, attack kinds, params, object)."""
     kinds: list[str] = []
@@ -285,6 +289,12 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
             continue
         if isinstance(q, NP) and q.noun == "counter" and lemma in ("get", "have") and not q.adjs:
             what = V.GET_COUNTERS if lemma == "get" else V.HAVE_COUNTERS
+            j += 1
+            continue
+        if isinstance(q, NP) and lemma == "be_targeted" and q.noun in _TARGETED_BY and not q.adjs and not q.count:
+            kinds.append(_TARGETED_BY[q.noun])     # «не может быть целью заклинаний / воздействий»
+            if q.opp and ("from", A.Selector(N.OPPONENT)) not in params:
+                params.append(("from", A.Selector(N.OPPONENT)))     # «… противника»: whose
             j += 1
             continue
         if isinstance(q, NP) and q.noun == "defender" and lemma == "defend" and not q.adjs:
@@ -329,6 +339,13 @@ def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Select
         if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS:
             params.append(ADVERBS[q.v])
             j += 1
+            continue
+        if isinstance(q, P) and q.kind == "prep" and q.v in ("na", "v") and j + 1 < len(args) \
+                and isinstance(args[j + 1], NP) and what in (V.MOVE, V.TELEPORT) \
+                and not any(isinstance(x, tuple) and x[0] == "to" for x in params):
+            # «не могут перемещаться на клетки рядом с X»: where the move may not end
+            where, j = take_np(args, j + 1)
+            params.append(("to", where))
             continue
         raise Reject("restriction tail")
     if what is None:

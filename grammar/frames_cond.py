@@ -159,7 +159,10 @@ def _existential(parts: list, sp) -> A.Condition:
         raise Reject("existential without object")
     first = after[0]
     if isinstance(first, NP) and first.noun in ("counter", "wound") and len(after) == 1 and not items:
-        minimum = first.count[1] if first.count and first.count[0] == "n" and first.count[1] > 1 else None
+        c = first.count
+        if c and (c[0] not in ("n", "or_more") or not isinstance(c[1], int) or (neg and c[1] > 1)):
+            raise Reject("existential count")      # («нет 2 ран», «есть X ран»: not read)
+        minimum = c[1] if c and c[1] > 1 else None   # «есть 3 [или больше] раны»: at least 3
         params = (minimum,) if minimum else ()
         if first.noun == "counter":
             return _cond(C.HAS_COUNTERS, params, neg, holder, sp)
@@ -233,6 +236,13 @@ def _verbless(parts: list, sp) -> A.Condition:
         if c[0] == "n":
             raise Reject("exactly N lives")
         return _cond(C.IS, (f"{name}:{c[1]}",), False, selector(parts[1]), sp)
+    if len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
+            and isinstance(parts[1], NP) and isinstance(parts[2], NP) and parts[2].noun in ("wound", "counter") \
+            and parts[2].count and parts[2].count[0] == "or_more" and isinstance(parts[2].count[1], int) \
+            and not parts[2].adjs:
+        # «(если) у него 3 или больше ран / {counter}»: at least that many
+        what = C.WOUNDED if parts[2].noun == "wound" else C.HAS_COUNTERS
+        return _cond(what, (parts[2].count[1],), False, selector(parts[1]), sp)
     subject = None
     j = 0
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \

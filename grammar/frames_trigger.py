@@ -342,9 +342,19 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     params: list = []
     if lemma == "attack" and pred.v["word"].startswith("атакован"):
         event = TE.ATTACKED                       # «когда это существо атаковано»: it is attacked
-    if lemma == "declare" and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "atk:any" \
-            and not args[0].adjs and not args[0].count:
-        args = []                                 # «когда противник объявляет атаку»
+    declared = None
+    if lemma == "declare" and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
+            and not args[0].count and args[0].noun != "atk:assault":
+        # «когда противник объявляет атаку [на / по X]», «… объявляет выстрел по X»: the kind
+        # declared (None: any) and its target
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("declares what")
+        declared = None if kinds[0] == K.ANY else kinds[0]
+        args = args[1:]
+        if len(args) >= 2 and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v in ("na", "po"):
+            fields["target"], k = take_np(args, 1)
+            args = args[k:]
         if subject is not None and subject.noun == N.OPPONENT and not subject.qualifiers:
             subject = A.Selector(N.CREATURE, Side.ENEMY, (Q.ALL,), span=subject.span)
     if lemma == "play" and args and isinstance(args[0], NP) and subject is not None \
@@ -390,6 +400,14 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
                 raise Reject("deals with what")
             fields["cause"] = kinds[0]
             j += 1
+    elif lemma == "deal" and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
+            and not args[0].count and args[0].noun != "atk:assault":
+        # «когда / после того, как X наносит (нанёс) удар [по Y]»: X attacks with that kind
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("deals what attack")
+        event, j = TE.ATTACK, 1
+        declared = None if kinds[0] == K.ANY else kinds[0]
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:
@@ -453,7 +471,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if dest is None or dest.noun != "graveyard" or dest.qualifiers or dest.relations:
             raise Reject("arrives where")
         fields["destination"] = None
-    return A.Trigger(event, None, None, subject, fields["target"], fields["origin"],
+    return A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))
 

@@ -198,6 +198,8 @@ def condition_text(what: str, params: Iterable[Any], negated: bool = False,
         text = "на кубике выпало " + " или ".join(words)
     elif what == "has_counters" and negated:
         return who + "нет фишек {counter}" + (f" (меньше {words[0]})" if words else "")
+    elif what in ("wounded", "has_counters") and len(params) == 1 and isinstance(params[0], int):
+        text = W.CONDITIONS[what] + f" (не меньше {params[0]})"     # «3 или больше ран»
     elif what == "exists" and negated:
         return who + "нет: " + ", ".join(words)
     elif what == "shown_card":                       # «показанная карта элитная»
