@@ -1,27 +1,34 @@
-"""Parser throughput on the dev corpus, against a bare regex tokenisation of the same text.
+"""Parser throughput on the dev corpus: the cold pipeline against the bare ``Lark.parse`` of the
+same sentences and against a bare regex tokenisation, in one process.
 
-    python bench/parse.py [--corpus PATH] [--passes N] [--runs R]
+    python bench/parse.py [--corpus PATH] [--passes N] [--rounds R]
 
-Each run parses the whole corpus ``--passes`` times (normalise + parse + transform, as
-``grammar.parse`` does for a card) and, in the same process, tokenises the same raw text with
-one regex; the figures are medians over ``--runs`` runs.  Two parser figures:
+Every round times each measure once, in turn (interleaved, so a change of the machine's load
+hits them alike); the figures are medians over ``--rounds`` rounds, each ratio the median of its
+per-round ratios.
 
-* ``cold``   — the memo cleared before every pass: normalise + parse + transform of text the
-  parser has not seen, i.e. the parser's real cost.  **The last line reports these figures.**
-* ``steady`` — repeated parsing with the memo warm (the parse of a line is a pure function of the
-  line and the card's name, so a repeated line is a dict lookup): what a second build in the same
-  process costs.  Shown for information; it measures the memo, not the parser.
+* ``pipeline, cold`` — the memo cleared before every pass: normalise + split + lex + LALR with
+  the inline transformer + frames + spans, i.e. ``grammar.parse`` on text it has not seen.  With
+  lark-cython installed it is measured with it (the default) and without it (the pure-Python
+  fallback).  **The last line reports the default.**
+* ``bare Lark.parse`` — each sentence of the corpus (normalised and split once, before timing)
+  through the project's word lexer and Lark's LALR parser building its tree, with no
+  transformer, no retries, no memo: the ceiling for any pipeline built on Lark in CPython.  The
+  ratio is taken against the pure-Python one (the issue-16 reference); the lark-cython one is
+  shown too.
+* ``regex`` — the raw text cut by one regex (``TOKEN``).
+* ``steady`` — parsing again with the memo warm (a repeated line is a dict lookup): shown for
+  information; it measures the memo, not the parser.
 
-A third figure, ``lark-only``, is the bare ``Lark.parse`` of the corpus's folded sentences with
-no transformer, no retries and no normalisation: the ceiling for any pipeline built on Lark's
-LALR parser in CPython.
-
-The last line is exactly ``segments_per_s=N ratio_to_regex=R`` (cold figures).
+The last line is exactly ``segments_per_s=N ratio_to_regex=R ratio_to_bare_lark=L``: N the
+default cold pipeline's segments per second, R how many times slower than the regex it is, L its
+throughput ÷ the pure-Python bare ``Lark.parse`` throughput.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import re
 import statistics
@@ -33,10 +40,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grammar import parse  # noqa: E402
+from grammar import reader  # noqa: E402
 from grammar.icons import normalise  # noqa: E402
 from grammar.lexer import tokenize  # noqa: E402
 from grammar.parser import clear_cache  # noqa: E402
-from grammar.reader import bare_parser  # noqa: E402
 from grammar.repairs import split_units  # noqa: E402
 
 TOKEN = re.compile(r"\{[^{}]+\}|\d+(?:-\d+)*|\w+|[^\w\s]")
@@ -45,13 +52,18 @@ TOKEN = re.compile(r"\{[^{}]+\}|\d+(?:-\d+)*|\w+|[^\w\s]")
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared/corpus/classic/set1_voyna_stihiy.tgbot.json"))
-    ap.add_argument("--passes", type=int, default=20)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--passes", type=int, default=8, help="corpus passes per measure and round")
+    ap.add_argument("--rounds", type=int, default=7)
     args = ap.parse_args()
 
     cards = [(c["name"], c["abilities"]) for c in json.loads(Path(args.corpus).read_text(encoding="utf-8"))
              if c.get("abilities")]
     segments = sum(len(text.split("|")) for _n, text in cards)
+    units = []
+    for name, text in cards:
+        canonical = normalise(text, "|", name).text
+        for line in canonical.split("\n"):
+            units.extend((line[s:e], name) for s, e, _g in split_units(line, name))
 
     def regex_pass() -> None:
         for _name, text in cards:
@@ -66,44 +78,59 @@ def main() -> None:
         clear_cache()
         parse_pass()
 
-    def rate(fn, passes: int) -> float:
-        runs = []
-        for _ in range(args.runs):
-            start = time.perf_counter()
-            for _ in range(passes):
-                fn()
-            runs.append(segments * passes / (time.perf_counter() - start))
-        return statistics.median(runs)
-
-    units = []
-    for name, text in cards:
-        canonical = normalise(text, "|", name).text
-        for line in canonical.split("\n"):
-            units.extend((line[s:e], name) for s, e, _g in split_units(line, name))
-    lark = bare_parser()
-
-    def lark_pass() -> None:
-        # the bare Lark.parse of every unit: its lexer is the project's word lexer
-        # (grammar.lexer.tokenize), so lexing is inside the figure, as in Lark's own lexers
+    def bare_pass(lark) -> None:
+        # its lexer is the project's word lexer (grammar.lexer.tokenize), so lexing is inside
+        # the figure, as in Lark's own lexers
         for unit, name in units:
             try:
                 lark.parse(tokenize(unit, name))
             except Exception:  # noqa: BLE001 - a failed parse costs time too; that is the point
                 pass
 
+    cython = reader.lark_cython is not None and reader.use_cython()
+    default = "lark-cython" if cython else "pure Python"
+    measures = {"regex": (regex_pass, args.passes * 10),
+                f"pipeline, cold ({default})": (cold_pass, args.passes),
+                "bare Lark.parse (pure Python)":
+                    (lambda: bare_pass(reader.bare_parser(False)), args.passes)}
+    if cython:
+        def cold_pure() -> None:
+            with reader.lalr_in_c(False):
+                cold_pass()
+        measures["pipeline, cold (pure Python)"] = (cold_pure, args.passes)
+        measures["bare Lark.parse (lark-cython)"] = (
+            lambda: bare_pass(reader.bare_parser(True)), args.passes)
+    measures["steady (memo warm)"] = (parse_pass, args.passes * 10)
+
     parse_pass()                                   # build the LALR tables and lexers once
-    regex = rate(regex_pass, args.passes)
-    steady = rate(parse_pass, args.passes)
-    cold = rate(cold_pass, max(1, args.passes // 4))
-    lark_only = rate(lark_pass, max(1, args.passes // 4))
-    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
-    print(f"corpus: {len(cards)} cards with text, {segments} segments; {args.runs} runs, median")
-    print(f"regex tokenisation: {regex:12.0f} segments/s")
-    print(f"parse, cold:        {cold:12.0f} segments/s  (×{regex / cold:.1f} the regex)")
-    print(f"lark-only ceiling:  {lark_only:12.0f} segments/s  (×{regex / lark_only:.1f} the regex; "
-          f"{len(units)} units, Lark.parse alone)")
-    print(f"parse, steady:      {steady:12.0f} segments/s  (memo warm; measures the memo)")
-    print(f"segments_per_s={cold:.0f} ratio_to_regex={regex / cold:.2f}")
+    for lark in {reader.bare_parser(False), reader.bare_parser(cython)}:
+        bare_pass(lark)
+    rates: dict[str, list[float]] = {k: [] for k in measures}
+    for _ in range(args.rounds):
+        for key, (fn, passes) in measures.items():
+            start = time.perf_counter()
+            for _ in range(passes):
+                fn()
+            rates[key].append(segments * passes / (time.perf_counter() - start))
+
+    cold_key, bare_key = f"pipeline, cold ({default})", "bare Lark.parse (pure Python)"
+    per_round = lambda a, b: statistics.median(x / y for x, y in zip(rates[a], rates[b]))  # noqa: E731
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python "
+          f"{platform.python_version()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
+          f"lark-cython {'installed' if reader.lark_cython else 'not installed'}")
+    print(f"corpus: {len(cards)} cards with text, {segments} segments ({len(units)} sentences); "
+          f"{args.rounds} interleaved rounds of {args.passes} passes, medians")
+    for key in measures:
+        line = f"{key:34} {statistics.median(rates[key]):10.0f} segments/s"
+        if key not in ("regex", bare_key) and not key.startswith("steady"):
+            line += f"   ×{per_round(key, bare_key):.2f} the bare pure-Python Lark.parse"
+        print(line)
+    if cython:
+        print(f"{'ratio to the bare lark-cython parse':34} "
+              f"×{per_round(cold_key, 'bare Lark.parse (lark-cython)'):.2f}")
+    print(f"segments_per_s={statistics.median(rates[cold_key]):.0f} "
+          f"ratio_to_regex={per_round('regex', cold_key):.2f} "
+          f"ratio_to_bare_lark={per_round(cold_key, bare_key):.2f}")
 
 
 if __name__ == "__main__":

@@ -67,14 +67,14 @@ def _start(it):
     if isinstance(it, Token):
         return it.start_pos
     sp = getattr(it, "span", None)
-    return sp.start if sp is not None and sp != A.NOSPAN else None
+    return sp.start if sp is not None and (sp.start or sp.end) else None       # not NOSPAN
 
 
 def _end(it):
     if isinstance(it, Token):
         return it.end_pos
     sp = getattr(it, "span", None)
-    return sp.end if sp is not None and sp != A.NOSPAN else None
+    return sp.end if sp is not None and (sp.start or sp.end) else None
 
 
 class ToParts(Transformer):
@@ -86,19 +86,26 @@ class ToParts(Transformer):
     # ------------------------------------------------------------ helpers
     def _sp(self, items) -> A.Span:
         """The span of a rule's children: they come in text order, so the first child with a
-        position gives the start and the last one the end."""
-        lo = hi = None
+        position gives the start and the last one the end.  (Called for every part the parser
+        reduces: written out for speed — a token is exactly ``Token``, a part has ``span``, a
+        span (0, 0) is NOSPAN.)"""
         for it in items:
-            lo = _start(it)
-            if lo is not None:
+            if type(it) is Token:
+                lo = it.start_pos
                 break
-        if lo is None:
+            sp = getattr(it, "span", None)
+            if sp is not None and (sp.start or sp.end):
+                lo = sp.start
+                break
+        else:
             return A.NOSPAN
         for it in reversed(items):
-            hi = _end(it)
-            if hi is not None:
-                break
-        return A.Span(lo, hi)
+            if type(it) is Token:
+                return A.Span(lo, it.end_pos)
+            sp = getattr(it, "span", None)
+            if sp is not None and (sp.start or sp.end):
+                return A.Span(lo, sp.end)
+        return A.Span(lo, None)
 
     def _orig(self, tok: Token) -> str:
         return self.text[tok.start_pos - self.offset:tok.end_pos - self.offset]

@@ -5,7 +5,8 @@
 
 1. ``grammar.lexer.tokenize`` — word classes and the look-ahead token classes;
 2. the chunk grammar (grammar/language.lark, LALR, ``strict=True``) with the parts transformer
-   applied inline (``grammar.parts.ToParts``: no parse tree is built);
+   applied inline (``grammar.parts.ToParts``: no parse tree is built); the LALR loop runs in
+   lark-cython when it is installed (optional; ``use_cython``), else in pure Python;
 3. ``grammar.frames_ability.ability`` — meaning from head words; a frame that cannot use every
    part of its clause raises ``Reject``;
 4. on ``Reject`` (or a syntax error): the head alone, when the unit has one the frames can type
@@ -17,11 +18,15 @@ unit text, the card's name and the list vocabulary, and shifted to where the uni
 """
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from typing import Iterator
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
+from lark.grammar import Terminal
 from lark.lexer import Lexer
 
 from grammar import ast as A
@@ -31,6 +36,11 @@ from grammar.frames_quality import icon_ability
 from grammar.lexer import tokenize
 from grammar.parts import ToParts
 from grammar.tokens import Vocabulary
+
+try:                    # optional: the LALR loop in C; the pure-Python parser does the same work
+    import lark_cython
+except ImportError:     # pragma: no cover - depends on what is installed
+    lark_cython = None
 
 GRAMMAR_FILE = "language.lark"
 
@@ -51,22 +61,117 @@ def grammar_text() -> str:
     return resources.files("grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=1)
-def _inline() -> tuple[Lark, ToParts]:
-    """The LALR table with the parts transformer applied while parsing (no tree is built).
-    ``strict=True``: a grammar change that introduces a conflict fails here."""
+_choice: list[bool | None] = [None]       # ``lalr_in_c`` (the tests and the benchmark)
+
+
+def use_cython() -> bool:
+    """Parse with lark-cython?  When it is installed, unless ``BERSERK_LARK_CYTHON=0`` or a
+    ``lalr_in_c(False)`` block says otherwise (the AST is the same either way)."""
+    if lark_cython is None:
+        return False
+    if _choice[0] is not None:
+        return _choice[0]
+    return os.environ.get("BERSERK_LARK_CYTHON", "1") != "0"
+
+
+@contextmanager
+def lalr_in_c(on: bool) -> Iterator[None]:
+    """Within the block, units are parsed with lark-cython (``on``, when installed) or the
+    pure-Python parser; the unit memo is cleared on the way in and out."""
+    before = _choice[0]
+    _choice[0] = on
+    clear()
+    try:
+        yield
+    finally:
+        _choice[0] = before
+        clear()
+
+
+class _CythonFeed:
+    """lark-cython's LALR parser over our tokens.  Its parser asks a lexer thread for
+    ``next_token`` and takes only its own ``Token`` class (not a ``str``: ``len``, ``int`` and
+    ``==`` on it are not the text's), so it is fed lark-cython tokens carrying the token's index
+    in ``start_pos``; every rule that has a terminal gets its children back as the lark
+    ``Token`` objects the pure-Python parser would pass (built once per token, as there), so
+    the transformer and the frames see exactly the same values."""
+
+    def __init__(self, lark: Lark):
+        self._parser = lark.parser.parser
+        self._start = lark.options.start[0]
+        self.tokens: list[Token] = []
+        callbacks = lark.parser.parser_conf.callbacks
+        for rule, callback in list(callbacks.items()):
+            # a token is always a direct child of a rule whose expansion names its terminal
+            if any(isinstance(sym, Terminal) for sym in rule.expansion):
+                callbacks[rule] = self._unwrapping(callback)
+
+    def _unwrapping(self, callback):
+        cy_token = lark_cython.Token
+        tokens = self.tokens
+
+        def f(children):
+            return callback([tokens[c.start_pos] if type(c) is cy_token else c for c in children])
+        return f
+
+    def parse(self, toks):
+        self.tokens[:] = [Token(t.type, t.value, start_pos=t.start, end_pos=t.end) for t in toks]
+        return self._parser.parse(_Thread(toks), self._start)
+
+
+class _Thread:
+    """The lexer thread lark-cython's parser reads: one token per ``next_token``, then
+    EOFError."""
+    __slots__ = ("_it",)
+
+    def __init__(self, toks):
+        cy_token = lark_cython.Token
+        self._it = iter([cy_token(t.type, t.value, start_pos=i) for i, t in enumerate(toks)])
+
+    def next_token(self, *_state):
+        for tok in self._it:
+            return tok
+        raise EOFError
+
+
+@lru_cache(maxsize=2)
+def _inline(cython: bool = False) -> tuple:
+    """The LALR table with the parts transformer applied while parsing (no tree is built): a
+    parser whose ``parse(tokens)`` gives the parts, and the transformer.  ``cython``: with
+    lark-cython (``use_cython``).  ``strict=True``: a grammar change that introduces a
+    conflict fails here."""
     parts = ToParts("")
+    if cython:
+        lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
+                    propagate_positions=False, maybe_placeholders=False, transformer=parts,
+                    _plugins=lark_cython.plugins)
+        return _CythonFeed(lark), parts
     lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
                 propagate_positions=False, maybe_placeholders=False, transformer=parts)
     return lark, parts
 
 
-@lru_cache(maxsize=1)
-def bare_parser() -> Lark:
+@lru_cache(maxsize=2)
+def bare_parser(cython: bool = False):
     """The same LALR table building a tree, without our transformer: what the benchmark
-    measures as the bare ``Lark.parse``."""
+    measures as the bare ``Lark.parse`` (``cython``: with lark-cython, when installed)."""
+    if cython and lark_cython is not None:
+        lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
+                    propagate_positions=False, maybe_placeholders=False,
+                    _plugins=lark_cython.plugins)
+        return _BareCython(lark)
     return Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
                 propagate_positions=False, maybe_placeholders=False)
+
+
+class _BareCython:
+    """lark-cython building its tree from our tokens (its leaves: lark-cython tokens)."""
+
+    def __init__(self, lark: Lark):
+        self._parser, self._start = lark.parser.parser, lark.options.start[0]
+
+    def parse(self, toks):
+        return self._parser.parse(_Thread(toks), self._start)
 
 
 def read_unit(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
@@ -84,7 +189,7 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
         node = icon_ability(toks[0])
         if node is not None:
             return _cover([node], len(text)), True
-    lark, parts = _inline()
+    lark, parts = _inline(use_cython())
     tree = None
     try:
         parts.text = text
@@ -110,7 +215,7 @@ def _read(text: str, name, vocab, strict: bool) -> tuple:
     toks = tokenize(text, name, vocab)
     if not toks:
         return ()
-    lark, parts = _inline()
+    lark, parts = _inline(use_cython())
     parts.text = text
     parts.offset = 0
     tree = lark.parse(toks)
