@@ -605,4 +605,12 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     return joined(sels, joiner)
 
 
-__all__ = ["SELF", "joined", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]
+def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
+    """«соседняя клетка» with nothing written after it: the adjective placed it next to the card
+    (a ``Selector(self)`` without a span) — which is right only when the card itself moves."""
+    return sel is not None and sel.noun == N.CELL and len(sel.relations) == 1 \
+        and sel.relations[0].what == R.ADJACENT and sel.relations[0].to.noun == N.SELF \
+        and sel.relations[0].to.span == A.NOSPAN
+
+
+__all__ = ["SELF", "implicit_neighbour_cell", "joined", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]

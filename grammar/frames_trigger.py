@@ -20,7 +20,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
-from grammar.frames_select import subject_of, take_np
+from grammar.frames_select import implicit_neighbour_cell, subject_of, take_np
 from grammar.frames_tails import paren
 from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
@@ -279,6 +279,7 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         fields["destination"] = None          # «при попадании на кладбище»: said by the event
     if event == TE.MOVE and fields["target"] is not None:
         raise Reject("move «по»")
+    event = _moves_a_step(event, fields)
     # the other kinds of «при дальней немагической атаке по X» are the same event with all its roles
     kinds = [A.Trigger(event, t.attack, t.strength, fields["subject"], fields["target"], fields["origin"],
                        fields["destination"], fields["cause"], timing, fields["turn"],
@@ -465,6 +466,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         raise Reject("when tail")
     if event == TE.DEATH and subject is None:
         event = TE.OWN_DEATH
+    fields["subject"] = subject
+    event = _moves_a_step(event, fields)
     if event == TE.TO_GRAVEYARD:
         # «когда X попадает на кладбище»: the place is the event itself
         dest = fields["destination"]
@@ -474,6 +477,18 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     return A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))
+
+
+def _moves_a_step(event, fields: dict):
+    """«когда ваше существо перемещается на соседнюю клетку»: another card's one-step move
+    (``move_adjacent`` with that subject) — the adjective's cell is next to the mover, not to
+    this card."""
+    subject = fields.get("subject")
+    if event == TE.MOVE and implicit_neighbour_cell(fields["destination"]) and subject is not None \
+            and subject.noun != N.SELF:
+        fields["destination"] = None
+        return TE.MOVE_ADJACENT
+    return event
 
 
 def _die_roll(parts: list, i: int) -> A.Trigger:

@@ -22,7 +22,7 @@ from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
-from grammar.frames_select import SELF, joined, selector, take_np, take_np_list
+from grammar.frames_select import SELF, implicit_neighbour_cell, joined, selector, take_np, take_np_list
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
 
@@ -474,6 +474,12 @@ def generic(verb: str, obj_required: bool = False):
             to = None
         else:
             params_hand = False
+        if verb in ("move", "teleport") and implicit_neighbour_cell(to) and target is not None \
+                and target.noun != N.SELF:
+            # «переместить X на соседнюю клетку»: a cell next to X (the moved card), not to this one
+            rel = to.relations[0]
+            mover = target if target.noun == N.IT else A.Selector(N.IT)     # (a pronoun: the same word)
+            to = replace(to, relations=(replace(rel, to=mover),))
         if origin is not None:
             if target is None:
                 raise Reject(f"{verb}: from where, what")
