@@ -120,6 +120,8 @@ class Cost(Node):
     counters: int | str = 0           # a number, or "X"
     instant: bool = False
     coins: int | str = 0              # «Берсерк. Герои»: «2{coin}:», «2 монеты:», «X монет:»
+    parts: tuple["Effect", ...] = ()  # a payment written as a clause: «Сбросьте карту:» (Action
+                                      # discard), «Раньте ваше существо на 1:» (Wound) — done first
 
 
 @dataclass(frozen=True, slots=True)

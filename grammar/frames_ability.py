@@ -15,8 +15,9 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, _is_pred, _span
+from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
+from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause
 from grammar.frames_select import SELF
 from grammar.frames_trigger import trigger_parts, when_trigger
@@ -102,10 +103,36 @@ def cost(text: str, span) -> A.Cost:
     return A.Cost("{tap}" in t, counters, "{instant}" in t, coins, span=span)
 
 
+# verbs whose clause before a colon is a payment: «Сбросьте карту:», «Раньте ваше существо на 1:»
+_PAYMENTS = frozenset({"discard", "wound", "lose"})
+
+
+def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
+    """«<imperative clause>: <effects>» — an activated ability whose cost is the clause."""
+    parts = list(items[0][1].parts)
+    p0 = parts[0]
+    if len(items) < 2 or items[1][0] != "COLON" or not (isinstance(p0, P) and p0.kind == "verb") \
+            or p0.v["form"] not in ("imp", "inf") or p0.v["lemma"] not in _PAYMENTS or p0.v["neg"]:
+        return None
+    tails = Tails()
+    paid = clause_effects(parts, ctx, tails)
+    tails.check()
+    if len(paid) != 1 or not isinstance(paid[0], (A.Wound, A.Action, A.Lose)) \
+            or (isinstance(paid[0], A.Action) and paid[0].verb not in (V.DISCARD, V.LOSE_COINS)):
+        raise Reject("payment")
+    effects, limit = body_effects(rest_clauses(items[1:]), ctx)
+    if not effects:
+        raise Reject("payment without effects")
+    return A.Activated(A.Cost(parts=(paid[0],), span=items[0][1].span), tuple(effects), limit, span=span)
+
+
 def plain(clauses: Clauses, ctx: Ctx) -> list:
     items = clause_list(clauses)
     if not items:
         raise Reject("empty")
+    paid = _paid(items, ctx, clauses.span)
+    if paid is not None:
+        return [paid]
     parts = list(items[0][1].parts)
     p0 = parts[0]
     if isinstance(p0, P) and p0.kind in TRIGGER_KINDS:

@@ -25,7 +25,8 @@ from grammar.frames_select import SELF, subject_of, take_np
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
-from grammar.frames_verbs_state import v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_take
+from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_remove,
+                                        v_take)
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -33,7 +34,8 @@ from grammar.parts import NP, P
 PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, "begin": v_begin,
               "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
               "discard": v_discard, "poison": v_poison, "is_v": v_is,
-              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect}
+              "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect,
+              "remove": v_remove}
 
 
 def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> list:
@@ -394,6 +396,11 @@ def _modal(pred, subject, rest, ctx, tails, sp):
     if not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"):
         raise Reject("modal without verb")
     v, args = rest[0], list(rest[1:])
+    if m["lemma"] == "can" and not m["neg"] and not v.v["neg"] and v.v["lemma"] == "attack" \
+            and len(args) == 1 and isinstance(args[0], P) and args[0].kind == "adv" and args[0].v == "again":
+        # «[оно] может атаковать ещё раз»: one more attack for that card
+        again = A.Action(V.ATTACK, subject or SELF, ("again",), span=sp)
+        return A.Choice((again, A.Action(V.NOTHING)), "owner", span=sp)
     if m["lemma"] == "can" and not m["neg"] and not v.v["neg"]:
         perm = _permission(v, subject, args, ctx, tails, sp)
         if perm is not None:

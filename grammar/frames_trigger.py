@@ -197,7 +197,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         nxt = parts[j + 1] if j + 1 < len(parts) else None
         if isinstance(q, NP) and fields["subject"] is None and genitive(q) \
                 and not (q.noun or "").startswith("atk:") and not (
-                nxt is not None and nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl")
+                nxt is not None and ((nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl"))
+                                     or nxt.kind == "modal")
                 and not _GEN_END_ONLY.search(q.text.lower())):
             # «при гибели вашего существа» (not the subject of a finite verb after it, unless
             # its ending cannot be a nominative: «при гибели вашего существа получает …»)
@@ -409,6 +410,26 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             raise Reject("deals what attack")
         event, j = TE.ATTACK, 1
         declared = None if kinds[0] == K.ANY else kinds[0]
+    elif lemma == "wound" and pred.v["form"] in ("3sg", "3pl") and args and isinstance(args[0], NP) \
+            and (args[0].noun or "").startswith("atk:") and not args[0].count:
+        # «когда X ранит ударом Y»: X's attack of that kind wounds Y
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("wounds with what")
+        event, j = TE.ATTACK, 1
+        declared = None if kinds[0] == K.ANY else kinds[0]
+        params.append(TP.DEALT)
+        if j < len(args) and isinstance(args[j], NP):
+            fields["target"], j = take_np(args, j)
+    elif lemma in ("take", "discard") and args and isinstance(args[0], NP) and args[0].noun == "card" \
+            and not args[0].adjs and not args[0].opp and subject is not None \
+            and subject.noun in (N.PLAYER, N.OPPONENT) and not subject.qualifiers:
+        # «когда вы берёте / противник сбрасывает карту» («Берсерк. Герои»): a card from the deck
+        # to the hand, from the hand to the discard
+        c = args[0].count
+        if c and c != ("n", 1):
+            raise Reject("draws how many")
+        event, j = (TE.DRAWS if lemma == "take" else TE.DISCARDS), 1
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:

@@ -435,7 +435,7 @@ _ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.I
 
 
 # objects a verb names itself («бросить кубик»): no target of their own
-IMPLIED = {"roll": ("die",), "reroll": ("die",)}
+IMPLIED = {"roll": ("die",), "reroll": ("die",), "win": ("game",)}
 
 
 def generic(verb: str, obj_required: bool = False):

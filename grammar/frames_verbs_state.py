@@ -163,4 +163,21 @@ def v_do(v, subject, parts, ctx, tails, sp):
 _DONE = {"jump": V.JUMP, "teleport": V.TELEPORT}
 
 
-__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_poison", "v_prevent", "v_take"]
+def v_remove(v, subject, parts, ctx, tails, sp):
+    """«снимите отравление с X», «снять с него отравление» → Lose(X, "ability",
+    (Keyword(poisoning),)): the poison is a state the card loses; any other «снять / убрать …»
+    is the generic remove."""
+    poison = [k for k, q in enumerate(parts) if isinstance(q, NP) and q.noun == "poison" and not q.adjs
+              and not q.count and not q.opp]
+    if len(poison) == 1:
+        rest = parts[:poison[0]] + parts[poison[0] + 1:]
+        if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "s":
+            whom, j = take_np(rest, 1)
+            if j == len(rest) and subject in (None, SELF):
+                return A.Lose(whom, "ability", duration=tails.use("duration"),
+                              abilities=(A.Keyword(KW.POISONING, span=parts[poison[0]].span),), span=sp)
+        raise Reject("remove poison from whom")
+    return generic("remove", True)(v, subject, Args(list(parts), verb="remove"), ctx, tails, sp)
+
+
+__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_poison", "v_prevent", "v_remove", "v_take"]

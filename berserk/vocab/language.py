@@ -459,3 +459,4 @@ class TriggerParam(_Worded):
     FROM_ENEMY_CREATURE = "from_enemy_creature", "от существа противника"
     PER_FIGHT = "per_fight", "за бой (nth:N за бой)"
     DECLARED = "declared", "когда атака объявлена (а не когда удар нанесён)"
+    DEALT = "dealt", "когда атака ранила цель (а не только попала)"
