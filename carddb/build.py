@@ -30,22 +30,24 @@ meta          build time, grammar hash, source file hashes, counts
 cards_fts     FTS5 over the folded name and text (case and ё/е folded)
 
 The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source;
-parse each distinct text once; make the rows — each distinct ability *value* (spans aside) is
-walked, serialised and rendered once per build, then every card's rows are value tuples; insert
-them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS and the facet
-tables; the rest.  ``bench/db.py --distinct`` measures them on a list of all-different texts,
-``bench/db.py --same-rows DIR`` checks that another checkout builds the very same rows.
+parse each distinct text once and make its rows (``carddb.textrows``: each distinct ability
+*value*, spans aside, is walked, serialised and rendered once; a long list is shared out to
+worker processes, one per core — the rows are the same); make every card's rows as value
+tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
+and the facet tables; the rest.  Parse and the texts' rows run together, so their elapsed time
+is shared out in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
+phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
+checkout builds the very same rows.
 """
 from __future__ import annotations
 
 import json
 import secrets
 import time
-from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 import sqlite_utils
 
@@ -53,12 +55,20 @@ from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
 from carddb.atomic import replacing
 from carddb.model import Card, name_key, parse_key, strike_text
-from carddb.present import ability_tree, keyword_label
 from carddb.sources import read_cards
 from carddb.store import SCHEMA_VERSION
-from grammar import Vocabulary, grammar_hash, parse
-from grammar import ast as A
-from grammar.display import to_display
+from carddb.textrows import (  # noqa: F401 - features_of, node_params, nodes_of: the API
+    NO_TEXT,
+    STRUCTURE_KINDS,
+    TextRows,
+    features_of,
+    label,
+    node_params,
+    nodes_of,
+    rows_from,
+    text_rows,
+)
+from grammar import Vocabulary, grammar_hash
 
 
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
@@ -66,12 +76,6 @@ CARD_INDEX_COLUMNS = ("id", "name_fold", "set_fold", "cost", "life", "move", "mo
                       "strike", "strike_strong", "elite", "uniq", "card_type", "rarity_fold",
                       "element_key", "class_key", "keyword_key")
 _INT_INDEX_COLUMNS = {"id", "cost", "life", "move", "strike_strong", "elite", "uniq"}
-
-# Node classes that are parts of a larger thing, not features a player searches for.
-_PART_NODES = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
-               A.Condition, A.Trigger, A.Sequence_, A.Measure, A.Define)
-_PART_NAMES = {"Relation"}                  # part classes of newer grammars, by name
-
 
 def bundled_examples() -> Path:
     """The project's own example cards (package data)."""
@@ -86,202 +90,6 @@ class BuildReport:
     seconds: float = 0.0
     #: seconds per phase of the build (``PHASES``)
     phases: dict[str, float] = field(default_factory=dict)
-
-
-# ---------------------------------------------------------------- one ability, by value
-# A build of N cards walks every ability's tree for its typed flag, its params, its features,
-# its Opaque parts, its JSON and its Russian tree.  ``grammar.ast.walk`` asks
-# ``dataclasses.fields`` at every node; the walk here keeps each class's child fields once, and
-# an ability's facts are computed once per distinct ability *value* (spans do not take part in
-# a node's equality): reprints, the icon lines every nxt card starts with and the keyword
-# sentences shared by thousands of cards are rendered and serialised once per build.
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _child_fields(cls: type) -> tuple[str, ...]:
-    names = _CHILD_FIELDS.get(cls)
-    if names is None:
-        names = _CHILD_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
-    return names
-
-
-def nodes_of(node) -> list:
-    """``node`` and everything below it in ``grammar.ast.walk`` order (pre-order, fields in
-    order, nodes inside tuples at any depth), as a list."""
-    out: list = []
-    _collect(node, out)
-    return out
-
-
-def _collect(node, out: list) -> None:
-    out.append(node)
-    for name in _child_fields(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, A.Node):
-            _collect(value, out)
-        elif isinstance(value, tuple):
-            _collect_tuple(value, out)
-
-
-def _collect_tuple(items: tuple, out: list) -> None:
-    for item in items:
-        if isinstance(item, A.Node):
-            _collect(item, out)
-        elif isinstance(item, tuple):
-            _collect_tuple(item, out)
-
-
-def _strongest(d) -> int | None:
-    values = [v for v in A.damage_values(d) if v is not None]
-    return max(values) if values else None
-
-
-def node_params(node, nodes: list | None = None) -> dict:
-    """damage weak/medium/strong, range and amount of a node (the first that has them)."""
-    out = {"damage_weak": None, "damage_medium": None, "damage_strong": None,
-           "range": None, "amount": None}
-    for n in nodes if nodes is not None else nodes_of(node):
-        if isinstance(n, A.Attack):
-            if out["damage_weak"] is None and n.damage is not None:
-                (out["damage_weak"], out["damage_medium"],
-                 out["damage_strong"]) = A.damage_values(n.damage)
-            if out["range"] is None and n.range is not None:
-                out["range"] = n.range
-        elif isinstance(n, (A.Poison, A.Finishing, A.Wound, A.Heal, A.Bonus, A.Reduction)):
-            amount = getattr(n, "amount", None)
-            if out["amount"] is None and amount is not None:
-                out["amount"] = _strongest(amount)
-        elif isinstance(n, A.Keyword) and n.value is not None and out["amount"] is None:
-            out["amount"] = n.value
-        elif isinstance(n, A.Vampirism) and n.amount is not None and out["amount"] is None:
-            out["amount"] = _strongest(n.amount)
-    return out
-
-
-def _feature_rows(nodes: list) -> list[tuple]:
-    """(keyword, strongest, range, amount) of every searchable node of one ability."""
-    rows: list[tuple] = []
-    for n in nodes:
-        if isinstance(n, (*_PART_NODES, A.Opaque)) or type(n).__name__ in _PART_NAMES:
-            continue
-        strongest = rng = amount = None
-        if isinstance(n, A.Attack):
-            strongest = _strongest(n.damage) if n.damage is not None else None
-            rng = n.range
-        elif isinstance(n, (A.Poison, A.Finishing)):
-            strongest = amount = _strongest(n.amount)
-        elif isinstance(n, A.Keyword):
-            amount = n.value
-        elif isinstance(n, A.Vampirism) and n.amount is not None:
-            amount = _strongest(n.amount)
-        rows.append((str(n.kind), strongest, rng, amount))
-        if isinstance(n, A.Protection):
-            rows.extend((f"protection:{against}", None, None, None) for against in n.against)
-    return rows
-
-
-def _labelled(rows: Iterable[tuple]) -> list[tuple]:
-    """Feature rows with their Russian label and the player flag (1: an ability a player
-    filters on, 0: structure)."""
-    return [(*row, _label(row[0]), int(row[0] not in _STRUCTURE_KINDS)) for row in rows]
-
-
-#: a keyword's label is a function of the keyword (vocabulary lookups through enums: cached)
-_label = lru_cache(maxsize=4096)(keyword_label)
-
-
-def features_of(abilities: Iterable) -> list[dict]:
-    """card_keywords rows (without card id): every searchable node anywhere in the trees."""
-    return [dict(zip(_FEATURE_KEYS, row)) for ability in abilities
-            for row in _labelled(_feature_rows(nodes_of(ability)))]
-
-
-_FEATURE_KEYS = ("keyword", "strongest", "range", "amount", "label", "player")
-
-
-def _card_feature_rows(card: Card) -> list[tuple]:
-    """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
-    return [(k, None, None, None, _label(k), 1) for k in card.type_keywords]
-
-
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """What the DB stores about one ability, spans aside."""
-    head: tuple            # kind, node class, typed, damage weak/medium/strong, range, amount, json
-    features: tuple        # card_keywords rows without card id
-    issues: tuple          # (kind, detail) of each Opaque / Unknown part, in walk order
-    tree: tuple            # the lines of its Russian tree in ``abilities_tree``
-
-
-def _facts(ability) -> _Facts:
-    nodes = nodes_of(ability)
-    untyped = [n for n in nodes if isinstance(n, (A.Opaque, A.Unknown))]
-    params = node_params(ability, nodes)
-    head = (ability.kind, type(ability).__name__, int(not untyped), params["damage_weak"],
-            params["damage_medium"], params["damage_strong"], params["range"], params["amount"],
-            A.to_json(ability))
-    tree_lines = ability_tree(ability, 1).splitlines()
-    if untyped:
-        tree_lines[0] += "  [не разобрано полностью]"
-    issues = tuple(("opaque" if isinstance(n, A.Opaque) else "unknown_icon",
-                    getattr(n, "text", None) or getattr(n, "icon", "")) for n in untyped)
-    return _Facts(head, tuple(_labelled(_feature_rows(nodes))), issues,
-                  tuple("  " + t for t in tree_lines))
-
-
-@dataclass(frozen=True, slots=True)
-class _TextRows:
-    """Everything the DB stores about one parsed text (rows without card ids): computed once
-    per ``parse_key``, shared by reprints and by the replicated bench corpus."""
-    abilities: tuple       # abilities rows from ``line`` on
-    issues: tuple          # parse_issues rows from ``kind`` on
-    features: tuple        # card_keywords rows from ``keyword`` on
-    typed: bool
-    tree: str
-    keywords: tuple        # sorted keywords of the features
-    labels: tuple          # sorted player labels of the features
-
-
-class _RowMaker:
-    """One build's memo of ability facts and text rows."""
-
-    def __init__(self) -> None:
-        self.facts: dict = {}
-        self.texts: dict = {}
-
-    def ability(self, ability) -> _Facts:
-        try:
-            found = self.facts.get(ability)
-        except TypeError:                   # a node holding an unhashable value: no memo
-            return _facts(ability)
-        if found is None:
-            found = self.facts[ability] = _facts(ability)
-        return found
-
-    def text(self, key, parsed) -> _TextRows:
-        found = self.texts.get(key)
-        if found is None:
-            found = self.texts[key] = self._text(parsed)
-        return found
-
-    def _text(self, parsed) -> _TextRows:
-        abilities, issues, features, tree = [], [], [], []
-        typed = True
-        text = parsed.text
-        for line in parsed.lines:
-            tree.append(f"{line.index + 1}. {to_display(line.text)}")
-            for position, ability in enumerate(line.abilities):
-                facts = self.ability(ability)
-                span = ability.span
-                abilities.append((line.index, position, *facts.head, span.start, span.end,
-                                  text[span.start:span.end] or line.text))
-                typed = typed and bool(facts.head[2])
-                issues.extend((kind, line.index, detail) for kind, detail in facts.issues)
-                features.extend(facts.features)
-                tree.extend(facts.tree)
-        return _TextRows(tuple(abilities), tuple(issues), tuple(features), typed,
-                         "\n".join(tree), tuple(sorted({f[0] for f in features})),
-                         tuple(sorted({f[4] for f in features if f[0] not in _STRUCTURE_KINDS})))
 
 
 # ---------------------------------------------------------------- URLs: /cards/<set>/<card>
@@ -340,12 +148,6 @@ FACET_COLUMNS = ("стихия", "тип", "стоимость", "элита", "
 ABILITY_FACET = "способности"
 _FACET_AT = tuple(list(CARD_LIST_COLUMNS).index(c) for c in FACET_COLUMNS)
 
-#: labels a player does not search for (structure, not abilities): left out of «способности»
-_STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choice",
-                    "conditional", "sequence", "lose", "wound", "define", "label", "restriction",
-                    "permission", "bonus", "reduction", "when_second", "when_first"}
-
-
 #: cards columns (SQLite types), in table order: ``_card_row`` gives its values in this order
 CARD_COLUMNS = {
     "id": int, "name": str, "name_fold": str, "set_name": str, "set_fold": str,
@@ -363,7 +165,6 @@ ABILITY_COLUMNS = ("card_id", "card_name", "line", "position", "kind", "node", "
                    "span_start", "span_end", "text")
 KEYWORD_COLUMNS = ("card_id", "keyword", "strongest", "range", "amount", "label", "player")
 ISSUE_COLUMNS = ("card_id", "card_name", "kind", "line", "detail")
-_NO_TEXT = _TextRows((), (), (), False, None, (), ())
 _MOVE_TEXT, _STRIKE, _NAME_FOLD = (list(CARD_COLUMNS).index(c)
                                    for c in ("move_text", "strike", "name_fold"))
 
@@ -380,7 +181,7 @@ def _strike_shown(card: Card) -> str | None:
 
 
 def _card_row(card: Card, card_id: int, source: str, source_index: int, slugs: tuple[str, str],
-              rows: _TextRows, keywords: Sequence[str]) -> tuple:
+              rows: TextRows, keywords: Sequence[str]) -> tuple:
     """The cards row, in ``CARD_COLUMNS`` order."""
     strike = card.strike
     return (
@@ -408,8 +209,13 @@ def _list_row(row: tuple, card: Card, labels: Sequence[str]) -> tuple:
     return out + (_dumps([out[i] for i in _FACET_AT]), _dumps(list(labels)))
 
 
+def _card_feature_rows(card: Card) -> list[tuple]:
+    """Facts of the card itself that the search treats as abilities (a flyer «has flight»)."""
+    return [(k, None, None, None, label(k), 1) for k in card.type_keywords]
+
+
 def _card_rows(card: Card, card_id: int, source: str, source_index: int,
-               slugs: tuple[str, str], rows: _TextRows):
+               slugs: tuple[str, str], rows: TextRows):
     """(cards row, abilities rows, card_keywords rows, parse_issues rows, card_list row)."""
     who = (card_id, card.name)
     extra = _card_feature_rows(card)
@@ -417,7 +223,7 @@ def _card_rows(card: Card, card_id: int, source: str, source_index: int,
     keywords, labels = rows.keywords, rows.labels
     if extra:
         keywords = tuple(sorted({f[0] for f in features}))
-        labels = tuple(sorted({f[4] for f in features if f[0] not in _STRUCTURE_KINDS}))
+        labels = tuple(sorted({f[4] for f in features if f[0] not in STRUCTURE_KINDS}))
     issues = [who + r for r in rows.issues]
     issues.extend(who + ("source_repair", None, repair) for repair in card.repairs)
     row = _card_row(card, card_id, source, source_index, slugs, rows, keywords)
@@ -580,49 +386,39 @@ class _Clock:
         self.last = now
 
 
-def _parse_all(cards, vocabulary: Vocabulary, progress: Progress | None) -> list:
-    """Each card's (parse key, parsed text) — None for an unknown text; each distinct key is
-    parsed once.  ``vocabulary``: the list's card names and class names (a name used in another
-    card's text reads as that card, the card's own name used as a class as that class)."""
-    parsed: dict = {}
-    out = []
-    for n, (card, _source, _index) in enumerate(cards, start=1):
-        if card.text is None:
-            out.append(None)
-        else:
-            key = parse_key(card.text, card.name)
-            found = parsed.get(key)
-            if found is None:
-                found = parsed[key] = parse(*key, vocabulary=vocabulary)
-            out.append((key, found))
-        if progress is not None and (n % 250 == 0 or n == len(cards)):
-            progress(n, len(cards))
-    return out
-
-
 def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
            progress: Progress | None = None,
            phases: dict[str, float] | None = None) -> dict[str, int]:
     phases = phases if phases is not None else dict.fromkeys(PHASES, 0.0)
     clock = _Clock(phases)
+    vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
+                               (c for card, _s, _i in cards for c in card.classes))
+    keys = [None if card.text is None else parse_key(card.text, card.name)
+            for card, _s, _i in cards]
+    distinct = list(dict.fromkeys(k for k in keys if k is not None))
+    on_keys = None if progress is None else (
+        lambda done, total: progress(round(done / total * len(cards)), len(cards)))
+    clock.lap(None)
+    # (before the DB is opened: worker processes fork from here)
+    by_key, spent = text_rows(distinct, vocabulary, on_keys)
+    # parse and the texts' rows happen together (in worker processes on a long list): the
+    # elapsed time is shared out in proportion to the seconds each took
+    busy = (spent["parse"] + spent["rows"]) or 1.0
+    clock.lap(None)
+    phases["parse"] += spent["wall"] * spent["parse"] / busy
+    phases["rows"] += spent["wall"] * spent["rows"] / busy
+
     tmp.unlink(missing_ok=True)
     db = sqlite_utils.Database(tmp)
     db.conn.execute("pragma journal_mode = off")
     db.conn.execute("pragma synchronous = off")
     with db.conn:
         _create_schema(db)
-        vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
-                                   (c for card, _s, _i in cards for c in card.classes))
-        clock.lap(None)
-        parsed = _parse_all(cards, vocabulary, progress)
-        clock.lap("parse")
-
         card_rows, ability_rows, feature_rows, issue_rows, list_rows = [], [], [], [], []
         sets: dict[str, list] = {}
         slugs = card_keys([card for card, _source, _index in cards])
-        maker = _RowMaker()
-        for card_id, ((card, source, index), found) in enumerate(zip(cards, parsed), start=1):
-            rows = _NO_TEXT if found is None else maker.text(*found)
+        for card_id, ((card, source, index), key) in enumerate(zip(cards, keys), start=1):
+            rows = NO_TEXT if key is None else rows_from(by_key[key])
             row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
                                                           slugs[card_id - 1], rows)
             card_rows.append(row)

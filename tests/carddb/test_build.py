@@ -323,3 +323,37 @@ def test_heroes_deck_checked_with_db_is_a_heroes_deck(tmp_path):
     with_cards = run_cli(*args, "--cards", str(HEROES_CARDS), cwd=tmp_path)
     assert with_db.returncode == with_cards.returncode == 0, with_db.stdout + with_db.stderr
     assert json.loads(with_db.stdout)["problems"] == json.loads(with_cards.stdout)["problems"]
+
+
+# ---------------------------------------------------------------- worker processes
+def table_rows(path) -> dict[str, list]:
+    conn = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in conn.execute(
+            "select name from sqlite_master where type = 'table' order by name")]
+        return {name: conn.execute(f"select * from [{name}]" + (
+            " where key not in ('build_time', 'build_id')" if name == "meta" else "")).fetchall()
+                for name in names}
+    finally:
+        conn.close()
+
+
+def test_worker_processes_build_the_same_rows(tmp_path, shared, monkeypatch):
+    """A long list is parsed in worker processes (fork); the DB is the same, row for row."""
+    from carddb import textrows
+
+    sources = [shared / "corpus" / "nxt" / "sets_10_20.nxt.json"]
+    monkeypatch.setenv("BERSERK_BUILD_JOBS", "1")
+    one = build_db(tmp_path / "one.db", sources)
+    monkeypatch.setenv("BERSERK_BUILD_JOBS", "2")
+    assert textrows.jobs(10) == 2
+    two = build_db(tmp_path / "two.db", sources)
+    assert one.counts == two.counts
+    assert table_rows(tmp_path / "one.db") == table_rows(tmp_path / "two.db")
+
+
+def test_a_short_list_stays_in_one_process(monkeypatch):
+    from carddb import textrows
+
+    monkeypatch.delenv("BERSERK_BUILD_JOBS", raising=False)
+    assert textrows.jobs(textrows.PARALLEL_FROM - 1) == 1

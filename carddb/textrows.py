@@ -1,0 +1,313 @@
+"""What the DB stores about each card text: its abilities' rows, Opaque parts, searchable
+features and Russian tree, as value tuples without card ids (``carddb.build`` adds the ids).
+
+The texts are parsed and turned into rows here, each distinct parse key once
+(``text_rows``); a list of many distinct texts is shared out to worker processes (fork), each
+returning plain rows, so the build uses the machine's cores — the rows are the same either way.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Callable, Iterable
+
+from carddb.present import ability_tree, keyword_label
+from grammar import Vocabulary, parse
+from grammar import ast as A
+from grammar.display import to_display
+
+# Node classes that are parts of a larger thing, not features a player searches for.
+_PART_NODES = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
+               A.Condition, A.Trigger, A.Sequence_, A.Measure, A.Define)
+_PART_NAMES = {"Relation"}                  # part classes of newer grammars, by name
+
+
+
+#: labels a player does not search for (structure, not abilities): left out of «способности»
+STRUCTURE_KINDS = {"activated", "triggered", "static", "gain", "action", "choice",
+                    "conditional", "sequence", "lose", "wound", "define", "label", "restriction",
+                    "permission", "bonus", "reduction", "when_second", "when_first"}
+
+
+# ---------------------------------------------------------------- one ability, by value
+# A build of N cards walks every ability's tree for its typed flag, its params, its features,
+# its Opaque parts, its JSON and its Russian tree.  ``grammar.ast.walk`` asks
+# ``dataclasses.fields`` at every node; the walk here keeps each class's child fields once, and
+# an ability's facts are computed once per distinct ability *value* (spans do not take part in
+# a node's equality): reprints, the icon lines every nxt card starts with and the keyword
+# sentences shared by thousands of cards are rendered and serialised once per build.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
+
+
+def nodes_of(node) -> list:
+    """``node`` and everything below it in ``grammar.ast.walk`` order (pre-order, fields in
+    order, nodes inside tuples at any depth), as a list."""
+    out: list = []
+    _collect(node, out)
+    return out
+
+
+def _collect(node, out: list) -> None:
+    out.append(node)
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, A.Node):
+            _collect(value, out)
+        elif isinstance(value, tuple):
+            _collect_tuple(value, out)
+
+
+def _collect_tuple(items: tuple, out: list) -> None:
+    for item in items:
+        if isinstance(item, A.Node):
+            _collect(item, out)
+        elif isinstance(item, tuple):
+            _collect_tuple(item, out)
+
+
+def _strongest(d) -> int | None:
+    values = [v for v in A.damage_values(d) if v is not None]
+    return max(values) if values else None
+
+
+def node_params(node, nodes: list | None = None) -> dict:
+    """damage weak/medium/strong, range and amount of a node (the first that has them)."""
+    out = {"damage_weak": None, "damage_medium": None, "damage_strong": None,
+           "range": None, "amount": None}
+    for n in nodes if nodes is not None else nodes_of(node):
+        if isinstance(n, A.Attack):
+            if out["damage_weak"] is None and n.damage is not None:
+                (out["damage_weak"], out["damage_medium"],
+                 out["damage_strong"]) = A.damage_values(n.damage)
+            if out["range"] is None and n.range is not None:
+                out["range"] = n.range
+        elif isinstance(n, (A.Poison, A.Finishing, A.Wound, A.Heal, A.Bonus, A.Reduction)):
+            amount = getattr(n, "amount", None)
+            if out["amount"] is None and amount is not None:
+                out["amount"] = _strongest(amount)
+        elif isinstance(n, A.Keyword) and n.value is not None and out["amount"] is None:
+            out["amount"] = n.value
+        elif isinstance(n, A.Vampirism) and n.amount is not None and out["amount"] is None:
+            out["amount"] = _strongest(n.amount)
+    return out
+
+
+def _feature_rows(nodes: list) -> list[tuple]:
+    """(keyword, strongest, range, amount) of every searchable node of one ability."""
+    rows: list[tuple] = []
+    for n in nodes:
+        if isinstance(n, (*_PART_NODES, A.Opaque)) or type(n).__name__ in _PART_NAMES:
+            continue
+        strongest = rng = amount = None
+        if isinstance(n, A.Attack):
+            strongest = _strongest(n.damage) if n.damage is not None else None
+            rng = n.range
+        elif isinstance(n, (A.Poison, A.Finishing)):
+            strongest = amount = _strongest(n.amount)
+        elif isinstance(n, A.Keyword):
+            amount = n.value
+        elif isinstance(n, A.Vampirism) and n.amount is not None:
+            amount = _strongest(n.amount)
+        rows.append((str(n.kind), strongest, rng, amount))
+        if isinstance(n, A.Protection):
+            rows.extend((f"protection:{against}", None, None, None) for against in n.against)
+    return rows
+
+
+def _labelled(rows: Iterable[tuple]) -> list[tuple]:
+    """Feature rows with their Russian label and the player flag (1: an ability a player
+    filters on, 0: structure)."""
+    return [(*row, label(row[0]), int(row[0] not in STRUCTURE_KINDS)) for row in rows]
+
+
+#: a keyword's label is a function of the keyword (vocabulary lookups through enums: cached)
+label = lru_cache(maxsize=4096)(keyword_label)
+
+
+def features_of(abilities: Iterable) -> list[dict]:
+    """card_keywords rows (without card id): every searchable node anywhere in the trees."""
+    return [dict(zip(_FEATURE_KEYS, row)) for ability in abilities
+            for row in _labelled(_feature_rows(nodes_of(ability)))]
+
+
+_FEATURE_KEYS = ("keyword", "strongest", "range", "amount", "label", "player")
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the DB stores about one ability, spans aside."""
+    head: tuple            # kind, node class, typed, damage weak/medium/strong, range, amount, json
+    features: tuple        # card_keywords rows without card id
+    issues: tuple          # (kind, detail) of each Opaque / Unknown part, in walk order
+    tree: tuple            # the lines of its Russian tree in ``abilities_tree``
+
+
+def _facts(ability) -> _Facts:
+    nodes = nodes_of(ability)
+    untyped = [n for n in nodes if isinstance(n, (A.Opaque, A.Unknown))]
+    params = node_params(ability, nodes)
+    head = (ability.kind, type(ability).__name__, int(not untyped), params["damage_weak"],
+            params["damage_medium"], params["damage_strong"], params["range"], params["amount"],
+            A.to_json(ability))
+    tree_lines = ability_tree(ability, 1).splitlines()
+    if untyped:
+        tree_lines[0] += "  [не разобрано полностью]"
+    issues = tuple(("opaque" if isinstance(n, A.Opaque) else "unknown_icon",
+                    getattr(n, "text", None) or getattr(n, "icon", "")) for n in untyped)
+    return _Facts(head, tuple(_labelled(_feature_rows(nodes))), issues,
+                  tuple("  " + t for t in tree_lines))
+
+
+@dataclass(frozen=True, slots=True)
+class TextRows:
+    """Everything the DB stores about one parsed text (rows without card ids): computed once
+    per ``parse_key``, shared by reprints and by the replicated bench corpus."""
+    abilities: tuple       # abilities rows from ``line`` on
+    issues: tuple          # parse_issues rows from ``kind`` on
+    features: tuple        # card_keywords rows from ``keyword`` on
+    typed: bool
+    tree: str
+    keywords: tuple        # sorted keywords of the features
+    labels: tuple          # sorted player labels of the features
+
+
+class _RowMaker:
+    """One build's memo of ability facts and text rows."""
+
+    def __init__(self) -> None:
+        self.facts: dict = {}
+        self.texts: dict = {}
+
+    def ability(self, ability) -> _Facts:
+        try:
+            found = self.facts.get(ability)
+        except TypeError:                   # a node holding an unhashable value: no memo
+            return _facts(ability)
+        if found is None:
+            found = self.facts[ability] = _facts(ability)
+        return found
+
+    def text(self, key, parsed) -> TextRows:
+        found = self.texts.get(key)
+        if found is None:
+            found = self.texts[key] = self._text(parsed)
+        return found
+
+    def _text(self, parsed) -> TextRows:
+        abilities, issues, features, tree = [], [], [], []
+        typed = True
+        text = parsed.text
+        for line in parsed.lines:
+            tree.append(f"{line.index + 1}. {to_display(line.text)}")
+            for position, ability in enumerate(line.abilities):
+                facts = self.ability(ability)
+                span = ability.span
+                abilities.append((line.index, position, *facts.head, span.start, span.end,
+                                  text[span.start:span.end] or line.text))
+                typed = typed and bool(facts.head[2])
+                issues.extend((kind, line.index, detail) for kind, detail in facts.issues)
+                features.extend(facts.features)
+                tree.extend(facts.tree)
+        return TextRows(tuple(abilities), tuple(issues), tuple(features), typed,
+                         "\n".join(tree), tuple(sorted({f[0] for f in features})),
+                         tuple(sorted({f[4] for f in features if f[0] not in STRUCTURE_KINDS})))
+
+
+NO_TEXT = TextRows((), (), (), False, None, (), ())
+
+
+# ---------------------------------------------------------------- parse + rows, over the list
+#: Below this many distinct texts the build stays in one process (a worker's start and the
+#: rows' trip back cost more than they save); ``BERSERK_BUILD_JOBS`` sets the worker count
+#: (1: one process), else one per core, at most ``MAX_JOBS``.
+PARALLEL_FROM = 4000
+MAX_JOBS = 4
+_WORK: dict = {}                    # what the forked workers inherit: the vocabulary
+
+
+def jobs(distinct: int) -> int:
+    """How many processes parse ``distinct`` texts."""
+    wanted = os.environ.get("BERSERK_BUILD_JOBS")
+    if wanted is not None and wanted.strip().isdigit():
+        n = max(1, int(wanted))
+    else:
+        n = min(os.cpu_count() or 1, MAX_JOBS) if distinct >= PARALLEL_FROM else 1
+    if n > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        return 1                    # (spawn would pickle the vocabulary and the grammar anew)
+    return n
+
+
+def text_rows(keys: list, vocabulary: Vocabulary,
+              progress: Callable[[int, int], None] | None = None,
+              workers: int | None = None) -> tuple[dict, dict[str, float]]:
+    """{parse key: its ``TextRows``} for each distinct key, and the seconds spent parsing and
+    making rows (summed over the processes; ``wall`` the elapsed time).  ``vocabulary``: the
+    list's card names and class names (a name used in another card's text reads as that card,
+    the card's own name used as a class as that class)."""
+    started = time.perf_counter()
+    workers = jobs(len(keys)) if workers is None else workers
+    if workers <= 1:
+        out, spent = _rows_of(keys, vocabulary, progress)
+    else:
+        out, spent = {}, {"parse": 0.0, "rows": 0.0}
+        _WORK["vocabulary"] = vocabulary
+        vocabulary.names and _warm(vocabulary)          # built once, inherited by every worker
+        size = max(50, len(keys) // (workers * 8))
+        chunks = [keys[i:i + size] for i in range(0, len(keys), size)]
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                done = 0
+                for rows, times in pool.imap(_chunk_rows, chunks):
+                    out.update(rows)
+                    for k, v in times.items():
+                        spent[k] += v
+                    done += len(rows)
+                    if progress is not None:
+                        progress(done, len(keys))
+        finally:
+            _WORK.clear()
+    spent["wall"] = time.perf_counter() - started
+    return out, spent
+
+
+def _warm(vocabulary: Vocabulary) -> None:
+    from grammar.tokens import list_res
+    list_res(vocabulary)
+
+
+def _chunk_rows(keys: list) -> tuple[dict, dict[str, float]]:
+    """In a worker: the rows of some keys, as plain tuples (what pickles cheaply back)."""
+    rows, times = _rows_of(keys, _WORK["vocabulary"], None)
+    return {k: tuple(getattr(r, f.name) for f in fields(r)) for k, r in rows.items()}, times
+
+
+def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[str, float]]:
+    maker = _RowMaker()
+    out = {}
+    parsing = making = 0.0
+    for n, key in enumerate(keys, start=1):
+        t0 = time.perf_counter()
+        parsed = parse(*key, vocabulary=vocabulary)
+        t1 = time.perf_counter()
+        out[key] = maker.text(key, parsed)
+        making += time.perf_counter() - t1
+        parsing += t1 - t0
+        if progress is not None and (n % 250 == 0 or n == len(keys)):
+            progress(n, len(keys))
+    return out, {"parse": parsing, "rows": making}
+
+
+def rows_from(value) -> TextRows:
+    """A worker's plain tuple back as ``TextRows`` (the sequential path's values pass as
+    they are)."""
+    return value if isinstance(value, TextRows) else TextRows(*value)
