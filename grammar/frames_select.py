@@ -234,6 +234,10 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
         if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
             return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
+        if w == "na" and n == "cell" and nxt.kind == "noun" and not nxt.count:
+            # «(существо) на соседней клетке / на клетке с маркером «огня»»: where it stands
+            cell, j = take_np(parts, i + 1)
+            return [A.Relation(R.ON_CELL, cell, span=_span(parts[i:j]))], j
         if w == "v" and n == "row" and nxt.adjs == ("chosen",) and not nxt.count and not nxt.opp:
             return [f"{Q.ROW}:{Q.CHOSEN}"], i + 2                      # «в выбранном ряду»
         if w == "v" and n == "row" and nxt.adjs == ("own_their",) and not nxt.count and not nxt.opp:
@@ -567,8 +571,48 @@ def posts_after(parts: list, j: int, places: bool = True) -> tuple[list, int]:
     return got, j
 
 
+# adjectives that pick *which* cards, said once for a whole «A или B существо»
+_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this"})
+
+
+def _share_noun(parts: list, i: int) -> list:
+    """«выбранное горное или лесное существо»: adjective phrases joined before one noun share
+    it, and the first one's determiners (выбранное, другое, ваше …) and the noun's side apply to
+    each — «горное» alone is not a card of any kind."""
+    run = [i]
+    k = i
+    while k + 2 < len(parts) and isinstance(parts[k + 1], P) and parts[k + 1].kind in ("and", "or", "lcomma") \
+            and isinstance(parts[k + 2], NP) and parts[k].kind == "elided":
+        k += 2
+        run.append(k)
+    if len(run) < 2 or not isinstance(parts[i], NP) or parts[i].kind != "elided" \
+            or parts[run[-1]].kind != "noun" or any(parts[r].kind != "elided" or parts[r].count for r in run[:-1]):
+        return parts
+    last = parts[run[-1]]
+    if last.noun not in ("creature", "card") or not set(last.adjs) - _DETERMINERS:
+        return parts      # «бестелесных и симбиотов»: two kinds, not two adjectives of one noun
+    shared = tuple(a for a in parts[i].adjs if a in _DETERMINERS)
+    out = list(parts)
+    for r in run:
+        np = parts[r]
+        own = tuple(a for a in np.adjs if a not in shared)
+        out[r] = NP("noun", last.noun, shared + own, np.count if r == run[-1] else last.count, np.name,
+                    last.opp, np.span, np.text)
+    return out
+
+
+def share_noun(parts: list) -> list:
+    """``_share_noun`` at every elided adjective phrase of a clause's parts."""
+    for k, q in enumerate(parts):
+        if isinstance(q, NP) and q.kind == "elided" and (k == 0 or not (isinstance(parts[k - 1], P)
+                                                                      and parts[k - 1].kind in ("and", "or"))):
+            parts = _share_noun(parts, k)
+    return parts
+
+
 def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:
     """«X, Y и Z», «X или Y» → selectors; the joining word ('and'/'or') is returned."""
+    parts = _share_noun(parts, i)
     sels = []
     joiner = "and"
     sel, j = take_np(parts, i)
@@ -613,4 +657,4 @@ def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
         and sel.relations[0].to.span == A.NOSPAN
 
 
-__all__ = ["SELF", "implicit_neighbour_cell", "joined", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]
+__all__ = ["SELF", "implicit_neighbour_cell", "joined", "share_noun", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]

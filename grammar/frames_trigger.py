@@ -202,7 +202,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                 and not _GEN_END_ONLY.search(q.text.lower())):
             # «при гибели вашего существа» (not the subject of a finite verb after it, unless
             # its ending cannot be a nominative: «при гибели вашего существа получает …»)
-            fields["subject"], j = take_np(parts, j)
+            # (a move's «на X» is where it goes, not where the mover stands)
+            fields["subject"], j = take_np(parts, j, places=trig.event not in _MOVES)
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) \
                 and nxt.noun == "atk:assault" and not nxt.adjs:
@@ -311,6 +312,9 @@ def _this_card(sel: A.Selector | None) -> A.Selector | None:
 
 # «когда становится целью X»: what targets it
 _TARGETING = {"valhalla": "valhalla", "spell": "spell", "effect": "effect"}
+
+# events whose «на / в X» is a destination
+_MOVES = frozenset({TE.MOVE, TE.TELEPORT, TE.JUMP, TE.MOVE_ADJACENT})
 
 # events whose subject may follow the verb (no object competes for the place)
 _INVERTED = {TE.FIGHTS, TE.MOVE, TE.OPENS, TE.CLOSES, TE.DEATH, TE.TELEPORT, TE.REVIVED}

@@ -22,7 +22,8 @@ from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
-from grammar.frames_select import SELF, implicit_neighbour_cell, joined, selector, take_np, take_np_list
+from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, selector, share_noun, take_np,
+                                   take_np_list)
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
 
@@ -81,7 +82,7 @@ class Args:
     def __init__(self, args: list, heal: bool = False, verb: str = ""):
         self.heal_from = None
         self.measure = None
-        args = _drop_implied(verb, args)
+        args = share_noun(_drop_implied(verb, args))
         for k in range(len(args) - 1):
             q, nxt = args[k], args[k + 1]
             if isinstance(q, P) and q.kind == "prep" and q.v == "na" and isinstance(nxt, NP) \
