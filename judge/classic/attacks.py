@@ -10,10 +10,12 @@ here, so a bystander's aura is never silently ignored.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from berserk.vocab import AttackKind as K
 from berserk.vocab import CardType
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import Strength, Verb
+from berserk.vocab import BonusTo, Strength, Verb
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
@@ -31,7 +33,7 @@ from judge.classic.traits import (
     protected_now,
 )
 from judge.core.context import Ctx, Problem
-from judge.core.effects import ignores_abilities, rider_bonuses
+from judge.core.effects import ignores_abilities, next_bonus, rider_bonuses
 from judge.core.trace import NO_INPUTS
 
 
@@ -315,7 +317,7 @@ class AttackRules:
         t = self.traits(p)
         if not t.bonuses:
             return 0
-        total = 0
+        total = self.next_bonus(p, BonusTo.NEXT_DICE) if p.effects else 0
         for b in t.bonuses:
             if K.DICE not in b.to or b.attacker is not None:
                 continue
@@ -332,6 +334,31 @@ class AttackRules:
                 self.emit("bonus", f"«{p.name}»: {n:+d} к броску кубика"
                           + (f" ({origin.note})" if origin.note else " (текст карты)") + ".",
                           C.AXE, amount=n)
+        return total
+
+    def next_bonus(self, p: Piece, to: str) -> int:
+        """«+N к следующему {strike} / броску кубика» (a temporary grant, ``BonusTo.NEXT_*``):
+        added to the card's next strike it deals (its attack or a response strike; a miss deals
+        none) / its next die roll, then gone — each such grant in force, each an event."""
+        if not p.effects:
+            return 0
+        total, keep = 0, []
+        for t in p.effects:
+            used = [w for w in t.what if next_bonus(w) == to] if self.active(t) else []
+            if not used:
+                keep.append(t)
+                continue
+            for b in used:
+                total += b.amount.value
+                self.emit("bonus", f"«{p.name}»: {b.amount.value:+d} "
+                          + ("к этому удару" if to == BonusTo.NEXT_STRIKE else "к этому броску кубика")
+                          + f" — прибавка «к следующему» от «{t.source}», теперь она использована.",
+                          C.BONUS, C.AXE, amount=b.amount.value)
+            rest = tuple(w for w in t.what if next_bonus(w) != to)
+            if rest:
+                keep.append(replace(t, what=rest))
+        p.effects = keep
+        self._dynamic = None
         return total
 
     def rolled(self, p: Piece, face: int) -> None:

@@ -336,6 +336,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         if p.zone == GRAVEYARD:
             return
         host = st.host_of(p)
+        p.died_at = p.cell if p.zone == "field" else None
         p.zone, p.cell, p.closed = GRAVEYARD, None, False
         p.effects = []
         self.emit("death", text, *cites, card=p.id)

@@ -60,10 +60,16 @@ def in_formation(eng, p) -> bool:
 
 
 def formation_mates(eng, p):
-    if not eng.kit(p).formation or p.zone != "field":
+    """The creatures in formation with ``p``; for a card that died on the field, those that
+    stood with it in formation as it died (reading, docs/judge.md: «стоявшие с ним в строю» —
+    the creatures of its squad with «Строй» standing left and right of the cell it died on)."""
+    if not eng.kit(p).formation:
+        return []
+    cell = p.cell if p.zone == "field" else p.died_at if p.zone == GRAVEYARD else None
+    if cell is None:
         return []
     out = []
-    for cell in side_cells(p.cell):
+    for cell in side_cells(cell):
         q = eng.state.at(cell)
         if q is not None and q.owner == p.owner and q.is_creature and eng.kit(q).formation:
             out.append(q)
@@ -150,6 +156,8 @@ def _with(eng, p, what: str) -> bool:
     kit = eng.kit(p)
     if kinds & kit.attack_kinds:
         return True
+    if "formation" in kinds and kit.formation:
+        return True                         # «существо со строем»: a «Строй» ability
     t = eng.traits(p)
     return any(t.has(k) or t.number(k) for k in kinds)    # «с бронёй»: a numbered keyword too
 
@@ -161,6 +169,9 @@ QUALIFIERS: dict[str, Callable[[Any, Any, str, Any], bool]] = {
     Q.ANY: lambda eng, p, arg, ctx: True,
     Q.ALL: lambda eng, p, arg, ctx: True,
     Q.THIS: lambda eng, p, arg, ctx: p is ctx.refs.get("it"),
+    # «в ту же цель» after an attack trigger: the card that attack was made at (no attack in
+    # the context — nothing fits, so the effect is cancelled, never aimed elsewhere)
+    Q.SAME: lambda eng, p, arg, ctx: p is ctx.refs.get("attacked"),
     Q.CLOSED: lambda eng, p, arg, ctx: p.closed,
     Q.OPEN: lambda eng, p, arg, ctx: not p.closed,
     Q.FLYING: lambda eng, p, arg, ctx: p.flying,

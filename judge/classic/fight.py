@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import Strength
+from berserk.vocab import BonusTo, Strength
 from berserk.vocab import TriggerEvent as TE
 from judge import cites as C
 from judge.classic import board, facts
@@ -117,13 +117,16 @@ class FightRules:
             self.emit("miss", f"Нападающий «{actor.name}» промахивается: ран нет, сопутствующие "
                       "удару особенности не срабатывают.", C.MISS)
         else:
-            dmg = strength_value(actor.strike, att_str)
+            dmg = strength_value(actor.strike, att_str) + (
+                self.next_bonus(actor, BonusTo.NEXT_STRIKE) if actor.effects else 0)
             hits.append((actor, reflecting, att_str,
                          dmg + self.bonus(actor, reflecting, K.STRIKE, att_str), (C.STRIKE,)))
         if def_str is not None:
             dmg = strength_value(reflecting.strike, def_str)
             self.emit("response", f"Ответный удар «{reflecting.name}» ({STRENGTH_RU[def_str]}) — "
                       "простой удар со всеми его особенностями, без закрытия.", C.RESPONSE)
+            if reflecting.effects:
+                dmg += self.next_bonus(reflecting, BonusTo.NEXT_STRIKE)
             hits.append((reflecting, actor, def_str,
                          dmg + self.bonus(reflecting, actor, K.STRIKE, def_str), (C.RESPONSE,)))
         elif fought and att_str is not None:

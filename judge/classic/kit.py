@@ -46,6 +46,7 @@ from judge.classic.traits import (
     is_strength_cap,
 )
 from judge.core.context import Points, choice_points
+from judge.core.effects import next_bonus
 from judge.core.interp import is_may, unsupported_effects
 from judge.core.words import OPAQUE, icon_unproven, node_word, params, word
 
@@ -61,6 +62,8 @@ class _Vocab:
     keep_open = True
     #: … and strengthens a poison (port.add_poison)
     add_poison = True
+    #: … and uses up «+N к следующему {strike} / броску кубика» (attacks.next_bonus)
+    next_bonus = True
 
 
 VOCAB = _Vocab()
@@ -276,6 +279,9 @@ class _Reader:
                 reason = unsupported_effects((e,), VOCAB)
                 if reason is None and any(not isinstance(w, GRANTS) for w in e.what):
                     reason = "получаемая особенность — не постоянное свойство"
+                if reason is None and any(next_bonus(w) for w in e.what):
+                    # used up by the next strike / roll: not a standing property
+                    reason = "постоянная прибавка «к следующему …» пока не применяется"
                 ab = self.add(line, e if len(node.effects) > 1 else node, reason, under)
                 if not ab.applied:
                     continue
@@ -469,6 +475,8 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
                 and all(not a.subject and not a.target and not a.attack and not a.strength
                         and (not a.params or frozenset(a.params) == tags) for a in t.also):
             e = TE.ATTACK_OR_MISS                 # «при ударе [в нападении] или промахе …»
+        elif e in ATTACKS and several_kinds(t):
+            pass                # «при дальней немагической атаке …»: one event, several kinds
         else:
             return None, tags, "срабатывание на несколько событий пока не применяется"
     if e in ATTACKS:
@@ -508,6 +516,22 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             return TE.CROSSED_TO_OWN_HALF, tags, None
         return None, tags, "откуда или куда перемещение — судья пока не проверяет"
     return e, tags, None
+
+
+def several_kinds(t: A.Trigger) -> bool:
+    """Is ``t.also`` the same attack trigger for other attack kinds (a535b3f: «при дальней
+    немагической атаке» → shot, ``also`` throw and uchr), every other role equal?"""
+    bare = replace(t, also=())
+    return t.attack is not None and all(
+        a.attack is not None and not a.also and replace(a, attack=t.attack) == bare
+        for a in t.also)
+
+
+def attack_kinds(t: A.Trigger) -> tuple | None:
+    """The attack kinds a trigger answers: its own and those of ``also`` (None: any)."""
+    if t.attack is None:
+        return None
+    return (t.attack, *(a.attack for a in t.also if a.attack is not None))
 
 
 @lru_cache(maxsize=1)

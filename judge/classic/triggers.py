@@ -29,7 +29,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
-from judge.classic.kit import moved_by
+from judge.classic.kit import attack_kinds, moved_by
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -195,7 +195,8 @@ class Triggers:
             # Selector(card) for another card's attack (AST contract, R10), not the card's own
             return False
         if e in (TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS):
-            if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
+            kinds = attack_kinds(t)
+            if kinds is not None and not matches_kind(kinds, ev.attack or ""):
                 return False
             if e == TE.STRONG_ATTACK and ev.strength != Strength.STRONG:
                 return False

@@ -11,7 +11,7 @@ from dataclasses import replace
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import SelectorNoun as N
-from berserk.vocab import Strength, TriggerEvent, Verb
+from berserk.vocab import BonusTo, Strength, TriggerEvent, Verb
 from grammar import ast as A
 from judge.core.context import Ctx, Problem
 from judge.core.interp import (
@@ -256,6 +256,29 @@ def gain_duration(node: A.Gain) -> A.Duration | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
+#: «+N к следующему {strike} / броску кубика»: a bonus used up by the card's next one.
+NEXT_BONUSES = frozenset({BonusTo.NEXT_STRIKE, BonusTo.NEXT_DICE})
+
+
+def next_bonus(w) -> str | None:
+    """The NEXT_* target of a granted «+N к следующему …», or None for any other node."""
+    if isinstance(w, A.Bonus) and len(w.to) == 1 and w.to[0] in NEXT_BONUSES:
+        return w.to[0]
+    return None
+
+
+def _next_bonus_unsupported(w: A.Bonus, port: Port) -> str | None:
+    """A ruleset that uses the bonus up at the next strike / roll has ``next_bonus``; only a
+    fixed amount with nothing narrowing it (a target, a strength, a condition) is applied."""
+    if not hasattr(port, "next_bonus"):
+        return port.unsupported(w)
+    if not isinstance(w.amount, A.Fixed) or w.per is not None or w.maximum is not None \
+            or w.strengths or w.against is not None or w.attacker is not None \
+            or w.condition is not None:
+        return "прибавка «к следующему …» с уточнениями пока не применяется"
+    return None
+
+
 def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
     reason = selector_unsupported(node.target, port)
     if reason:
@@ -273,7 +296,7 @@ def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
             return "выбор среди получаемых особенностей пока не применяется"
         if isinstance(w, (A.Triggered, A.Activated, A.Static)):
             return "полученная особенность со своим действием или срабатыванием пока не применяется"
-        reason = port.unsupported(w)
+        reason = _next_bonus_unsupported(w, port) if next_bonus(w) else port.unsupported(w)
         if reason:
             return reason
     if node.duration is not None:

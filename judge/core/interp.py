@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from berserk.vocab import AttackKind as K
@@ -55,6 +56,12 @@ def handles(cls: type, check: Check, unsupported: Support):
         HANDLERS[cls] = Handler(check, apply, unsupported)
         return apply
     return register
+
+
+@lru_cache(maxsize=4096)
+def mentions_it(sel: A.Selector) -> bool:
+    """Does the selector refer to «it» (the card the text named before) inside itself?"""
+    return any(isinstance(x, A.Selector) and x.noun == N.IT for x in A.walk(sel) if x is not sel)
 
 
 class Interp:
@@ -95,7 +102,9 @@ class Interp:
                 o for o in picked if o not in fixed]
         if sel is not None and not is_chosen(sel):
             found = port.select(sel, ctx)
-            if found:
+            if found and not mentions_it(sel):
+                # (a selector defined by «it» — «существа, стоявшие с ним в строю» — keeps «it»:
+                # renaming it here would change what the apply phase selects)
                 ctx.name(found[-1] if len(found) == 1 else None)
             return found
         index = ctx.points.targets.get(id(node) if key is None else key)
