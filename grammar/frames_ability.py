@@ -197,6 +197,11 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
+    if not any(isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) for e in effects for n in A.walk(e)) \
+            and any(isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN
+                    for e in effects for n in A.walk(e)):
+        # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named
+        effects = _it_to_self(effects, ctx, _PERSONAL.__contains__)
     if any(isinstance(e, A.Triggered) for e in effects):
         if limit is not None:
             raise Reject("limit beside an inner trigger")
@@ -309,9 +314,16 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
 def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:
     """«Если / пока у Вепря …, он получает …»: a condition that names no card but the card
     itself leaves it the only antecedent of a personal pronoun in the effects."""
-    if cond.subject is not None or any(isinstance(n, A.Selector) and n.noun != N.SELF for n in A.walk(cond)):
+    if cond.subject is not None:
         return effects
-    return _it_to_self(effects, ctx, _PERSONAL.__contains__)
+    named = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun != N.SELF]
+    if not named:
+        return _it_to_self(effects, ctx, _PERSONAL.__contains__)
+    if any(n.noun == N.IT or n.span == A.NOSPAN for n in named):
+        return effects
+    # «пока Вепрь атакует летающее существо, он …»: «он» / «она» of a gender nothing named has
+    taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
+    return _it_to_self(effects, ctx, lambda word: _PRONOUN_GENDER.get(word) not in (None, *taken))
 
 
 def _attacking(cond: A.Condition):

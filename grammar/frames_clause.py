@@ -21,7 +21,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import SELF, subject_of, take_np
+from grammar.frames_select import SELF, joined, subject_of, take_np, take_np_list
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
@@ -413,6 +413,25 @@ def _modal(pred, subject, rest, ctx, tails, sp):
             inner = _with_actor(inner, subject)      # «Руины Уорлога могут излечить …»: the card itself
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
         return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
+    if m["lemma"] == "can" and m["neg"] and v.v["lemma"] == "be_attacked":
+        # «X не может быть атакован <кем>»: they may not attack X
+        kinds: list[str] = []
+        if args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:"):
+            kinds, strengths = attack_ref(args[0])          # «… выстрелами / дальними атаками»
+            if strengths:
+                raise Reject("be attacked: strengths")
+            args = args[1:]
+        attackers = None
+        if args:
+            sels, j, joiner = take_np_list(args, 0)
+            if j != len(args):
+                raise Reject("be attacked: tail")
+            attackers = joined([replace(x, qualifiers=x.qualifiers + (Q.ALL,)) if Q.ALL not in x.qualifiers
+                                else x for x in sels], joiner)
+        if attackers is None and not kinds:
+            raise Reject("be attacked by whom")
+        return A.Restriction(V.ATTACK, attackers or A.Selector(N.CARD, qualifiers=(Q.ALL,)), None,
+                             tuple(kinds), tails.use("duration"), params=(subject or SELF,), span=sp)
     if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":
         limit = _counter_limit(v, args, sp)
         if limit is not None:
@@ -480,6 +499,7 @@ def _with_actor(node, subject):
 def _only(v, subject, args, tails, sp):
     """«может объявлять разряд только по X» → Restriction(declare, only=X, kinds)."""
     k = next((i for i, q in enumerate(args) if isinstance(q, P) and q.kind == "only"), None)
+    shot = v.v["lemma"] == "shoot"                  # «может стрелять только по X»: shots at X only
     if k is not None and k + 1 < len(args) and isinstance(args[k + 1], NP) and v.v["lemma"] == "attack":
         # «могут атаковать только эту карту»: the object without a preposition
         args = args[:k + 1] + [P("prep", "po", args[k + 1].span)] + args[k + 1:]
@@ -504,7 +524,9 @@ def _only(v, subject, args, tails, sp):
             raise Reject("only: tail")
     if tails.note("any_range"):
         params.append("any_range")
-    what = VERB_IDS.get(v.v["lemma"])
+    what = V.ATTACK if shot and not kinds else VERB_IDS.get(v.v["lemma"])
+    if shot:
+        kinds = [K.SHOT]
     if what is None:
         raise Reject("only: verb")
     return A.Restriction(what, subject, only, tuple(kinds), tails.use("duration"),

@@ -81,6 +81,13 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         # «если карта противника атакует»: the subject attacks (the passive «атакован» and the
         # impersonal «эту карту атакуют» say who is attacked)
         return _cond(C.ATTACKING, (), neg, subject, sp)
+    if lemma == "attack" and pred.v["form"] in ("3sg", "3pl") and not pred.v["word"].startswith("атакован") \
+            and args and isinstance(args[0], NP) and not (args[0].noun or "").startswith("atk:"):
+        # «если Вепрь атакует закрытое существо»: the subject attacks that target
+        sels, j, joiner = take_np_list(args, 0)
+        if j != len(args):
+            raise Reject("attacking whom: tail")
+        return _cond(C.ATTACKING, (joined(sels, joiner),), neg, subject, sp)
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")

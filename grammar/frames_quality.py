@@ -334,6 +334,15 @@ def per_measure(item: list, j: int) -> tuple[A.Measure, int]:
                 and isinstance(item[j + 1], NP):
             of, j = take_np(item, j + 1)
         return A.Measure(kind, of, span=_span(item[j - 1:j] + [np])), j
+    if np.noun == "marker" and np.adjs in ((), ("each",)) and not np.count:
+        # «за каждый маркер «ярости» [на X]»
+        j += 1
+        of = None
+        if j + 1 < len(item) and isinstance(item[j], P) and item[j].kind == "prep" and item[j].v == "na" \
+                and isinstance(item[j + 1], NP):
+            of, j = take_np(item, j + 1)
+        params = (f"{Q.NAMED}:{np.name}",) if np.name else ()
+        return A.Measure(M.MARKERS, of, params=params, span=np.span), j
     if np.noun == "wound" and np.adjs in ((), ("each",)):
         j += 1
         of = None

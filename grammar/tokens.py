@@ -372,6 +372,7 @@ _mwe(r"жетон\w* инкарнации", lambda m: ("NOUN", "inc_token"), ('�
 _mwe(r"быть (?:снижен|уменьшен)\w*", lambda m: ("VERB", "lower/inf"), ('быть',))
 _mwe(r"быть перемещен\w*", lambda m: ("VERB", "move/inf_refl"), ('быть',))
 _mwe(r"быть цел(?:ью|ями)", lambda m: ("VERB", "be_targeted/inf"), ('быть',))
+_mwe(r"быть атакован\w*", lambda m: ("VERB", "be_attacked/inf"), ('быть',))
 # «не может или не хочет X»: neither can nor will — one refusal
 _mwe(r"(?<=не )(?:может|могут) или не (?:хочет|хотят)", lambda m: ("MODAL", "can"), ('или не хо',))
 _mwe(r"по диагонали|по вертикали|по горизонтали|в любом направлении|в направлении (?:удара|движения)|"

@@ -422,6 +422,7 @@ class MeasureKind(_Worded):
     DISTINCT_CLASSES = "distinct_classes", "число разных классов среди"
     KEYWORD_VALUE = "keyword_value", "величина особенности (params: какой) у"
     TOKENS = "tokens", "число жетонов (params: kind:<какой>) на"
+    MARKERS = "markers", "число маркеров (params: named:<какой>) на"
 
 
 class LimitPer(_Worded):
