@@ -141,6 +141,8 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if not effects:
             raise Reject("trigger without effects")
         effects = _masculine_self(effects, trig, ctx)
+        effects = [replace(e, effects=tuple(_only_the_card(e.condition, list(e.effects), ctx)))
+                   if isinstance(e, A.Conditional) else e for e in effects]
         return [triggered(trig, effects, limit, clauses.span)]
     if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1 \
             and ("WHEN", "each") in p0.v["toks"]:

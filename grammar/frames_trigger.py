@@ -269,6 +269,9 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             continue
         break
     event = trig.event
+    if event == TE.DEATH and fields["subject"] is not None and fields["subject"].noun == N.SELF \
+            and not fields["subject"].qualifiers and not fields["subject"].relations:
+        fields["subject"] = None                   # «при гибели Вепря»: the card's own death
     if event == TE.DEATH and fields["subject"] is None:
         event = TE.OWN_DEATH
     tgt = fields["target"]
@@ -434,6 +437,9 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if c and c != ("n", 1):
             raise Reject("draws how many")
         event, j = (TE.DRAWS if lemma == "take" else TE.DISCARDS), 1
+    elif lemma == "enter" and len(args) >= 2 and isinstance(args[0], P) and args[0].kind == "prep" \
+            and args[0].v == "v" and isinstance(args[1], NP) and args[1].noun == "game" and not args[1].adjs:
+        event, j = TE.ENTERS, 2                    # «когда X входит в игру»
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:
@@ -489,6 +495,9 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
                 j += 1
                 continue
         raise Reject("when tail")
+    if event == TE.DEATH and subject is not None and subject.noun == N.SELF and not subject.qualifiers \
+            and not subject.relations:
+        subject = None                             # «когда Вепрь погибает»: its own death
     if event == TE.DEATH and subject is None:
         event = TE.OWN_DEATH
     fields["subject"] = subject
