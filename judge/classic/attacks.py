@@ -361,6 +361,31 @@ class AttackRules:
         self._dynamic = None
         return total
 
+    def die(self, inputs, p: Piece, who: str, cite: str) -> int:
+        """A die rolled for ``p`` (a fight, a roll as on a closed card, a «N-M-K» of its text):
+        the scenario's next die — unless a card of its owner on the table says «ваш [первый за
+        ход] бросок кубика равен N» (then N, no die named).  Each player's rolls are counted
+        per turn (``State.rolled``)."""
+        st = self.state
+        n = st.rolled.get(p.owner, 0)
+        st.rolled[p.owner] = n + 1
+        if self._rollers is None:
+            self._rollers = [q for q in st.on_table() if q.kit.rolls]
+        for q in self._rollers:
+            if q.owner != p.owner or not q.on_table or self.blank(q):
+                continue
+            for ab in q.kit.rolls:
+                e = ab.node.effects[0] if isinstance(ab.node, A.Static) else ab.node
+                if ("first_per_turn" in e.params and n) or not self.under_holds(q, ab):
+                    continue
+                face = e.amount.value
+                self.emit("roll-set", f"Бросок кубика ({who}) — "
+                          + ("первый за ход бросок " if n == 0 and e.params else "бросок ")
+                          + f"игрока {p.owner}: он равен {face} («{q.name}», текст карты; кубик "
+                          "не бросается).", C.AXE, cite, rolls=[face])
+                return face
+        return inputs.roll(self, who, cite)
+
     def rolled(self, p: Piece, face: int) -> None:
         """A die of ``p`` shows ``face`` (before modifiers): «когда … выбрасывает на кубике N»."""
         listens = self._listens if self._listens is not None else self.listeners()
@@ -519,7 +544,7 @@ class AttackRules:
                       C.AS_ON_CLOSED)
             return d.value, None
         if isinstance(d, A.ByStrength):
-            roll = ctx.inputs.roll(self, f"«{actor.name}»", C.AS_ON_CLOSED)
+            roll = self.die(ctx.inputs, actor, f"«{actor.name}»", C.AS_ON_CLOSED)
             self.facts["roll"] = roll
             plus = self.dice_bonus(actor, self.facts.get("attacked"))
             s = closed_strength(clamp(roll + plus))

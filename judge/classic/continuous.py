@@ -258,6 +258,7 @@ class Continuous:
         """A card entered or left the table: the set of aura holders may have changed."""
         self._auras = None
         self._dynamic = None
+        self._rollers = None
 
     # ------------------------------------------------------------ 4. temporary
     def lose_all(self, target: Piece, duration: A.Duration | None, ctx) -> Temp:

@@ -85,6 +85,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self.inputs = inputs or Inputs()
         self._computing: set[str] = set()
         self._auras: list | None = None
+        self._rollers: list | None = None  # cards with «ваш … бросок кубика равен N»
         self._lost = False               # some card has lost all its abilities
         self._dynamic: bool | None = None
         self._listens: frozenset | None = None
@@ -243,6 +244,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.moved, p.moved_dirs, p.wounded_turn, p.defended, p.attacks = 0, {}, 0, 0, 0
             p.struck, p.hits = [], 0
         st.last_action = None
+        st.rolled = {}
         for p in list(st.on_table(player)):
             self.open_at_turn_start(p)
         self.fire(TE.TURN_START, player=player)

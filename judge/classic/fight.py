@@ -202,8 +202,8 @@ class FightRules:
         else:
             mode, why = None, ""
         if mode is None:
-            a = inputs.roll(self, f"нападающий «{actor.name}»", C.FIGHT_BOTH_ROLL)
-            d = inputs.roll(self, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
+            a = self.die(inputs, actor, f"нападающий «{actor.name}»", C.FIGHT_BOTH_ROLL)
+            d = self.die(inputs, reflecting, f"отражающий «{reflecting.name}»", C.FIGHT_BOTH_ROLL)
             self.facts["roll"] = a
             ova, ovz = traits.number(KW.OVA), rt.number(KW.OVZ)
             da = self.dice_bonus(actor, reflecting) if traits.bonuses else 0
@@ -247,7 +247,7 @@ class FightRules:
                     self.emit("step-up", f"{who.capitalize()} мог ослабить удар, но не стал.",
                               C.STEP_UP)
             return opt.attacker, opt.defender, True
-        raw = inputs.roll(self, f"нападающий «{actor.name}»", mode[0])
+        raw = self.die(inputs, actor, f"нападающий «{actor.name}»", mode[0])
         self.facts["roll"] = raw
         ova = traits.number(KW.OVA)
         da = self.dice_bonus(actor, reflecting) if traits.bonuses else 0

@@ -117,6 +117,7 @@ class Kit:
     flying: bool = False                  # printed (or by type): asked at every rule point
     incorporeal: bool = False
     symbiote: bool = False
+    rolls: tuple[Ab, ...] = ()            # «ваш первый за ход бросок кубика равен N»
 
     @property
     def dynamic(self) -> bool:
@@ -144,6 +145,7 @@ class _Reader:
         self.actions: list = []
         self.riders: list = []
         self.starts = 0
+        self.rolls: list = []
         self.formation = False
         self.kinds: set = set()
 
@@ -294,6 +296,11 @@ class _Reader:
                 self.grant(line, e, under)
             elif isinstance(e, A.Action) and e.verb == Verb.TAUNT:
                 self.taunt(line, e, under)
+            elif isinstance(e, A.Action) and e.verb == Verb.SET_ROLL:
+                ab = self.add(line, e if len(node.effects) > 1 else node, set_roll_unsupported(e),
+                              under)
+                if ab.applied:
+                    self.rolls.append(ab)
             elif isinstance(e, A.Action) and (is_cap(e) or is_strength_cap(e)):
                 # «удары <кого> по X сводятся к …»: whose attacks (Action.by) count too
                 reason = unsupported(e.target) or (unsupported(e.by) if e.by is not None
@@ -417,7 +424,7 @@ class _Reader:
                    tuple(self.own), tuple(self.auras), tuple(self.triggers), tuple(self.actions),
                    tuple(self.riders), self.starts, self.formation, frozenset(self.kinds),
                    refused, listens, base.has(KW.FLYING), base.has(KW.INCORPOREAL),
-                   base.has(KW.SYMBIOTE))
+                   base.has(KW.SYMBIOTE), tuple(self.rolls))
 
 
 #: «получает раны от <чего>» the engine tells apart: an attack (of a kind, or any) or poison.
@@ -516,6 +523,22 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             return TE.CROSSED_TO_OWN_HALF, tags, None
         return None, tags, "откуда или куда перемещение — судья пока не проверяет"
     return e, tags, None
+
+
+#: «ваш бросок» (AST contract: «ваш» → Selector(player)); a roll of whose the grammar left
+#: unsaid is ``by=None`` — and a lost «противника» reads so too: refused.
+YOUR_ROLL = A.Selector(N.PLAYER)
+
+
+def set_roll_unsupported(e: A.Action) -> str | None:
+    """«Ваш [первый за ход] бросок кубика равен N» as a standing ability: every die (or the first
+    die each turn) its controller rolls for a card of his is N."""
+    if e.by != YOUR_ROLL:
+        return "«бросок кубика равен N» — чей бросок, разбор не говорит"
+    if not isinstance(e.amount, A.Fixed) or e.target is not None or e.to is not None \
+            or e.origin is not None or e.duration is not None or not set(e.params) <= {"first_per_turn"}:
+        return "«бросок кубика равен N» с такими уточнениями пока не применяется"
+    return None
 
 
 def several_kinds(t: A.Trigger) -> bool:

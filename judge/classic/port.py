@@ -72,7 +72,8 @@ class PortRules:
         return value
 
     def by_strength(self, d: A.ByStrength, ctx: Ctx) -> int:
-        roll = ctx.inputs.roll(self, f"«{ctx.source.name}» ({ctx.text})", C.AS_ON_CLOSED)
+        roll = self.die(ctx.inputs, ctx.source, f"«{ctx.source.name}» ({ctx.text})",
+                        C.AS_ON_CLOSED)
         self.facts["roll"] = roll
         self.rolled(ctx.source, roll)
         s = closed_strength(clamp(roll + self.dice_bonus(ctx.source)))

@@ -177,6 +177,7 @@ class State:
     winner: str | None = None
     delayed: list[Delayed] = field(default_factory=list)   # delayed effects, in order made
     last_action: tuple[str, str] | None = None   # (card id, what) of the last action this turn
+    rolled: dict[str, int] = field(default_factory=dict)   # player → dice rolled this turn
 
     # ------------------------------------------------------------ queries
     def at(self, cell: str) -> Piece | None:
@@ -245,4 +246,5 @@ class State:
         """The whole table as a comparable value (see ``Piece.key``)."""
         return (self.turn, self.first, self.turn_number, self.turn_index, self.winner,
                 tuple(p.key() for p in self.pieces.values()),
-                tuple(d.key() for d in self.delayed), self.last_action)
+                tuple(d.key() for d in self.delayed), self.last_action,
+                tuple(sorted(self.rolled.items())))
