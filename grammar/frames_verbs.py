@@ -24,6 +24,7 @@ from grammar.frames_cond import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, selector, share_noun, take_np,
                                    take_np_list)
+from grammar.frames_words import plural
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
 
@@ -409,6 +410,10 @@ def v_lose(v, subject, parts, ctx, tails, sp):
     if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "coin" and not parts[0].adjs:
         return _coins(V.LOSE_COINS, subject, parts[0], tails, sp)
     target = _subject_or_self(subject)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "marker" and parts[0].name:
+        # «X теряет маркер «яда»»: that marker is removed from X (Lose has no place for its name)
+        marker, _j = take_np(parts, 0)
+        return A.Action(V.REMOVE, marker, duration=tails.use("duration"), origin=target, span=sp)
     if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun in _LOSE:
         np = parts[0]
         if set(np.adjs) - {"each"} and np.noun != "ability":
@@ -422,6 +427,9 @@ def v_lose(v, subject, parts, ctx, tails, sp):
             amount = "X"
         elif np.count and np.count[0] != "all":
             raise Reject("lose count")
+        elif not np.count and np.noun in ("counter", "marker") and not np.adjs and not plural(np) \
+                and (np.text.lower().split() or [""])[-1] in ("{counter}", "фишку", "маркер"):
+            amount = 1             # «теряет {counter} / фишку»: one (all of them: «все», a plural)
         return A.Lose(target, _LOSE[np.noun], amount, tails.use("duration"), span=sp)
     # «теряет {zor} / полёт и защиту от магии»: specific abilities
     lost = qualities(parts, ctx, tails)
