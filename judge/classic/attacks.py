@@ -30,6 +30,7 @@ from judge.classic.traits import (
     Traits,
     is_ignore_forced_targeting,
     matches_kind,
+    protected,
     protected_now,
 )
 from judge.core.context import Ctx, Problem
@@ -367,11 +368,15 @@ class AttackRules:
         ход] бросок кубика равен N» (then N, no die named).  Each player's rolls are counted
         per turn (``State.rolled``)."""
         st = self.state
-        n = st.rolled.get(p.owner, 0)
-        st.rolled[p.owner] = n + 1
-        if self._rollers is None:
-            self._rollers = [q for q in st.on_table() if q.kit.rolls]
-        for q in self._rollers:
+        rolled = st.rolled
+        n = rolled.get(p.owner, 0)
+        rolled[p.owner] = n + 1
+        rollers = self._rollers
+        if rollers is None:
+            rollers = self._rollers = [q for q in st.pieces.values() if q.kit.rolls]
+        if not rollers:
+            return inputs.roll(self, who, cite)
+        for q in rollers:
             if q.owner != p.owner or not q.on_table or self.blank(q):
                 continue
             for ab in q.kit.rolls:
@@ -442,6 +447,9 @@ class AttackRules:
                 self.emit("cap", f"{ru(kind).capitalize()} по «{dst.name}» сводится к "
                           f"{damage} (текст карты).", *cites, C.AXE)
         ignores = self.traits(src).has(KW.IGNORES_FLYING_PROTECTION)
+        if tr.valued_protections and self.valued_protected(tr, src, dst, kind, damage, strength,
+                                                           cites):
+            return 0
         if protected_now(tr, kind, src.flying, strength, ignores):
             flyer = src.flying and not protected_now(tr, kind, False, strength)
             what = "атак летающих" if flyer else f"этой атаки ({ru(kind)})"
@@ -482,12 +490,33 @@ class AttackRules:
             return 0
         return self.wound(dst, damage, src, kind, *cites)
 
+    def valued_protected(self, tr, src: Piece, dst: Piece, kind: str, damage: int,
+                         strength: str | None, cites) -> bool:
+        """«Защита от атак величиной N [или менее]»: an attack of a kind it names whose value —
+        what it would deal before the target's protections, reductions and armour (the reading
+        of «величина удара») — is N or less is wasted, as by any protection (its riders and
+        «при …» too: ``landed_on``)."""
+        for p in tr.valued_protections:
+            if (p.strengths and strength not in p.strengths) \
+                    or not protected(frozenset(p.against), kind, src.flying) \
+                    or damage > p.up_to.value:
+                continue
+            self._wasted.add((src.id, dst.id))
+            self.emit("protected", f"«{dst.name}» защищена от атак величиной {p.up_to.value} "
+                      f"или менее: эта атака ({ru(kind)}) на {damage} пропадает впустую, ран нет "
+                      "(текст карты).", *cites, C.AXE)
+            return True
+        return False
+
     def landed_on(self, src: Piece, dst: Piece, kind: str, strength: str | None,
                   ignore: bool = False) -> bool:
         """Does the attack count as delivered (its riders and «при …» work)?  Not when the
         target is protected from it: then it is wasted with everything riding on it."""
         if ignore:
             return True
+        if self._wasted and (src.id, dst.id) in self._wasted:
+            self._wasted.discard((src.id, dst.id))
+            return False
         ignores = self.traits(src).has(KW.IGNORES_FLYING_PROTECTION)
         return not protected_now(self.traits(dst), kind, src.flying, strength, ignores)
 

@@ -86,6 +86,8 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self._computing: set[str] = set()
         self._auras: list | None = None
         self._rollers: list | None = None  # cards with «ваш … бросок кубика равен N»
+        self._wasted: set = set()          # (attacker, target) of an attack a valued protection
+                                           # stopped, until ``landed_on`` asks
         self._lost = False               # some card has lost all its abilities
         self._dynamic: bool | None = None
         self._listens: frozenset | None = None

@@ -206,6 +206,10 @@ class _Reader:
                 self.add(line, node, f"метка «{node.name}:» — судья не знает, когда она "
                          "действует", under)
             else:
+                # «Бестелесный: …» names what the card is (the keyword: seed 000's rules for
+                # incorporeal cards apply) and what being so gives it (the inner abilities,
+                # while it has the keyword) — without the keyword they never held
+                self.base.append(A.Keyword(node.keyword, span=node.span))
                 for inner in node.inner:
                     self.read(line, inner, under + (("label", node.keyword),))
         elif isinstance(node, A.Action) and node.verb == Verb.TAUNT:

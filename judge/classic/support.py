@@ -265,10 +265,17 @@ def _protection(node: A.Protection) -> str | None:
     if not _kinds_known(node.against):
         return "вид защиты не распознан"
     if node.up_to is not None:
-        # «защита от атак величиной N [или менее]»: only attacks up to a value — read as a
-        # full protection it would be applied wrongly
-        return "защита от атак до некоторой величины пока не применяется"
+        # «защита от атак величиной N [или менее]»: only attacks whose value is N or less
+        # (attacks.hit: the value before the target's own abilities, as «величина удара»)
+        if not all(k in ATTACK_WORDS and k not in NOT_VALUED for k in node.against):
+            return "защита «величиной N» не от атак пока не применяется"
+        if not isinstance(node.up_to, A.Fixed):
+            return "защита от атак величиной X пока не применяется"
     return None
+
+
+#: kinds a «защита … величиной N» cannot be about (they have no value): poison, spells, effects
+NOT_VALUED = frozenset({K.POISON, K.SPELLS, K.EFFECTS})
 
 
 def _reduction(node: A.Reduction) -> str | None:

@@ -123,6 +123,7 @@ class Traits:
     caps: tuple[A.Action, ...] = ()                     # «атаки по этой карте сводятся к N»
     strength_caps: tuple[A.Action, ...] = ()            # «{strike} по ней сводится к слабому»
     origins: dict[int, Origin] = field(default_factory=dict, compare=False, hash=False)
+    valued_protections: tuple[A.Protection, ...] = ()   # «защита от атак величиной N»
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -146,7 +147,7 @@ def fold(grants) -> Traits:
     numbers: dict[str, int] = {}
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
-    unanswerable, caps, strength_caps = [], [], []
+    unanswerable, caps, strength_caps, valued = [], [], [], []
     vampirism = None
     limit = None
     origins: dict[int, Origin] = {}
@@ -164,7 +165,9 @@ def fold(grants) -> Traits:
             else:
                 flags.add(node.name)
         elif isinstance(node, A.Protection):
-            if node.strengths:
+            if node.up_to is not None:
+                valued.append(node)
+            elif node.strengths:
                 narrow.append(node)
             else:
                 protections.update(node.against)
@@ -206,7 +209,7 @@ def fold(grants) -> Traits:
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
                   tuple(unanswerable), tuple(restrictions), tuple(permissions), limit,
-                  tuple(caps), tuple(strength_caps), origins)
+                  tuple(caps), tuple(strength_caps), origins, tuple(valued))
 
 
 def multi_attack(t: Traits) -> A.Permission | None:

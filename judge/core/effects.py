@@ -267,6 +267,17 @@ def next_bonus(w) -> str | None:
     return None
 
 
+def valued_x(w) -> bool:
+    """«защита от атак величиной X [или менее]» with X of the context (no «где X — …»)."""
+    return isinstance(w, A.Protection) and isinstance(w.up_to, A.Variable) \
+        and w.up_to.definition is None
+
+
+def frozen(what: tuple, amount) -> tuple:
+    """What a Gain grants, its X-valued protections fixed now (``amount``: Variable → int)."""
+    return tuple(replace(w, up_to=A.Fixed(amount(w.up_to))) if valued_x(w) else w for w in what)
+
+
 def _next_bonus_unsupported(w: A.Bonus, port: Port) -> str | None:
     """A ruleset that uses the bonus up at the next strike / roll has ``next_bonus``; only a
     fixed amount with nothing narrowing it (a target, a strength, a condition) is applied."""
@@ -296,6 +307,9 @@ def _gain_unsupported(node: A.Gain, port: Port) -> str | None:
             return "выбор среди получаемых особенностей пока не применяется"
         if isinstance(w, (A.Triggered, A.Activated, A.Static)):
             return "полученная особенность со своим действием или срабатыванием пока не применяется"
+        if valued_x(w):
+            # «получает защиту от атак величиной X …»: X is fixed when granted (``grant``)
+            w = replace(w, up_to=A.Fixed(0))
         reason = _next_bonus_unsupported(w, port) if next_bonus(w) else port.unsupported(w)
         if reason:
             return reason
@@ -316,7 +330,8 @@ def _gain_apply(it: Interp, node: A.Gain, ctx: Ctx) -> None:
         elif mark is not None:
             it.port.marker(target, mark, 1, ctx)
         else:
-            it.port.grant(target, granted(node), gain_duration(node), ctx)
+            it.port.grant(target, frozen(granted(node), lambda v: it.amount(v, ctx)),
+                          gain_duration(node), ctx)
 
 
 def _lose_unsupported(node: A.Lose, port: Port) -> str | None:
