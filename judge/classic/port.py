@@ -71,6 +71,9 @@ class PortRules:
                   *(ctx.cites[:1] or (C.AXE,)), C.AXE, value=value)
         return value
 
+    def quiet_measure(self, m: A.Measure, ctx: Ctx) -> int:
+        return facts.measure(self, m, ctx)
+
     def by_strength(self, d: A.ByStrength, ctx: Ctx) -> int:
         roll = self.die(ctx.inputs, ctx.source, f"«{ctx.source.name}» ({ctx.text})",
                         C.AS_ON_CLOSED)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import BonusTo, Strength, TriggerEvent, Verb
 from grammar import ast as A
@@ -30,8 +31,29 @@ CONCRETE = frozenset(K.concrete_kinds())
 
 # ==================================================================== attacks
 def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
-    got = it.each_target(node, node.target, ctx)
+    sel = times_selector(it, node, ctx) if node.times is not None else node.target
+    if isinstance(sel, Problem):
+        return sel
+    got = it.each_target(node, sel, ctx)
     return got if isinstance(got, Problem) else None
+
+
+def several_different(node: A.Attack) -> bool:
+    """«X особых ударов …, только по разным картам противника» (``Attack.times`` with a target
+    selector that says «разным»): one attack at each of up to X different cards."""
+    sel = node.target
+    return (node.times is not None and sel is not None and Q.DIFFERENT in sel.qualifiers
+            and sel.count is None and Q.ALL not in sel.qualifiers)
+
+
+def times_selector(it: Interp, node: A.Attack, ctx: Ctx) -> A.Selector | Problem:
+    """The target selector of «X атак … по разным картам»: 1 to X different cards (X counted
+    from the table, quietly — the apply names it)."""
+    n = it.amount(node.times, ctx, quiet=True)
+    if n <= 0:
+        return Problem(f"X = {n}: в «{ctx.text}» нет ни одной атаки")
+    quals = tuple(q for q in node.target.qualifiers if q != Q.DIFFERENT)
+    return replace(node.target, qualifiers=quals, count=(1, n))
 
 
 def ignores_abilities(node: A.Attack) -> bool:
@@ -82,9 +104,12 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
         return f"атака вида «{word(node.attack, K)}» пока не применяется"
     if tuple(node.count) != (1, 1):
         return "несколько атак одной особенностью пока не применяются"
-    if node.times is not None:
-        # «X разрядов на 2»: X attacks, each with its target — one would be applied wrongly
+    if node.times is not None and not several_different(node):
+        # «X разрядов на 2»: X attacks, each with its target, the same one again or not — one
+        # would be applied wrongly; «… по разным картам» is applied (``times_selector``)
         return "атака «N раз» одной особенностью пока не применяется"
+    if node.times is not None and (reason := amount_unsupported(node.times, port)):
+        return reason
     for b in rider_bonuses(node):
         reason = _rider_bonus_unsupported(b, port)
         if reason:
@@ -97,7 +122,11 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
             effects.extend(r.effects)
         else:
             effects.append(r)
-    return (amount_unsupported(node.damage, port) or selector_unsupported(node.target, port)
+    target = node.target
+    if several_different(node):               # «по разным картам»: the count checks it
+        target = replace(target, qualifiers=tuple(q for q in target.qualifiers
+                                                  if q != Q.DIFFERENT))
+    return (amount_unsupported(node.damage, port) or selector_unsupported(target, port)
             or unsupported_effects(tuple(effects), port))
 
 
@@ -105,7 +134,17 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
     riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus) and not _is_ignore_rider(r))
     own = ctx.refs.get("attacked")          # a trigger's own «атакованное» stays its own
-    for target in it.reached(node, node.target, ctx):
+    sel = node.target
+    if node.times is not None:
+        n = it.amount(node.times, ctx)       # X, shown once
+        sel = times_selector(it, node, ctx)
+        if isinstance(sel, Problem):
+            it.port.cancel(sel, ctx)
+            return
+        if n > 1:
+            it.port.trace.emit("times", f"«{ctx.text}»: X = {n} — до {n} атак, каждая по своей "
+                               "цели.", *(ctx.cites or ("axe",)), "axe")
+    for target in it.reached(node, sel, ctx):
         hit = it.port.attack(node, target, ctx)
         ctx.refs["attacked"] = target       # its riders' «атакованное»
         if hit.landed and riders:

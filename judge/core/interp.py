@@ -188,7 +188,7 @@ class Interp:
         return got
 
     # ------------------------------------------------------------ amounts
-    def amount(self, d, ctx: Ctx, on=None, target=None) -> int:
+    def amount(self, d, ctx: Ctx, on=None, target=None, quiet: bool = False) -> int:
         """A number from the text: fixed, «N-M-K» (the ruleset rolls), X (the cost's X, the
         player's X, or what «где X — …» counts), with offset, factor and bounds.  ``on``: the
         selector of the effect's own target, ``target`` the card it is being applied to — a
@@ -207,7 +207,9 @@ class Interp:
                 finally:
                     ctx.refs["it"] = saved
             elif isinstance(d.definition, A.Measure):
-                x = self.port.measure(d.definition, ctx)
+                # ``quiet``: a check counts without a step in the ruling (the apply shows it)
+                x = (self.port.quiet_measure if quiet and hasattr(self.port, "quiet_measure")
+                     else self.port.measure)(d.definition, ctx)
             elif ctx.x_def is not None:
                 x = self.port.measure(ctx.x_def, ctx)
             elif ctx.x is not None:
