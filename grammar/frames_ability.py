@@ -199,9 +199,9 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
-    if not any(isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) for e in effects for n in A.walk(e)) \
-            and any(isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN
-                    for e in effects for n in A.walk(e)):
+    sels = [n for e in effects for n in A.walk(e) if isinstance(n, A.Selector)]
+    if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
+            and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):
         # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named
         effects = _it_to_self(effects, ctx, _PERSONAL.__contains__)
     if any(isinstance(e, A.Triggered) for e in effects):
@@ -299,10 +299,17 @@ _PERSONAL = frozenset({"он", "она", "оно", "его", "ее", "ему", "
 
 def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
     """The bare pronoun selectors (``Selector(it)``) whose written word passes ``spelled``
-    become the card itself."""
+    become the card itself (the tree is rebuilt only when there is one)."""
+    def hit(node) -> bool:
+        return isinstance(node, A.Selector) and node.noun == N.IT and not node.qualifiers \
+            and not node.relations and node.span != A.NOSPAN \
+            and spelled(ctx.orig(node.span).lower().replace("ё", "е"))
+
+    if not any(hit(n) for e in effects for n in A.walk(e)):
+        return effects
+
     def fix(node):
-        if isinstance(node, A.Selector) and node.noun == N.IT and not node.qualifiers and not node.relations \
-                and node.span != A.NOSPAN and spelled(ctx.orig(node.span).lower().replace("ё", "е")):
+        if hit(node):
             return A.Selector(N.SELF, span=node.span)
         if isinstance(node, A.Node):
             vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
