@@ -146,7 +146,16 @@ class ActionRules:
             problem = self.defender_problem(actor, targets[0], d, ability_kind(ab))
             if problem:
                 self.illegal(f"«{d.name}» не может стать защитником: {problem[0]}.", *problem[1])
-        self.resolve_stack(list(responses))
+        attack = next((e for e in effects_of(ab) if isinstance(e, A.Attack)), None)
+        if responses and attack is not None and len(targets) == 1:
+            # an instant may redirect the attack being declared («перенаправить атаку»)
+            new = self.resolve_stack(list(responses), [actor, targets[0], attack.attack])
+            if new is not targets[0]:
+                old, targets = targets[0], [new]
+                for index, got in ctx.bound.items():
+                    ctx.bound[index] = [new if t is old else t for t in got]
+        else:
+            self.resolve_stack(list(responses))
         if not self.still_there(actor, targets, cost.tap):
             return False
         # pay

@@ -86,6 +86,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self._computing: set[str] = set()
         self._auras: list | None = None
         self._rollers: list | None = None  # cards with «ваш … бросок кубика равен N»
+        self.declared: list[list] = []     # [attacker, target, kind] of attacks being declared
         self._wasted: set = set()          # (attacker, target) of an attack a valued protection
                                            # stopped, until ``landed_on`` asks
         self._lost = False               # some card has lost all its abilities
@@ -194,13 +195,22 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         self.emit("closed", f"«{piece.name}» закрывается: {what} — действие карты.",
                   C.ACTION_CLOSE)
 
-    def resolve_stack(self, responses) -> None:
+    def resolve_stack(self, responses, attack: list | None = None):
+        """Instants declared in answer, last first.  ``attack``: [attacker, target, kind] of the
+        attack being declared — an instant may redirect it; returns its target then."""
         if not responses:
-            return
+            return attack[1] if attack else None
         self.emit("stack", f"Объявлено внезапных действий: {len(responses)}; они выполняются, "
                   "начиная с последнего объявленного.", C.INSTANT)
-        for r in reversed(responses):
-            r()
+        if attack is not None:
+            self.declared.append(attack)
+        try:
+            for r in reversed(responses):
+                r()
+        finally:
+            if attack is not None:
+                self.declared.pop()
+        return attack[1] if attack else None
 
     def still_there(self, actor: Piece, targets, tap: bool = True) -> bool:
         if not actor.on_table:

@@ -76,7 +76,8 @@ class FightRules:
         self.emit("declare", f"«{actor.name}» ({actor.where}) нападает простым ударом на "
                   f"«{target.name}» ({target.where}).", C.STRIKE)
         self.fire(TE.ATTACKED, target, actor, K.STRIKE)
-        self.resolve_stack(list(responses))
+        if responses:
+            target = self.resolve_stack(list(responses), [actor, target, K.STRIKE])
         if not self.still_there(actor, [target]):
             return False
         # pay: the attack is the card's action

@@ -64,6 +64,8 @@ class _Vocab:
     add_poison = True
     #: … and uses up «+N к следующему {strike} / броску кубика» (attacks.next_bonus)
     next_bonus = True
+    #: … and knows the attack being declared, to redirect it (port.declared_attack)
+    declared_attack = True
 
 
 VOCAB = _Vocab()

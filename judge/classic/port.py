@@ -71,6 +71,28 @@ class PortRules:
                   *(ctx.cites[:1] or (C.AXE,)), C.AXE, value=value)
         return value
 
+    def declared_attack(self, sel: A.Selector):
+        """The attack being declared (the innermost one instants now answer) when its kind fits
+        ``sel`` («перенаправить {strike}», «… дальнюю атаку»): (attacker, attacked, kind)."""
+        if not self.declared:
+            return None
+        attacker, attacked, kind = self.declared[-1]
+        kinds = tuple(k for q in sel.qualifiers for k in str(q)[5:].split("|"))
+        if kinds and not matches_kind(kinds, kind):
+            return None
+        return attacker, attacked, kind
+
+    def redirect(self, to: Piece, ctx: Ctx) -> bool:
+        """«Перенаправить атаку на X»: the declared attack now goes at ``to`` (Правило Топора:
+        the text moves it; the attacker's reach is not asked again)."""
+        entry = self.declared[-1]
+        old = entry[1]
+        entry[1] = to
+        self.emit("redirect", f"Атака «{entry[0].name}» перенаправлена: теперь её цель — "
+                  f"«{to.name}» ({to.where}), а не «{old.name}».", *(ctx.cites or (C.AXE,)),
+                  C.AXE, C.INSTANT)
+        return True
+
     def quiet_measure(self, m: A.Measure, ctx: Ctx) -> int:
         return facts.measure(self, m, ctx)
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import DurationKind, SelectorNoun, Verb
 from grammar import ast as A
-from judge.core.context import Ctx, Problem
+from judge.core.context import Ctx, Problem, is_chosen
 from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
 from judge.core.port import Port
 from judge.core.words import params, word
@@ -254,3 +254,58 @@ def _limit_apply(it: Interp, node, ctx: Ctx) -> None:
 
 handles(A.Restriction, _limit_check, _limit_unsupported)(_limit_apply)
 handles(A.Permission, _limit_check, _limit_unsupported)(_limit_apply)
+
+
+# ==================================================================== redirecting an attack
+def _redirect_unsupported(node: A.Action, port: Port) -> str | None:
+    """«Перенаправить <атаку> [с <карты>] на <карту>»: a ruleset that knows the attack being
+    declared has ``declared_attack``; the attack named by its kind only, one destination."""
+    if not hasattr(port, "declared_attack"):
+        return f"действие «{word(node.verb, Verb)}» судья пока не применяет"
+    t = node.target
+    if t is None or t.noun != SelectorNoun.ATTACK or t.relations or t.condition is not None \
+            or t.count is not None or node.params or node.by is not None or node.to is None \
+            or node.amount is not None or node.duration is not None \
+            or not all(str(q).startswith("kind:") for q in t.qualifiers):
+        return "перенаправление атаки такого вида пока не применяется"
+    if node.to.count is not None or not is_chosen(node.to):
+        return "перенаправление на несколько карт пока не применяется"
+    return (selector_unsupported(node.origin, port) if node.origin is not None else None) \
+        or port.unsupported(node.to)
+
+
+def _redirect_bind(it: Interp, node: A.Action, ctx: Ctx):
+    """The declared attack it redirects (kind as the text says, from a card that fits
+    ``origin``) and where to: Problem, or (declaration, new target)."""
+    found = it.port.declared_attack(node.target)
+    if found is None:
+        return Problem(f"«{ctx.text}»: нет объявленной атаки такого вида, которую можно "
+                       "перенаправить", ("legality",))
+    attacker, attacked, _kind = found
+    # «… с карты на стоящее рядом с ней существо»: «она» is the attacked card
+    ctx.refs.update(attacker=attacker, attacked=attacked, it=attacked)
+    if node.origin is not None and not it.port.matches(node.origin, attacked, ctx):
+        return Problem(f"«{ctx.text}»: атакована «{attacked.name}», а перенаправить можно "
+                       "только атаку на карту, которую называет текст", ("legality",))
+    dest = it.targets(node, node.to, ctx, key=id(node.to))
+    if isinstance(dest, Problem):
+        return dest
+    if not dest or dest[0] is attacked or dest[0] is attacker:
+        return Problem(f"«{ctx.text}»: перенаправить атаку можно только на другую карту",
+                       ("legality",))
+    ctx.refs["it"] = attacked
+    return found, dest[0]
+
+
+def _redirect_check(it: Interp, node: A.Action, ctx: Ctx):
+    got = _redirect_bind(it, node, ctx)
+    return got if isinstance(got, Problem) else None
+
+
+@verb(Verb.REDIRECT, check=_redirect_check, unsupported=_redirect_unsupported)
+def _redirect(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    got = _redirect_bind(it, node, ctx)
+    if isinstance(got, Problem):
+        it.port.cancel(got, ctx)
+        return
+    it.port.redirect(got[1], ctx)
