@@ -226,11 +226,21 @@ def _comparison(parts: list, sp) -> A.Condition | None:
     return _cond(C.COUNT, (left, op, right), sp=sp)
 
 
+# where cards are: «в вашем отряде», «в первом ряду», «на кладбище» … (not «в строю с …»)
+_PLACE_NOUNS = frozenset({"squad", "row", "field", "half", "graveyard", "hand", "deck", "column"})
+
+
 def _verbless(parts: list, sp) -> A.Condition:
     """«пока летающее», «если атакованное существо закрыто», «если это демон», «если
     показанная карта {elite}», «(пока в строю с элитным существом)», «если X на кладбище»."""
     if len(parts) == 2 and isinstance(parts[0], NP) and isinstance(parts[1], NP) and "shown" in parts[0].adjs:
         return _cond(C.SHOWN_CARD, _state_of(parts[1]), sp=sp)
+    if len(parts) >= 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v in ("v", "na") \
+            and isinstance(parts[1], NP) and parts[1].noun in _PLACE_NOUNS and isinstance(parts[-1], NP) \
+            and parts[-1].kind == "noun" and (parts[-1].noun in ("creature", "card") or (parts[-1].noun or "").startswith("cls:")) \
+            and (not parts[-1].count or parts[-1].count[0] in ("n", "or_more", "or_less")):
+        # «если в вашем отряде 3 или больше демонов»: «есть» left out — a count of cards there
+        return _existential(parts[:-1] + [P("is", None, parts[-1].span)] + parts[-1:], sp)
     compared = _comparison(parts, sp)
     if compared is not None:
         return compared

@@ -225,6 +225,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             continue
         if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
             role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause"}.get(q.v)
+            if q.v == "na" and trig.event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS):
+                role = "target"                      # «при атаке на X»: whom it attacks
             if role is None or fields[role] is not None:
                 break
             if role == "cause" and nxt.noun in ("creature", "card") and nxt.opp and not nxt.adjs \
