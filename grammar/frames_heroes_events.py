@@ -1,0 +1,68 @@
+"""«Берсерк. Герои» trigger events read from «когда <игрок> <глагол> <что>»: a player draws or
+discards a card, loses a coin (H-G3: ``Trigger(draws / discards / coins_lost,
+subject=Selector(player / opponent))``) and an effect of strengthening is laid on a card.  Kept apart from grammar/frames_trigger.py, which the
+other frames import: this module needs nothing but the parts."""
+from __future__ import annotations
+
+from berserk.vocab import AttackKind as K
+from berserk.vocab import Qualifier as Q
+from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
+from berserk.vocab import TriggerEvent as TE
+from berserk.vocab import Verb as V
+from grammar import ast as A
+from grammar.frames_select import take_np
+from grammar.parts import NP, P
+
+#: (verb lemma, object noun) → the event of a player's action
+PLAYER_EVENTS = {("discard", "card"): TE.DISCARDS, ("take", "card"): TE.DRAWS,
+                 ("lose", "coin"): TE.COINS_LOST}
+
+
+def player_event(lemma: str, subject: A.Selector | None, args: list) -> tuple[str, A.Selector] | None:
+    """«когда вы сбрасываете карту», «когда противник берёт карту», «когда вы теряете монету»
+    → (event, whose: Selector(player) / Selector(opponent)); None when it is not one."""
+    if subject is None or subject.noun not in (N.PLAYER, N.OPPONENT) or subject.qualifiers \
+            or len(args) != 1 or not isinstance(args[0], NP) or args[0].adjs or args[0].count:
+        return None
+    event = PLAYER_EVENTS.get((lemma, args[0].noun))
+    if event is None:
+        return None
+    return event, A.Selector(subject.noun, span=subject.span)
+
+
+def strengthened(lemma: str, subj: list, args: list) -> A.Selector | None | bool:
+    """«когда на X кладут эффект усиления» → X (None: this card), False when it is not that."""
+    if lemma != "put" or len(args) != 1 or not isinstance(args[0], NP) or args[0].noun != "fx_strengthen" \
+            or len(subj) < 2 or not isinstance(subj[0], P) or subj[0].kind != "prep" or subj[0].v != "na":
+        return False
+    on, j = take_np(subj, 1)
+    if j != len(subj):
+        return False
+    return on
+
+
+#: ``Trigger.params`` of «когда X ранит ударом Y»: the strike has dealt its wounds
+DEALT = "dealt"
+
+
+def wounds_by_strike(lemma: str, args: list) -> A.Trigger | None:
+    """«когда это существо ранит ударом героя [противника]» → Trigger(attack, strike,
+    target=Selector(hero, enemy, all), params=(dealt,)): its strike wounded the hero."""
+    if lemma != "wound" or len(args) != 2 or not isinstance(args[0], NP) or args[0].noun != "atk:strike" \
+            or args[0].adjs or args[0].count or not isinstance(args[1], NP) or args[1].noun != "hero" \
+            or args[1].adjs or args[1].count:
+        return None
+    hero = A.Selector(N.HERO, Side.ENEMY, (Q.ALL,), span=args[1].span)
+    return A.Trigger(TE.ATTACK, K.STRIKE, target=hero, params=(DEALT,))
+
+
+def again(subject: A.Selector | None, args: list) -> A.Action | None:
+    """«оно может атаковать ещё раз» → Action(attack, it, (again,)): one more attack this turn."""
+    if len(args) == 2 and isinstance(args[0], P) and args[0].kind == "also" and isinstance(args[1], NP) \
+            and args[1].noun == "times" and not args[1].adjs and not args[1].count:
+        return A.Action(V.ATTACK, subject if subject is not None else A.Selector(N.SELF), ("again",))
+    return None
+
+
+__all__ = ["DEALT", "PLAYER_EVENTS", "again", "player_event", "strengthened", "wounds_by_strike"]
