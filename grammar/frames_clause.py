@@ -28,7 +28,6 @@ from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to,
 from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_remove,
                                         v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
-from grammar.frames_heroes_events import again
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -412,9 +411,6 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         again = A.Action(V.ATTACK, subject or SELF, ("again",), span=sp)
         return A.Choice((again, A.Action(V.NOTHING)), "owner", span=sp)
     if m["lemma"] == "can" and not m["neg"] and not v.v["neg"]:
-        more = again(subject, args) if v.v["lemma"] == "attack" else None
-        if more is not None:
-            return A.with_span(more, sp)          # «оно может атаковать ещё раз» (Heroes)
         perm = _permission(v, subject, args, ctx, tails, sp)
         if perm is not None:
             return perm

@@ -9,7 +9,6 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
-from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_select import take_np
 from grammar.parts import NP, P
@@ -57,12 +56,4 @@ def wounds_by_strike(lemma: str, args: list) -> A.Trigger | None:
     return A.Trigger(TE.ATTACK, K.STRIKE, target=hero, params=(DEALT,))
 
 
-def again(subject: A.Selector | None, args: list) -> A.Action | None:
-    """«оно может атаковать ещё раз» → Action(attack, it, (again,)): one more attack this turn."""
-    if len(args) == 2 and isinstance(args[0], P) and args[0].kind == "also" and isinstance(args[1], NP) \
-            and args[1].noun == "times" and not args[1].adjs and not args[1].count:
-        return A.Action(V.ATTACK, subject if subject is not None else A.Selector(N.SELF), ("again",))
-    return None
-
-
-__all__ = ["DEALT", "PLAYER_EVENTS", "again", "player_event", "strengthened", "wounds_by_strike"]
+__all__ = ["DEALT", "PLAYER_EVENTS", "player_event", "strengthened", "wounds_by_strike"]
