@@ -1,13 +1,10 @@
-"""«Берсерк. Герои» trigger events read from «когда <игрок> <глагол> <что>»: a player draws or
-discards a card, loses a coin (H-G3: ``Trigger(draws / discards / coins_lost,
-subject=Selector(player / opponent))``) and an effect of strengthening is laid on a card.  Kept apart from grammar/frames_trigger.py, which the
-other frames import: this module needs nothing but the parts."""
+"""«Берсерк. Герои» trigger events: a player draws or discards a card, loses a coin («когда
+<игрок> <глагол> <что>», H-G3: ``Trigger(draws / discards / coins_lost, subject=Selector(player /
+opponent))``), an effect of strengthening is laid on a card.  Kept apart from
+grammar/frames_trigger.py, which the other frames import: this module needs only the parts."""
 from __future__ import annotations
 
-from berserk.vocab import AttackKind as K
-from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
-from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_select import take_np
@@ -41,19 +38,4 @@ def strengthened(lemma: str, subj: list, args: list) -> A.Selector | None | bool
     return on
 
 
-#: ``Trigger.params`` of «когда X ранит ударом Y»: the strike has dealt its wounds
-DEALT = "dealt"
-
-
-def wounds_by_strike(lemma: str, args: list) -> A.Trigger | None:
-    """«когда это существо ранит ударом героя [противника]» → Trigger(attack, strike,
-    target=Selector(hero, enemy, all), params=(dealt,)): its strike wounded the hero."""
-    if lemma != "wound" or len(args) != 2 or not isinstance(args[0], NP) or args[0].noun != "atk:strike" \
-            or args[0].adjs or args[0].count or not isinstance(args[1], NP) or args[1].noun != "hero" \
-            or args[1].adjs or args[1].count:
-        return None
-    hero = A.Selector(N.HERO, Side.ENEMY, (Q.ALL,), span=args[1].span)
-    return A.Trigger(TE.ATTACK, K.STRIKE, target=hero, params=(DEALT,))
-
-
-__all__ = ["DEALT", "PLAYER_EVENTS", "player_event", "strengthened", "wounds_by_strike"]
+__all__ = ["PLAYER_EVENTS", "player_event", "strengthened"]

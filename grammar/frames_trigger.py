@@ -21,7 +21,7 @@ from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
 from grammar.frames_select import implicit_neighbour_cell, subject_of, take_np
-from grammar.frames_heroes_events import player_event, strengthened, wounds_by_strike
+from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_tails import paren
 from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
@@ -350,9 +350,6 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         return A.Trigger(TE.STRENGTHENED, subject=_this_card(on), span=_span(clause_parts))
     subject = _this_card(subject_of(subj)) if subj else None
     args = clause_parts[i + 1:]
-    hit = wounds_by_strike(lemma, args) if subject is None else None
-    if hit is not None:
-        return A.with_span(hit, _span(clause_parts))
     event = WHEN_EVENTS.get(lemma)
     fields: dict = {"target": None, "destination": None, "origin": None, "cause": None, "turn": None}
     params: list = []
