@@ -86,12 +86,13 @@ _MEANINGS = (
     ("ordinary", "рядовая карта, серебряный кристалл"),
     ("gold", "золотой кристалл"),
     ("silver", "серебряный кристалл"),
+    ("coin", "монета («Берсерк. Герои»)"),
 )
 
 #: The word shown for an icon without a proven emoji.
 _WORDS = {"armor": "броня", "zov": "защита от выстрелов", "zoal": "защита от летающих",
           "ovs": "опыт в стрельбе", "stamina": "стойкость", "gold": "золото",
-          "silver": "серебро", "lost": "значок потерян"}
+          "silver": "серебро", "lost": "значок потерян", "coin": "монета"}
 
 
 def _icon(code: str, meaning: str) -> Icon:
@@ -206,7 +207,10 @@ FIELD_NAMES = {
 
 SIDES = {"own": "ваше", "enemy": "противника"}
 CHOOSERS = {"owner": "владельца", "attacked": "атакованного", "opponent": "противника",
-            "attacker": "атакующего"}
+            "attacker": "атакующего",
+            # «Берсерк. Герои» menus (524.2): each option or not / one option N times
+            "constructor": "владельца (каждый вариант — по желанию)",
+            "constructor_times": "владельца (один вариант за раз)"}
 
 #: «защита от …» / «−1 от …»: the genitive plural of the attack kinds (vocab has nom/ins/dat).
 PROTECTION_GEN = {
@@ -292,6 +296,11 @@ QUALIFIERS = {
     "odd": "нечётное", "even": "чётное", "leftmost": "крайнее левое",
     "rightmost": "крайнее правое", "2+": "2 или больше", "after_this": "после этой атаки",
     "any_order": "в любом порядке", "no_shuffle": "не перемешивая колоду",
+    # «Берсерк. Герои» action tags (grammar/frames_heroes.py)
+    "lose_elements": "теряет все стихии", "extra_turn": "дополнительный ход",
+    "give": "отдать противнику", "create": "создать из запаса", "copy_feature": "копия особенности",
+    "ambush": "засада (из руки)", "distribute": "распределяя между целями",
+    "dealt": "нанеся раны",
 }
 
 VERBS = {

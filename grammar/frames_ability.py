@@ -97,9 +97,9 @@ def cost(text: str, span) -> A.Cost:
             counters = value
         else:
             coins = value
-    m = re.fullmatch(r"(x|\d+)монет\w*", t)
+    m = re.search(r"(x|\d+)монет\w*", t)
     if m:
-        coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:»
+        coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:», «{tap}, 2 монеты:»
     return A.Cost("{tap}" in t, counters, "{instant}" in t, coins, span=span)
 
 

@@ -39,7 +39,8 @@ NOUNS = {
     "column": N.COLUMN, "opponent": N.OPPONENT, "hero": N.HERO, "half": N.HALF,
     "graveyard": N.GRAVEYARD, "deck": N.DECK, "squad": N.SQUAD, "marker": N.MARKER,
     "token": N.TOKEN, "hand": N.HAND, "owner": N.PLAYER, "times": N.TIMES, "die": N.DIE,
-    "result": N.RESULT, "spell": N.SPELL,
+    "result": N.RESULT, "spell": N.SPELL, "character": N.CHARACTER,
+    "player": N.PLAYER,
 }
 # adjective lemma → qualifier
 QUALIFIERS = {
@@ -78,7 +79,9 @@ KEYWORD_NOUNS = {"corpse_eating": KW.CORPSE_EATER, "clumsiness": KW.CLUMSY, "fli
                  "vulnerability": KW.VULNERABLE, "wrath": KW.WRATH, "frenzy": KW.FRENZY,
                  "uniqueness": KW.UNIQUE, "undeadness": KW.UNDEAD, "fury": KW.FURY,
                  "scales": KW.SCALES, "meditation": KW.MEDITATION, "unity": KW.UNITY,
-                 "stun": KW.STUNNED}
+                 "stun": KW.STUNNED, "module": KW.MODULE, "clutch": KW.CLUTCH,
+                 "stealth": KW.STEALTH, "vanguard": KW.VANGUARD, "sleeper": KW.SLEEPING,
+                 "created": KW.CREATED}
 PROT = {"zoo": (K.POISON,), "zoz": (K.SPELLS,), "zom": (K.MAGIC,), "zor": (K.DISCHARGE,),
         "zot": (K.THROW,), "zov": (K.SHOT,), "zoal": (K.FLYERS,)}
 ICON_KEYWORDS = {"ova": KW.OVA, "ovz": KW.OVZ, "ovs": KW.OVS, "regen": KW.REGEN,

@@ -18,6 +18,7 @@ from grammar import ast as A
 from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition
+from grammar.frames_heroes import menu, menu_head
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import trigger_parts, when_trigger
@@ -146,6 +147,20 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             t2.check()
             b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
             k += 2
+            continue
+        head = menu_head(parts)
+        if head is not None and k + 1 < len(items) and items[k + 1][0] == "COLON":
+            # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
+            options, j = [], k + 1
+            while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
+                got, t2 = _clause(list(items[j][1].parts), ctx, subject_hint, b)
+                t2.check()
+                options.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(got)))
+                j += 1
+            if j != len(items):
+                raise Reject("menu: a tail after the options")
+            b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
+            k = j
             continue
         if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
             k = _lead_condition(parts, items, k, ctx, subject_hint, b)

@@ -27,6 +27,7 @@ from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
 from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_remove,
                                         v_take)
+from grammar.frames_heroes import HEROES_PART_VERBS, v_double
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -36,6 +37,9 @@ PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, 
               "discard": v_discard, "poison": v_poison, "is_v": v_is,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect,
               "remove": v_remove}
+# «Берсерк. Герои» frames: each reads its own wording and hands any other clause of the verb to
+# the classic frame it wraps (grammar/frames_heroes.py)
+PART_VERBS.update(HEROES_PART_VERBS)
 
 
 def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> list:
@@ -94,7 +98,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         try:
             subject = subject_of(subj_parts)
         except Reject:
-            if not (pred.kind == "verb" and pred.v["lemma"] == "reduce_to"):
+            if not (pred.kind == "verb" and pred.v["lemma"] in ("reduce_to", "double")):
                 raise
         if subject is not None and _plural_verb(pred) and subject.noun in (N.CREATURE, N.CARD) \
                 and subject.count is None and Q.ALL not in subject.qualifiers \
@@ -247,6 +251,8 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
         return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
     if lemma == "reduce_to":
         return v_reduce_to(v, subject, list(args), ctx, tails, sp, subj_parts)
+    if lemma == "double":
+        return v_double(subj_parts, list(args), sp)
     if lemma == "declare" and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
             and subject is None:
         # «объявить выстрел на 1»: the attack itself
@@ -393,6 +399,9 @@ def _negated(v, subject, args, ctx, tails, sp):
 
 def _modal(pred, subject, rest, ctx, tails, sp):
     m = pred.v
+    if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "adv" and rest[0].v in ADVERBS \
+            and isinstance(rest[1], P) and rest[1].kind == "verb":
+        rest = [rest[1], rest[0]] + list(rest[2:])      # «можете бесплатно использовать …»: the verb's
     if not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"):
         raise Reject("modal without verb")
     v, args = rest[0], list(rest[1:])

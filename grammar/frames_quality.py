@@ -448,6 +448,10 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
         return A.Keyword(KW.COUNTER, c[1] if c and c[0] == "n" else ("X" if c and c[0] == "x" else 1), span=sp)
     if n == "marker" and np.name and not rest and not np.adjs and not np.count:
         return A.Action(V.MARKER, None, (np.name,), span=sp)
+    if n == "ambush" and isinstance(np.num, int) and not rest and not np.adjs and not np.count:
+        # «…, Засада N» (term:Засада Х): the card may be played from the hand for N coins
+        play = A.Action(V.SUMMON, A.Selector(N.SELF, span=sp), ("ambush",), amount=A.Fixed(np.num), span=sp)
+        return A.Choice((play, A.Action(V.NOTHING, span=sp)), span=sp)
     if n in ("stat:health", "life") and "extra" in np.adjs and not rest and set(np.adjs) == {"extra"}:
         c = np.count
         if c and c[0] != "n":
@@ -501,6 +505,12 @@ def protection(rest: list, sp) -> A.Protection:
             against += k
             strengths += s
         j += 1
+        if j < len(rest) and isinstance(rest[j], NP) and rest[j].noun in ("card", "creature") \
+                and len(rest[j].adjs) == 1 and rest[j].adjs[0].startswith("el:") and not rest[j].count \
+                and n.startswith("atk:"):
+            # «защита от атак степных карт»: only the attacks of cards of that element
+            against.append(f"{Q.ELEMENT}:{rest[j].adjs[0][3:]}")
+            j += 1
         if j < len(rest) and isinstance(rest[j], NP) and rest[j].kind == "elided" and rest[j].adjs == ("flying",) \
                 and against and against[-1] == K.ANY:
             against[-1] = K.FLYERS

@@ -208,6 +208,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [Q.MOST_LIFE], i + 2          # «с наибольшим {health}»: the most of all
         if w == "s" and n == "name" and nxt.adjs == ("same",) and not nxt.count:
             return [Q.SAME_NAME], i + 2           # «карта с таким же именем» (as the one shown)
+        if w == "s" and n == "element" and not nxt.adjs and not nxt.count:
+            return [Q.ELEMENTAL], i + 2          # «существо со стихией» (not neutral, 107.2)
         if w == "bez" and n == "wound":
             return [Q.UNWOUNDED], i + 2
         if w == "s" and n == "poison" and not nxt.count:
@@ -266,6 +268,11 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [A.Relation(R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
         if w == "iz" and n in ("deck", "hand", "graveyard"):
             return [{"deck": Q.IN_DECK, "hand": Q.IN_HAND, "graveyard": Q.IN_GRAVEYARD}[n]], i + 2
+        if w == "v" and n in ("hand", "deck") and not nxt.count and set(nxt.adjs) <= {"own"} \
+                and nxt.text.lower().split()[-1 - nxt.opp] in ("руке", "колоде"):
+            # «карты в вашей руке», «в руке противника» (Heroes zones, 201–207): where it lies
+            whose = [("side", Side.OWN)] if "own" in nxt.adjs else [("side", Side.ENEMY)] if nxt.opp else []
+            return [Q.IN_HAND if n == "hand" else Q.IN_DECK] + whose, i + 2
         if w == "v":
             return _column(parts, i + 1)
         return None
@@ -406,6 +413,12 @@ def rel_items(p: P) -> list | None:
                 and parts[0].v == "this_turn":
             # «существа, перемещавшиеся в этот ход»
             return [A.Condition("moved", ("this_turn",), span=p.span)]
+        if part == "entered" and len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" \
+                and parts[0].v == "v" and isinstance(parts[1], NP) and parts[1].noun == "game" \
+                and not parts[1].adjs and isinstance(parts[2], P) and parts[2].kind == "turnref" \
+                and parts[2].v == "this_turn":
+            # «существа, вышедшие в игру в этот ход» («Берсерк. Герои»): new this turn
+            return [Q.NEW]
         if part == "having" and parts and isinstance(parts[0], NP):
             try:
                 got, j = _with_list(parts, 1, parts[0])
@@ -551,8 +564,8 @@ def _owner(sel: A.Selector, parts: list, j: int):
     if sel.noun == N.HAND and q.kind == "noun" and q.noun == "owner" and not q.adjs and not q.count:
         return A.with_span(sel, _span([sel, q])), j + 1          # «в руку владельца»: its owner's hand
     if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
-        side = Side.OWN if "own" in q.adjs or not q.adjs else None
-        if set(q.adjs) - {"own"}:
+        side = Side.ENEMY if q.opp else Side.OWN if "own" in q.adjs or not q.adjs else None
+        if set(q.adjs) - {"own"} or (q.opp and q.adjs):
             return None
         return A.Selector(sel.noun, sel.side or side, sel.qualifiers + (Q.IN_DECK,), sel.count,
                           sel.relations, sel.condition, sel.members, span=_span([sel, q])), j + 1

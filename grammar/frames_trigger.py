@@ -21,6 +21,7 @@ from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Ctx, LATE, Reject, Tails, _is_pred, _span
 from grammar.frames_select import implicit_neighbour_cell, subject_of, take_np
+from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_tails import paren
 from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
@@ -346,6 +347,9 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
                          span=_span(clause_parts))
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
+    on = strengthened(lemma, subj, clause_parts[i + 1:])
+    if on is not False:
+        return A.Trigger(TE.STRENGTHENED, subject=_this_card(on), span=_span(clause_parts))
     subject = _this_card(subject_of(subj)) if subj else None
     args = clause_parts[i + 1:]
     event = WHEN_EVENTS.get(lemma)
@@ -376,7 +380,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         subject, args = replace(played, side=played.side or side), args[j0:]
         event = TE.PLAYED
     j = 0
-    if lemma == "become" and args and isinstance(args[0], NP) and args[0].noun == "defender":
+    heroes = player_event(lemma, subject, args)
+    if heroes is not None:
+        (event, subject), j = heroes, 1
+    elif lemma == "become" and args and isinstance(args[0], NP) and args[0].noun == "defender":
         event, j = TE.BECOMES_DEFENDER, 1
     elif lemma == "become" and len(args) >= 2 and isinstance(args[0], NP) and args[0].noun == "target" \
             and not args[0].adjs and isinstance(args[1], NP) and args[1].noun in _TARGETING and not args[1].adjs:

@@ -92,6 +92,13 @@ class Args:
                 self.measure = list(args[k + 1:])
                 args = list(args[:k])
                 break
+            if isinstance(q, P) and q.kind == "prep" and q.v == "na" and isinstance(nxt, NP) \
+                    and nxt.noun == "atk:strike" and not nxt.adjs and not nxt.count and k + 2 == len(args) - 1 \
+                    and isinstance(args[k + 2], NP) and args[k + 2].kind in ("noun", "self", "ref"):
+                # «ранить … на удар этого существа» (Heroes): the amount is that strike's value
+                self.measure = [NP("noun", "magnitude", span=nxt.span, text=nxt.text)] + list(args[k + 1:])
+                args = list(args[:k])
+                break
         if heal:
             args = self._wounds_received(list(args))
         self.objs: list[A.Selector] = []
@@ -317,6 +324,9 @@ def v_get(v, subject, parts, ctx, tails, sp):
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
     if isinstance(p0, NP) and p0.noun == "coin" and not p0.adjs and len(parts) == 1:
         return _coins(V.GAIN_COINS, subject, p0, tails, sp)     # «получите 2 монеты»
+    if isinstance(p0, NP) and p0.noun == "token" and not p0.adjs and len(parts) == 2 \
+            and isinstance(parts[1], NP) and parts[1].noun == "prayer" and not parts[1].adjs:
+        return _coins(V.PRAY, subject, p0, tails, sp)           # «получите 2 жетона молитвы»
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
     cut = tails.duration_at
@@ -394,14 +404,14 @@ _LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "mar
 
 
 def _coins(verb: str, subject, np: NP, tails, sp) -> A.Action:
-    """«получите / потеряйте N монет», «противник теряет монету» → Action(gain_coins |
-    lose_coins, target=whose coins (Selector(player) for «вы»), amount=N)."""
+    """«получите / потеряйте N монет», «противник теряет монету», «получите жетон молитвы» →
+    Action(gain_coins | lose_coins | pray, target=whose (Selector(player) for «вы»), amount=N)."""
     c = np.count
     if c and c[0] not in ("n", "x"):
         raise Reject("how many coins")
     amount = A.Fixed(1) if c is None else A.Fixed(c[1]) if c[0] == "n" else A.Variable("X")
     who = A.Selector(N.PLAYER) if subject is None or subject == SELF else subject
-    if who.noun not in (N.PLAYER, N.OPPONENT):
+    if who.noun not in (N.PLAYER, N.OPPONENT) or who.qualifiers not in ((), (Q.ALL,)):
         raise Reject("whose coins")
     return A.Action(verb, who, amount=define_x(amount, tails), duration=tails.use("duration"), span=sp)
 
@@ -439,7 +449,7 @@ def v_lose(v, subject, parts, ctx, tails, sp):
 
 
 # preposition → the role of its phrase in a generic action
-ROLES = {"na": "to", "v": "to", "k": "to", "po": "target", "s": "origin", "iz": "origin"}
+ROLES = {"na": "to", "v": "to", "k": "to", "po": "target", "s": "origin", "iz": "origin", "pod": "to"}
 _ORIGIN_QUALIFIER = {"deck": Q.IN_DECK, "graveyard": Q.IN_GRAVEYARD, "hand": Q.IN_HAND}
 
 

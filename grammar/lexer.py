@@ -453,7 +453,9 @@ def _classify_commas(toks: list[Tok]) -> list[Tok]:
                 open_rel = nxt.type != "GER"
                 continue
             prev = toks[i - 1] if i else None
-            if nxt.type in ("P_PRI", "P_POSLE", "AT_START", "AT_END", "WHEN"):
+            if nxt.type in ("P_PRI", "P_POSLE", "AT_START", "AT_END", "WHEN") or (
+                    nxt.type == "NOUN" and nxt.value == "search" and i + 2 < len(toks) and toks[i + 2].type == "DASH"):
+                # (and «…, Поиск — X»: the Heroes search is a clause of its own)
                 out.append(Tok("CCOMMA", ",", t.start, t.end))
                 open_rel = False
                 continue

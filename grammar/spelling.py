@@ -181,8 +181,10 @@ def _starts_body(toks: list[re.Match], j: int, k: str) -> bool:
 
 def _name_end(toks: list[re.Match]) -> int:
     """How many tokens of ``toks`` make the name (0: no name to restore)."""
-    if not toks or _klass(toks[0].group(0)) == "PUNCT":
-        return 0
+    if not toks or _klass(toks[0].group(0)) in ("PUNCT", "OPP"):
+        return 0                          # «заклинания противника стоят …»: whose, not a name
+    if _klass(toks[0].group(0)) in ("VERB", "MODAL"):
+        return 0                          # «ваши заклинания наносят …»: the verb of the noun
     end, j = 1, 1
     while j < len(toks):
         w = toks[j].group(0)

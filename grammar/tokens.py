@@ -162,7 +162,7 @@ def candidates(idx: dict, folded: str) -> list:
 # ------------------------------------------------------------------ raw scan
 _SCAN = re.compile(r"""
     (?P<quote>«|")
-  | (?P<cost>^(?:(?:x|\d+)?\s*\{(?:instant|counter|tap|coin)\}\s*,?\s*)+:|^(?:x|\d+)\s+монет\w*\s*:)
+  | (?P<cost>^(?:(?:(?:x|\d+)?\s*\{(?:instant|counter|tap|coin)\}|(?:x|\d+)\s+монет\w*)\s*,?\s*)+:)
   | (?P<order>^\{(?:first|second)\}\s*:)
   | (?P<icon>\{[a-z_]+(?::[^{}]*)?\})
   | (?P<dmg>\d+-\d+-\d+)
@@ -213,7 +213,13 @@ def scan(text: str, folded: str) -> list[Tok]:
         if kind == "quote":
             e = _quote_end(text, s)
             inner = text[s + 1:e - 1] if text[e - 1:e] in "»\"" else text[s + 1:e]
-            out.append(Tok("QUOTED", inner.strip(), s, e, text[s:e]))
+            own = folded[s + 1:e - 1].strip()
+            if own and set(own) <= {"§", " ", "-"} and not (out and out[-1].type == "NOUN" and out[-1].value == "card"):
+                # the card's own name in quotes («только «Бьорнбон»»): this card (105.3); after
+                # «карта» it names a card so called (a search, a summon: another copy)
+                out.append(Tok("SELF", "self", s, e, text[s:e]))
+            else:
+                out.append(Tok("QUOTED", inner.strip(), s, e, text[s:e]))
         elif kind == "cost":
             out.append(Tok("COST", folded[s:e], s, e))
         elif kind == "order":
@@ -373,6 +379,14 @@ _mwe(r"быть (?:снижен|уменьшен)\w*", lambda m: ("VERB", "lower
 _mwe(r"быть перемещен\w*", lambda m: ("VERB", "move/inf_refl"), ('быть',))
 _mwe(r"быть цел(?:ью|ями)", lambda m: ("VERB", "be_targeted/inf"), ('быть',))
 _mwe(r"быть атакован\w*", lambda m: ("VERB", "be_attacked/inf"), ('быть',))
+# «Берсерк. Герои»: an effect of strengthening / weakening lies on a card (term:Эффект усиления)
+_mwe(r"эффект\w* усиления", lambda m: ("NOUN", "fx_strengthen"), ('усилени',))
+_mwe(r"эффект\w* ослабления", lambda m: ("NOUN", "fx_weaken"), ('ослаблени',))
+_mwe(r"суммарно|в сумме", lambda m: ("ADV", "in_total"), ('суммарно', 'в сумме'))
+# «выберите одно или несколько: A; B» (heroes-15 524.2): a menu of options
+_mwe(r"(?:одно|один|одну|одного) или несколько", lambda m: ("ADV", "one_or_more"), ('или несколько',))
+# «не может быть / стать защитником» is «не может выступать защитником» (heroes-15 509)
+_mwe(r"(?:(?<=не может )|(?<=не могут ))(?:быть|стать)(?= защитник)", lambda m: ("VERB", "defend/inf"), ('быть защитник', 'стать защитник'))
 # «не может или не хочет X»: neither can nor will — one refusal
 _mwe(r"(?<=не )(?:может|могут) или не (?:хочет|хотят)", lambda m: ("MODAL", "can"), ('или не хо',))
 _mwe(r"по диагонали|по вертикали|по горизонтали|в любом направлении|в направлении (?:удара|движения)|"

@@ -189,6 +189,7 @@ class KeywordName(Vocabulary):
     CLUTCH = "clutch", "кладка"
     SLEEPING = "sleeping", "спящий"
     STEALTH = "stealth", "скрытность"
+    CREATED = "created", "созданный"            # term:Созданный — comes from the stock (519.6)
 
 # ---------------------------------------------------------------- elements
 class Element(Vocabulary):

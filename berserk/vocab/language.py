@@ -109,6 +109,10 @@ class BonusTo(_Worded):
     RANGE_STRIKE = "range_strike", "к дальности простого удара"
     RANGE_SPECIAL = "range_special", "к дальности особого удара"
     RANGE_MAGIC = "range_magic", "к дальности магического удара"
+    # «Берсерк. Герои»: what a card costs (118.8), a factor of it, the wounds an attack deals
+    COST = "cost", "к стоимости"
+    COST_FACTOR = "cost_factor", "множитель стоимости"
+    WOUNDS = "wounds", "к числу наносимых ран"
 
     @classmethod
     def next_of(cls, kind: str) -> BonusTo:
