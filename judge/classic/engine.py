@@ -254,7 +254,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             p.acted = False                  # «действовавшая в этот ход» lasts one turn (514.5)
             p.used.clear()
             p.moved, p.moved_dirs, p.wounded_turn, p.defended, p.attacks = 0, {}, 0, 0, 0
-            p.struck, p.hits = [], 0
+            p.struck, p.hits, p.hit_kinds = [], 0, []
         st.last_action = None
         st.rolled = {}
         for p in list(st.on_table(player)):

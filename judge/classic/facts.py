@@ -363,6 +363,23 @@ def _subject(eng, cond: A.Condition, ctx, subject):
     return found[0] if found else None
 
 
+def _got_wounds(eng, p, prm) -> bool:
+    """«получало раны [от N или более [других] выстрелов или метаний] в этот ход»: the attacks
+    that wounded it this turn (``Piece.hit_kinds``), of the kinds named; «других» — not the
+    attack now being resolved (when that one wounded it, it is the last of them)."""
+    tags = [str(t) for t in prm]
+    if tags in (["this_turn"], ["from:any", "this_turn"], ["this_turn", "from:any"]):
+        return p.wounded_turn > 0
+    kinds = tuple(t[5:] for t in tags if t.startswith("from:"))
+    need = next((int(t[8:-1]) for t in tags if t.startswith("attacks:")), 1)
+    hits = [k for k in p.hit_kinds if not kinds or matches_kind(kinds, k)]
+    f = eng.facts
+    if "other" in tags and hits and f.get("attacked") is p and f.get("dealt") \
+            and p.hit_kinds and p.hit_kinds[-1] == f.get("kind") and hits[-1] == f.get("kind"):
+        hits = hits[:-1]
+    return len(hits) >= need
+
+
 def _is(eng, p, params, ctx) -> bool:
     for item in params:
         if isinstance(item, A.Relation):
@@ -424,7 +441,7 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.ATTACKED_BY: lambda eng, p, prm, ctx: (eng.facts.get("attacked") is p and (
         not prm or any(matches_kind((k,), eng.facts.get("kind") or "") for k in prm))),
     CK.MOVED: lambda eng, p, prm, ctx: _moved(p, prm),
-    CK.GOT_WOUNDS: lambda eng, p, prm, ctx: p.wounded_turn > 0,
+    CK.GOT_WOUNDS: lambda eng, p, prm, ctx: _got_wounds(eng, p, prm),
     CK.ROLLED: lambda eng, p, prm, ctx: eng.facts.get("roll") in prm,
     CK.OWN_TURN: lambda eng, p, prm, ctx: eng.state.turn == ctx.source.owner,
     CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,

@@ -210,6 +210,7 @@ class PortRules:
         target.wounded_turn += amount
         if kind in ATTACK_KIND_SET:
             target.hits += 1
+            target.hit_kinds.append(kind)
         self.emit("wounds", f"«{target.name}» получает {amount} {wounds_word(amount)} "
                   f"(осталось жизней: {max(target.lives, 0)}).", *cites, C.DEATH,
                   target=target.id, amount=amount)

@@ -54,6 +54,7 @@ class Piece:
     used_fight: dict[str, int] = field(default_factory=dict)   # «N раз за бой»
     wounded_turn: int = 0                # wounds received this turn
     hits: int = 0                        # attacks that wounded it this turn
+    hit_kinds: list[str] = field(default_factory=list)   # … their kinds, in order
     defended: int = 0                    # times it defended this turn
     attacks: int = 0                     # attacks it made this turn (as its action)
     struck: list[str] = field(default_factory=list)   # ids it attacked by its strikes this turn
@@ -142,7 +143,7 @@ class Piece:
                 tuple((t.source, t.line, t.until, t.ends_at, t.what) for t in self.effects),
                 self.moved, tuple(sorted(self.moved_dirs.items())),
                 tuple(sorted(self.used.items())), tuple(sorted(self.used_fight.items())),
-                self.wounded_turn, self.hits, self.defended, self.attacks,
+                self.wounded_turn, self.hits, tuple(self.hit_kinds), self.defended, self.attacks,
                 tuple(self.struck), self.died_at)
 
 

@@ -10,6 +10,8 @@ does not count towards `judge_applicable`.  The tables it consults are the ones 
 """
 from __future__ import annotations
 
+import re
+
 from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as CK
 from berserk.vocab import DurationKind as D
@@ -154,7 +156,10 @@ def _condition(cond: A.Condition) -> str | None:
         if not all(isinstance(t, str) and t.startswith(MOVED_TAGS) for t in p):
             return "условие о перемещении с такими уточнениями пока не проверяется"
     elif what == CK.GOT_WOUNDS:
-        if tuple(sorted(map(str, p))) not in (("this_turn",), ("from:any", "this_turn")):
+        tags = set(map(str, p))
+        if "this_turn" not in tags or not all(
+                t in ("this_turn", "other") or (t.startswith("from:") and t[5:] in ATTACK_WORDS)
+                or re.fullmatch(r"attacks:\d+\+", t) for t in tags):
             return "условие о полученных ранах с такими уточнениями пока не проверяется"
     elif what in (CK.WOUNDED, CK.HAS_COUNTERS):
         if p and not isinstance(p[0], int):
