@@ -12,7 +12,8 @@ from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
 from grammar.frames_select import take_np, take_np_list
-from grammar.frames_cond import cond_clause, condition, where
+from grammar.frames_cond import cond_clause, condition
+from grammar.frames_measure import where
 
 
 def lift_tails(parts: list, ctx: Ctx, outer: Tails) -> list:

@@ -38,7 +38,8 @@ AST_SOURCES = tuple(("grammar", name) for name in (
     "tokens.py", "lexer.py", "parts.py", "frames_base.py", "frames_select.py", "frames_cond.py",
     "frames_tails.py", "frames_trigger.py", "frames_quality.py", "frames_verbs.py",
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
-    "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py")) + tuple(
+    "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py",
+    "frames_measure.py")) + tuple(
     ("berserk.vocab", name) for name in ("__init__.py", "cards.py", "language.py"))
 
 # Strict mode: a frame's bug raises instead of degrading to Opaque, so that bugs show (the test
