@@ -304,6 +304,17 @@ class Continuous:
                 p.incorporeal = p.kit.incorporeal      # its text is back
         self._dynamic = None
         self._auras = None
+        marks = self.state.cell_markers
+        for cell in list(marks):
+            keep = [m for m in marks[cell] if m.ends_at is None or m.ends_at > ending]
+            for m in marks[cell]:
+                if m not in keep:
+                    self.emit("expired", f"Маркер «{m.name}» на клетке {cell} («{m.source}») "
+                              "убран: его срок закончился.", "axe")
+            if keep:
+                marks[cell] = keep
+            else:
+                del marks[cell]
 
     def cites_of_temp(self, t: Temp) -> tuple[str, ...]:
         return ("axe",)

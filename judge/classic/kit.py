@@ -66,6 +66,8 @@ class _Vocab:
     next_bonus = True
     #: … and knows the attack being declared, to redirect it (port.declared_attack)
     declared_attack = True
+    #: … and puts markers on cells (port.cell_marker)
+    cell_marker = True
 
 
 VOCAB = _Vocab()

@@ -74,8 +74,12 @@ class MoveRules:
                                "не на соседнюю клетку") + ": двигаться можно только вперёд, "
                                "назад, вправо или влево на одну клетку", (C.MOVEMENT,))
             if st.occupied(step):
-                return Problem(f"клетка {step} занята картой «{st.at(step).name}»: двигаться "
-                               "можно только на свободные клетки", (C.MOVEMENT,))
+                who = st.at(step)
+                what = (f"картой «{who.name}»" if who is not None else "— на ней маркер, с "
+                        "которым клетка считается занятой (текст карты)")
+                return Problem(f"клетка {step} занята {what}; двигаться можно только на "
+                               "свободные клетки", (C.MOVEMENT,) if who is not None
+                               else (C.MOVEMENT, C.AXE))
             here = step
         return None
 

@@ -22,7 +22,8 @@ from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.board import AIR, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
-from judge.classic.state import Delayed, Piece
+from judge.classic.continuous import ends_at
+from judge.classic.state import CellMarker, Delayed, Piece
 from judge.classic.support import unsupported, wound_cap
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind, protected
 from judge.core.context import Ctx, Problem
@@ -91,6 +92,31 @@ class PortRules:
         self.emit("redirect", f"Атака «{entry[0].name}» перенаправлена: теперь её цель — "
                   f"«{to.name}» ({to.where}), а не «{old.name}».", *(ctx.cites or (C.AXE,)),
                   C.AXE, C.INSTANT)
+        return True
+
+    def cell_marker(self, cell: str, name: str, duration: A.Duration | None, ctx: Ctx) -> bool:
+        """«Положите маркер «X» на клетку [(до …)]»: a marker on a cell of the field, gone when
+        its duration ends (``continuous.expire``; none given: it stays for the fight)."""
+        st = self.state
+        until = duration.until if duration is not None else DurationKind.END_OF_FIGHT
+        ends = ends_at(until, duration.count if duration is not None else None,
+                       ctx.source.owner, ctx.source.owner, st.turn, st.turn_index)
+        st.cell_markers.setdefault(cell, []).append(
+            CellMarker(name, ctx.source.name, until, ends))
+        self.emit("cell-marker", f"На клетку {cell} положен маркер «{name}» "
+                  f"({self.until_ru(duration)}).", *(ctx.cites or (C.AXE,)), C.AXE, cell=cell)
+        return True
+
+    def cell_rule(self, name: str, what: str, ctx: Ctx) -> bool:
+        """«Клетка с маркером «X» считается занятой»: every cell with such a marker of this card
+        counts as occupied while the marker lies there (a card cannot move onto it, it is not
+        a free cell)."""
+        for cell, marks in self.state.cell_markers.items():
+            for m in marks:
+                if m.name == name and m.source == ctx.source.name and not m.occupied:
+                    m.occupied = True
+                    self.emit("cell-rule", f"Клетка {cell} с маркером «{name}» считается занятой.",
+                              *(ctx.cites or (C.AXE,)), C.AXE, cell=cell)
         return True
 
     def quiet_measure(self, m: A.Measure, ctx: Ctx) -> int:

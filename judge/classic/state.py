@@ -169,6 +169,22 @@ class Delayed:
 
 
 @dataclass
+class CellMarker:
+    """A marker card text puts on a cell of the field («положите маркер «костра» на свободную
+    клетку (до конца хода противника)»): its name, until when, and whether the cell with it
+    counts as occupied («клетка с маркером … считается занятой»)."""
+
+    name: str
+    source: str                          # the card whose text put it
+    until: str
+    ends_at: int | None                  # the turn index at whose end it goes (None: the fight)
+    occupied: bool = False
+
+    def key(self) -> tuple:
+        return (self.name, self.source, self.until, self.ends_at, self.occupied)
+
+
+@dataclass
 class State:
     turn: str = "A"                      # the active player
     first: str = "A"                     # who moved first (turn.order)
@@ -179,6 +195,7 @@ class State:
     delayed: list[Delayed] = field(default_factory=list)   # delayed effects, in order made
     last_action: tuple[str, str] | None = None   # (card id, what) of the last action this turn
     rolled: dict[str, int] = field(default_factory=dict)   # player → dice rolled this turn
+    cell_markers: dict[str, list] = field(default_factory=dict)   # cell → [CellMarker]
 
     # ------------------------------------------------------------ queries
     def at(self, cell: str) -> Piece | None:
@@ -189,6 +206,9 @@ class State:
         return None
 
     def occupied(self, cell: str) -> bool:
+        """A card stands there — or a marker that makes the cell count as occupied."""
+        if self.cell_markers and any(m.occupied for m in self.cell_markers.get(cell, ())):
+            return True
         return self.at(cell) is not None
 
     def attached_to(self, piece: Piece) -> list[Piece]:
@@ -248,4 +268,6 @@ class State:
         return (self.turn, self.first, self.turn_number, self.turn_index, self.winner,
                 tuple(p.key() for p in self.pieces.values()),
                 tuple(d.key() for d in self.delayed), self.last_action,
-                tuple(sorted(self.rolled.items())))
+                tuple(sorted(self.rolled.items())),
+                tuple(sorted((c, tuple(m.key() for m in ms))
+                             for c, ms in self.cell_markers.items())))

@@ -27,7 +27,8 @@ from judge.core.trace import Inputs
 #: Selector nouns that name a card the context already knows: no choice is made for them.
 NAMED_NOUNS = frozenset({N.SELF, N.IT, N.ATTACKED, N.ATTACKER, N.DEFENDER, N.TARGET, N.HOST,
                          N.PARASITE, N.OPPONENT, N.PLAYER,
-                         N.ATTACK})      # «перенаправить {strike}»: the attack in question
+                         N.ATTACK,       # «перенаправить {strike}»: the attack in question
+                         N.MARKER})      # «положите маркер «костра»»: the marker the text names
 #: Effect node classes whose ``target`` is where the effect lands (a choice point when chosen).
 TARGETED = (A.Wound, A.Heal, A.Poison, A.Finishing, A.Gain, A.Lose, A.Action, A.Attack)
 

@@ -309,3 +309,65 @@ def _redirect(it: Interp, node: A.Action, ctx: Ctx) -> None:
         it.port.cancel(got, ctx)
         return
     it.port.redirect(got[1], ctx)
+
+
+# ==================================================================== markers on cells
+def marker_name(sel: A.Selector | None) -> str | None:
+    """«маркер «костра»» (``Selector(marker, named:костра)``) → «костра»."""
+    if sel is None or sel.noun != SelectorNoun.MARKER or sel.relations or sel.condition \
+            or sel.count is not None or len(sel.qualifiers) != 1 \
+            or not str(sel.qualifiers[0]).startswith("named:"):
+        return None
+    return str(sel.qualifiers[0])[6:] or None
+
+
+def _put_unsupported(node: A.Action, port: Port) -> str | None:
+    """«Положите маркер «X» на <клетку> [(до …)]»: a ruleset with cells has ``cell_marker``."""
+    if not hasattr(port, "cell_marker") or marker_name(node.target) is None \
+            or node.to is None or node.to.noun != SelectorNoun.CELL or node.params \
+            or node.by is not None or node.origin is not None or node.amount is not None:
+        return f"действие «{word(node.verb, Verb)}» судья пока не применяет"
+    return port.unsupported(node.to) or (port.unsupported(node.duration)
+                                         if node.duration is not None else None)
+
+
+def _put_check(it: Interp, node: A.Action, ctx: Ctx):
+    cells = it.targets(node, node.to, ctx, key=id(node.to))
+    if isinstance(cells, Problem):
+        return cells
+    return None if cells else Problem(f"«{ctx.text}»: нет подходящей клетки", ("legality",))
+
+
+@verb(Verb.PUT, check=_put_check, unsupported=_put_unsupported)
+def _put(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    cells = it.targets(node, node.to, ctx, key=id(node.to))
+    if isinstance(cells, Problem) or not cells:
+        it.port.cancel(cells if isinstance(cells, Problem) else
+                       Problem(f"«{ctx.text}»: нет подходящей клетки"), ctx)
+        return
+    for cell in cells:
+        it.port.cell_marker(cell, marker_name(node.target), node.duration, ctx)
+
+
+def cell_rule(node: A.Action) -> tuple[str, str] | None:
+    """«Клетка с маркером «X» считается занятой» (``Action(become, target=Selector(cell,
+    marker:X), params=(occupied,))``) → (X, "occupied")."""
+    t = node.target
+    if node.verb != Verb.BECOME or t is None or t.noun != SelectorNoun.CELL or t.relations \
+            or t.condition is not None or len(t.qualifiers) != 1 \
+            or not str(t.qualifiers[0]).startswith("marker:") or tuple(node.params) != ("occupied",) \
+            or node.to is not None or node.by is not None or node.duration is not None:
+        return None
+    return str(t.qualifiers[0])[7:], "occupied"
+
+
+def _become_unsupported(node: A.Action, port: Port) -> str | None:
+    if cell_rule(node) is None or not hasattr(port, "cell_marker"):
+        return f"действие «{word(node.verb, Verb)}» судья пока не применяет"
+    return None
+
+
+@verb(Verb.BECOME, check=lambda it, n, ctx: None, unsupported=_become_unsupported)
+def _become(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    name, what = cell_rule(node)
+    it.port.cell_rule(name, what, ctx)
