@@ -7,6 +7,7 @@ returning plain rows, so the build uses the machine's cores — the rows are the
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -232,6 +233,8 @@ NO_TEXT = TextRows((), (), (), False, None, (), ())
 #: (1: one process), else one per core, at most ``MAX_JOBS``.
 PARALLEL_FROM = 4000
 MAX_JOBS = 4
+#: With the cyclic GC off (the build), a generation-0 collection every this many texts.
+YOUNG_EVERY = 1000
 _WORK: dict = {}                    # what the forked workers inherit: the vocabulary
 
 
@@ -304,6 +307,8 @@ def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[s
         parsing += t1 - t0
         if progress is not None and (n % 250 == 0 or n == len(keys)):
             progress(n, len(keys))
+        if n % YOUNG_EVERY == 0 and not gc.isenabled():
+            gc.collect(0)           # the garbage cycles of the last texts (see carddb.build)
     return out, {"parse": parsing, "rows": making}
 
 
