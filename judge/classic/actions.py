@@ -199,7 +199,7 @@ class ActionRules:
         if problem is not None:
             return problem
         limit = limit_of(ab)
-        if limit is not None:
+        if limit is not None and limit.each is None:
             used = actor.used if limit.per == "turn" else actor.used_fight
             if used.get(ctx.key, 0) >= limit.times:
                 per = "ход" if limit.per == "turn" else "бой"
@@ -218,7 +218,21 @@ class ActionRules:
         if (need or 0) > actor.counters:
             return Problem(f"для «{ab.text}» нужно фишек: {need}, а на «{actor.name}» "
                            f"{actor.counters}", (C.COUNTERS,))
-        return self.interp.check(effects_of(ab), ctx)
+        problem = self.interp.check(effects_of(ab), ctx)
+        if problem is None and limit is not None and limit.each is not None:
+            # «(1 раз за ход для каждого существа)»: counted per card the text names by «с …»
+            # (the check has just bound it: the attacked card of a redirect)
+            each = ctx.refs.get("attacked")
+            used = actor.used if limit.per == "turn" else actor.used_fight
+            if each is None:
+                return Problem(f"«{ab.text}»: не ясно, для какой карты считать ограничение",
+                               (C.AXE,))
+            ctx.refs["each"] = each
+            if used.get(f"{ctx.key}@{each.id}", 0) >= limit.times:
+                per = "ход" if limit.per == "turn" else "бой"
+                return Problem(f"«{ab.text}» для «{each.name}» уже применена {limit.times} "
+                               f"раз(а) за {per}", (C.AXE,))
+        return problem
 
     def pay(self, actor: Piece, ab, ctx: Ctx) -> None:
         if ctx.spent:
@@ -228,7 +242,8 @@ class ActionRules:
         limit = limit_of(ab)
         if limit is not None:
             used = actor.used if limit.per == "turn" else actor.used_fight
-            used[ctx.key] = used.get(ctx.key, 0) + 1
+            key = ctx.key if limit.each is None else f"{ctx.key}@{ctx.refs['each'].id}"
+            used[key] = used.get(key, 0) + 1
         if cost_of(ab).tap:
             self.close_after_action(actor, f"«{ab.text}»")
         self.acts(actor)

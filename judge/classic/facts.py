@@ -238,7 +238,8 @@ def _row(eng, p, arg: str, ctx) -> bool:
         return False
     whose = parts[1] if len(parts) > 1 else None
     owner = ctx.source.owner if whose in (None, "own") else board.other(ctx.source.owner)
-    return board.own_row_number(owner, cell) == int(parts[0])
+    # «во 2 или 3 ряду» — «row:2|3:own»
+    return board.own_row_number(owner, cell) in {int(n) for n in parts[0].split("|")}
 
 
 def _qual(q: str) -> tuple[str, str]:

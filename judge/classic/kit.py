@@ -344,7 +344,8 @@ class _Reader:
         else:                               # a bare «Удар через ряд.» / «Добивание на 2.»
             cost, effects, limit = A.Cost(tap=True), (node,), getattr(node, "limit", None)
         reason = unsupported_effects(effects, VOCAB)
-        if reason is None and limit is not None and limit.each is not None:
+        if reason is None and limit is not None and limit.each is not None \
+                and not each_origin(effects, limit):
             reason = "ограничение «для каждого …» пока не отслеживается"
         if reason is None and any(u[0] not in ("static", "formation", "label", "order")
                                   for u in under):
@@ -547,6 +548,14 @@ def set_roll_unsupported(e: A.Action) -> str | None:
             or e.origin is not None or e.duration is not None or not set(e.params) <= {"first_per_turn"}:
         return "«бросок кубика равен N» с такими уточнениями пока не применяется"
     return None
+
+
+def each_origin(effects: tuple, limit: A.Limit) -> bool:
+    """«Перенаправить атаку с существа … (1 раз за ход для каждого существа)»: a limit counted
+    per card the attack is redirected from (the one card the text names by «с …»)."""
+    return (len(effects) == 1 and isinstance(effects[0], A.Action)
+            and effects[0].verb == Verb.REDIRECT and effects[0].origin is not None
+            and limit.each == effects[0].origin.noun)
 
 
 def several_kinds(t: A.Trigger) -> bool:

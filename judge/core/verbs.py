@@ -285,7 +285,7 @@ def _redirect_bind(it: Interp, node: A.Action, ctx: Ctx):
     # «… с карты на стоящее рядом с ней существо»: «она» is the attacked card
     ctx.refs.update(attacker=attacker, attacked=attacked, it=attacked)
     if node.origin is not None and not it.port.matches(node.origin, attacked, ctx):
-        return Problem(f"«{ctx.text}»: атакована «{attacked.name}», а перенаправить можно "
+        return Problem(f"«{ctx.text}»: атакована карта «{attacked.name}», а перенаправить можно "
                        "только атаку на карту, которую называет текст", ("legality",))
     dest = it.targets(node, node.to, ctx, key=id(node.to))
     if isinstance(dest, Problem):
