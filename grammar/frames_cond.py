@@ -15,6 +15,7 @@ import re
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
@@ -188,6 +189,11 @@ def _merge_posts(sel: A.Selector, items: list) -> A.Selector:
     quals = list(sel.qualifiers)
     rels = list(sel.relations)
     side = sel.side
+    enemy_place = any((isinstance(q, str) and q.endswith(":enemy")) or q == ("side", Side.ENEMY) for q in items)
+    if enemy_place and side is None and any(r.what == R.OF and r.to.noun == N.IT for r in rels):
+        # «в первом ряду противника нет его карт»: «его» is the opponent just named (judge R14)
+        rels = [r for r in rels if not (r.what == R.OF and r.to.noun == N.IT)]
+        side = Side.ENEMY
     for q in items:
         if isinstance(q, A.Relation):
             rels.append(q)
