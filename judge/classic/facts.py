@@ -311,6 +311,8 @@ def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
             return False
         if name == Q.ROW and not _cell_row(cell, arg, ctx):
             return False
+        if name == Q.HALF and not _cell_half(cell, arg, ctx):
+            return False                  # «клетка вашей половины поля боя»
         if name == Q.THIS and cell != ctx.refs.get("cell"):
             return False                  # «эта клетка»: the one the ability named before
     for rel in sel.relations:
@@ -328,8 +330,16 @@ def _cell_row(cell: str, arg: str, ctx) -> bool:
     return parts[0].isdigit() and board.own_row_number(owner, cell) == int(parts[0])
 
 
+def _cell_half(cell: str, arg: str, ctx) -> bool:
+    """«клетка вашей половины поля боя / половины противника»: whose, from the ability's side."""
+    if arg not in ("own", "enemy"):
+        return False
+    owner = ctx.source.owner if arg == "own" else board.other(ctx.source.owner)
+    return board.own_row_number(owner, cell) is not None
+
+
 #: What a cell selector may say (judge/classic/support.py).
-CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW, Q.CHOSEN, Q.THIS})
+CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW, Q.CHOSEN, Q.THIS, Q.HALF})
 CELL_RELATIONS = frozenset({R.ADJACENT})
 
 
