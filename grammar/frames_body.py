@@ -19,6 +19,7 @@ from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition
 from grammar.frames_heroes import menu, menu_head
+from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import trigger_parts, when_trigger
@@ -389,6 +390,9 @@ def triggered(trig: A.Trigger, effects: list, limit, span):
             and isinstance(effects[0], A.Restriction) and effects[0].what == V.CLOSE \
             and effects[0].subject is None and not effects[0].params and effects[0].duration is None:
         return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=span)
+    static = prevention(trig, effects, limit, span)
+    if static is not None:
+        return static
     cond = None
     if len(effects) == 1 and isinstance(effects[0], A.Conditional) and not effects[0].otherwise:
         cond, effects = effects[0].condition, list(effects[0].effects)
