@@ -23,7 +23,8 @@ from grammar import ast as A
 from judge.heroes.conditions import AT_LEAST
 from judge.heroes.readers import SAME_AS_IT
 from judge.heroes.model import DECK, GRAVEYARD, HAND, PLAY, EffKind, Obj, other
-from judge.heroes.wording import Feature, read
+from judge.heroes.fromgrammar import read
+from judge.heroes.wording import Feature
 
 ZONE_OF = {Q.IN_HAND: HAND, Q.IN_GRAVEYARD: GRAVEYARD, Q.IN_DECK: DECK}
 

@@ -35,7 +35,8 @@ from judge.core.trace import Unnamed
 from judge.heroes import cites as C
 from judge.heroes.model import CLASSES, ELEMENTS, PART, PLAY, TYPE, EffKind, Obj
 from judge.heroes.readers import LOSE_ELEMENTS, MECHANISM
-from judge.heroes.wording import Feature, feature
+from judge.heroes.fromgrammar import feature
+from judge.heroes.wording import Feature
 
 _TYPE_RU = {CardType.HERO: "героем", CardType.CREATURE: "существом",
             CardType.SUPPORT: "картой поддержки", CardType.SPELL: "заклинанием"}

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 
 from berserk.vocab import AttackKind as AK
-from berserk.vocab import CardType, Element, Qualifier, Side, Verb
+from berserk.vocab import CardType, Element, KeywordName, Qualifier, Side, TriggerEvent, Verb
 from berserk.vocab import ConditionKind as CK
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
+from judge.heroes.model import HAND, PLAY
 from judge.heroes.phrases import NOTHING, amount, selector
 
 #: ``Action.params`` tags of the mechanisms below.
@@ -285,12 +286,6 @@ def replacement(s: str, effects) -> A.Node | None:
     заявляет излечение своих персонажей, вместо этого …»; and the redirection of a shot at the
     preliminary stage (508.3) «когда противник стреляет по другому вашему существу, можете
     сделать целью этого выстрела эту карту».  ``effects`` reads the replacing part."""
-    if s == "модуль":                   # term:Модуль: entering, it may attach instead
-        host = A.Selector(noun=N.CREATURE, side=Side.OWN, qualifiers=(
-            Qualifier.CHOSEN, f"{Qualifier.CLASS}:{MECHANISM}"))
-        attach = A.Action(verb=Verb.PUT, target=host, params=(ATTACH,))
-        return _would(Verb.ENTER, SELF, (A.Choice(options=(attach, NOTHING)),))
-
     def body(text: str) -> tuple | None:
         got = effects(text)
         return got if got and not any(isinstance(n, A.Opaque) for n in got) else None
@@ -317,4 +312,32 @@ def replacement(s: str, effects) -> A.Node | None:
         redirect = A.Action(verb=Verb.REDIRECT, target=A.Selector(
             noun=N.CREATURE, side=Side.OWN, qualifiers=quals), to=SELF, params=(AK.SHOT,))
         return A.Static(effects=(A.Choice(options=(redirect, NOTHING)),))
+    return None
+
+
+# ==================================================================== glossary keywords
+def glossary_keyword(kw: A.Keyword) -> tuple[A.Node, str, int] | None:
+    """A keyword the glossary defines as a whole ability → (the ability, the zone it works
+    from, the coins it costs); None for a keyword the engine applies as such."""
+    if kw.name == KeywordName.STEALTH:          # term:Скрытность: «Найм: это существо скрывается»
+        return A.Triggered(trigger=A.Trigger(event=TriggerEvent.ENTERS), effects=(
+            A.Action(verb=Verb.PUT, target=SELF, params=(HIDE,)),)), PLAY, 0
+    if kw.name == KeywordName.CLUTCH:           # term:Кладка — works in the hand, costs a coin
+        return A.Activated(cost=A.Cost(counters=1), effects=(
+            A.Action(verb=Verb.PUT, target=SELF, params=(CLUTCH,)),)), HAND, 1
+    if kw.name == KeywordName.SLEEPING:         # term:Спящий: enters closed, never opens
+        return A.Restriction(what=Verb.OPEN, params=(SLEEPING,)), PLAY, 0
+    if kw.name == KeywordName.VANGUARD and isinstance(kw.value, int):
+        n = kw.value                            # term:Авангард Х — after this card is played
+        play = A.Action(verb=Verb.SUMMON, target=A.Selector(noun=N.CREATURE, side=Side.OWN,
+                        qualifiers=(Qualifier.IN_HAND, f"{Qualifier.COST_MAX}:{n}")),
+                        amount=A.Fixed(value=n), params=(VANGUARD,))
+        return A.Triggered(trigger=A.Trigger(event=TriggerEvent.PLAYED, subject=SELF),
+                           effects=(A.Choice(options=(play, NOTHING)),)), PLAY, 0
+    if kw.name == KeywordName.MODULE:           # term:Модуль: entering, it may attach instead
+        host = A.Selector(noun=N.CREATURE, side=Side.OWN, qualifiers=(
+            Qualifier.CHOSEN, f"{Qualifier.CLASS}:{MECHANISM}"))
+        attach = A.Action(verb=Verb.PUT, target=host, params=(ATTACH,))
+        return A.Static(effects=(A.Choice(options=(attach, NOTHING)),), condition=A.Condition(
+            what=CK.WOULD, params=(Verb.ENTER,), subject=SELF)), PLAY, 0
     return None

@@ -39,7 +39,8 @@ from carddb.model import Card, CardFieldError
 from judge.heroes import cites as C
 from judge.heroes.model import (DEFENDED, ATTACKED, DECK, GRAVEYARD, HAND, PLAY, PLAYERS, STOCK,
                                 Coin, EffKind, Eff, Game, Obj, Player, other)
-from judge.heroes.wording import Feature, read
+from judge.heroes.fromgrammar import read
+from judge.heroes.wording import Feature
 
 RULESET = "heroes-15"
 TOP_KEYS = ("ruleset", "title", "question", "answer", "source", "cards", "first", "turn",

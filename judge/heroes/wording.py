@@ -6,8 +6,9 @@ head of its own that follows a triggered or activated feature on the same line c
 effect («Найм: ранить … на 1. Возьмите карту.» is one Найм), except on a spell, whose every
 sentence is one spell ability (211.2).
 
-Heads read here (the grammar does not type them yet — judge/heroes/phrases.py says why this
-bridge exists): keywords (Рывок, Броня N, Первый удар, Превосходство над …, Защита от …, −N от
+This is the bridge: the judge reads a card from grammar.parse's AST first
+(judge/heroes/fromgrammar.py) and reads a feature here only where ``fromgrammar.why_bridge``
+says the grammar leaves it untyped or still writes another meaning.  Heads read here: keywords (Рывок, Броня N, Первый удар, Превосходство над …, Защита от …, −N от
 атак, +N к удару по …), trigger heads (Найм:, Гибель:, При гибели …, Когда эта карта попадает на
 кладбище, При атаке / ударе / выстреле, Когда … атакован, В начале / конце [вашего / каждого]
 хода, Когда вы разыгрываете …, Каждый раз, когда …), activated costs («{tap}, 2{coin}:», «2
@@ -31,8 +32,7 @@ from judge.heroes.clauses import SELF, effects, protection_kinds
 from judge.heroes.conditions import split_if, split_while
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
 from judge.heroes.phrases import measure, selector, split_duration
-from judge.heroes.readers import CLUTCH, HIDE, SLEEPING, VANGUARD, replacement
-from judge.heroes.phrases import NOTHING
+from judge.heroes.readers import glossary_keyword, replacement
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class Feature:
     every_time: bool = False          # «Каждый раз, когда …»: no once-per-turn marker (113.5)
     zone: str = PLAY                  # where it works (202.2; 113.12 graveyard; hand)
     card: str | None = None           # a combined card's part it is printed on (its label)
+    fallback: str | None = None       # why the bridge read it and not grammar.parse
 
     @property
     def typed(self) -> bool:
@@ -260,7 +261,9 @@ def trigger(head: str) -> tuple[A.Trigger, str] | None:
     m = re.fullmatch(r"когда\s+(?:это\s+существо|оно)\s+(?:ранит|наносит\s+раны)\s+ударом\s+(\w+)"
                      r"(?:\s+противника)?", h)
     if m:
-        whom = selector(m.group(1) + " противника", plural=True)
+        # «героя»: the opponent's hero — a strike never hits an allied card (507.2)
+        whom = A.Selector(noun=N.HERO) if m.group(1) == "героя" else \
+            selector(m.group(1) + " противника", plural=True)
         return A.Trigger(event=E.ATTACK, attack=K.STRIKE, target=whom, params=("dealt",)), PLAY
     m = re.fullmatch(r"когда\s+(.+?)\s+получа\w+\s+ран\w*", h)
     if m:
@@ -402,23 +405,13 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     node = keyword(s) or static(s)
     if node is not None:
         return Feature(line, text, node)
-    if s == "скрытность":                       # term:Скрытность: «Найм: это существо скрывается»
-        return Feature(line, text, A.Triggered(trigger=A.Trigger(event=E.ENTERS), effects=(
-            A.Action(verb=Verb.PUT, target=SELF, params=(HIDE,)),)))
-    if s == "кладка":                           # term:Кладка — works in the hand
-        return Feature(line, text, A.Activated(cost=A.Cost(counters=1), effects=(
-            A.Action(verb=Verb.PUT, target=SELF, params=(CLUTCH,)),)), cost=HCost(coins=1),
-            zone=HAND)
-    if s == "спящий":                           # term:Спящий: enters closed, never opens
-        return Feature(line, text, A.Restriction(what=Verb.OPEN, params=(SLEEPING,)))
-    m = re.fullmatch(r"авангард\s+(\d+)", s)
-    if m:                                       # term:Авангард Х — after this card is played
-        n = int(m.group(1))
-        play = A.Action(verb=Verb.SUMMON, target=A.Selector(noun=N.CREATURE, side=Side.OWN,
-                        qualifiers=(Qualifier.IN_HAND, f"{Qualifier.COST_MAX}:{n}")),
-                        amount=A.Fixed(value=n), params=(VANGUARD,))
-        return Feature(line, text, A.Triggered(trigger=A.Trigger(event=E.PLAYED, subject=SELF),
-                                               effects=(A.Choice(options=(play, NOTHING)),)))
+    m = re.fullmatch(r"(скрытность|кладка|спящий|модуль|авангард\s+(\d+))", s)
+    if m:                                       # a glossary term that is a whole ability
+        name = {"скрытность": KW.STEALTH, "кладка": KW.CLUTCH, "спящий": KW.SLEEPING,
+                "модуль": KW.MODULE}.get(m.group(1), KW.VANGUARD)
+        node, zone, coins = glossary_keyword(A.Keyword(name=name, value=int(m.group(2))
+                                                       if m.group(2) else None))
+        return Feature(line, text, node, cost=HCost(coins=coins) if coins else None, zone=zone)
     m = re.fullmatch(r"(.+?),?\s+засада\s+(\d+)(?:\s*\{coin\}|\s+монет\w*)?", s)
     if m and trigger(m.group(1)) is not None:
         trig, _ = trigger(m.group(1))
@@ -459,7 +452,7 @@ def feature(line: int, text: str, spell: bool, name: str) -> Feature:
     return Feature(line, text, None, "судья «Героев» не знает такой особенности")
 
 
-def _sentences(line: str) -> list[str]:
+def sentences(line: str) -> list[str]:
     """Split at full stops outside «…» quotes."""
     out, depth, start = [], 0, 0
     for i, ch in enumerate(line):
@@ -476,14 +469,14 @@ def _sentences(line: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def read(text: str | None, name: str, spell: bool = False) -> tuple[Feature, ...]:
+def bridge_read(text: str | None, name: str, spell: bool = False) -> tuple[Feature, ...]:
     """Every feature of a card text, numbered from 1 in the order printed."""
     if not text:
         return ()
     out: list[Feature] = []
     for raw_line in text.split("\n"):
         prev_on_line: Feature | None = None
-        for sentence in _sentences(raw_line.strip()):
+        for sentence in sentences(raw_line.strip()):
             f = feature(len(out) + 1, sentence, spell, name)
             if (f.node is None and prev_on_line is not None and not spell
                     and isinstance(prev_on_line.node, (A.Triggered, A.Activated))

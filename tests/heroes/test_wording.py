@@ -10,7 +10,7 @@ from berserk.vocab import TriggerEvent as E
 from berserk.vocab import Verb
 from grammar import ast as A
 from judge.core.context import choice_points
-from judge.heroes.wording import read
+from judge.heroes.wording import bridge_read as read
 
 
 def one(text: str, spell: bool = False):
