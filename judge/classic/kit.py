@@ -514,6 +514,9 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             and t.origin is None and t.destination is None:
         # «при перемещении <этой карты> другой картой»: a move made by another card's text
         return e, frozenset({"by"}), unsupported(moved_by(t))
+    if e == TE.MOVE and tags == {"diagonal"} and t.subject is None and t.origin is None \
+            and t.destination is None:
+        return TE.MOVE_ADJACENT, tags, None        # «при перемещении по диагонали»: each such step
     if tags:
         return None, tags, f"уточнение срабатывания «{params(sorted(tags))}» пока не применяется"
     if e == TE.MOVE and (t.origin is not None or t.destination is not None):

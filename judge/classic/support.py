@@ -317,8 +317,9 @@ def _bonus(node: A.Bonus) -> str | None:
             return reason
     elif node.per not in (None, "counter"):
         return "прибавка «за каждую …» такого вида пока не применяется"
-    if node.maximum is not None and node.per is None:
+    if node.maximum is not None and node.per is None and not isinstance(node.amount, A.Fixed):
         # «получает +1 к выстрелу (максимум +2)»: a cap on what repeated gains add up to
+        # (traits.fold merges them); a variable amount with it is not read
         return "предел суммы повторных прибавок пока не применяется"
     for sel in (node.against, node.attacker):
         if sel is not None:

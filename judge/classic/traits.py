@@ -13,7 +13,7 @@ names the clause the rule rests on and whether the keyword carries a number.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
@@ -148,6 +148,8 @@ def fold(grants) -> Traits:
     protections: set[str] = set()
     narrow, reductions, bonuses, direct, restrictions, permissions = [], [], [], [], [], []
     unanswerable, caps, strength_caps, valued = [], [], [], []
+    capped: dict = {}
+    capped_origin: dict = {}
     vampirism = None
     limit = None
     origins: dict[int, Origin] = {}
@@ -173,6 +175,13 @@ def fold(grants) -> Traits:
                 protections.update(node.against)
         elif isinstance(node, A.Reduction):
             reductions.append(node)
+        elif isinstance(node, A.Bonus) and node.maximum is not None and node.per is None \
+                and isinstance(node.amount, A.Fixed) and K.DIRECT not in node.to:
+            # «получает +1 к {strike} до конца хода (максимум +3)», gained again and again: the
+            # gains of it add up to the maximum (merged below, after every grant is read)
+            capped[node] = capped.get(node, 0) + 1
+            if origin is not BASE:
+                capped_origin[node] = origin
         elif isinstance(node, A.Bonus):
             if K.DIRECT in node.to:
                 direct.append(node.against or A.Selector("card"))
@@ -206,6 +215,11 @@ def fold(grants) -> Traits:
                 flags.add(flag)
             else:
                 permissions.append(node)
+    for node, k in capped.items():
+        merged = replace(node, amount=A.Fixed(min(k * node.amount.value, node.maximum)))
+        bonuses.append(merged)
+        if node in capped_origin:
+            origins[id(merged)] = capped_origin[node]
     return Traits(frozenset(flags), tuple(sorted(numbers.items())), frozenset(protections),
                   tuple(narrow), tuple(reductions), tuple(bonuses), vampirism, tuple(direct),
                   tuple(unanswerable), tuple(restrictions), tuple(permissions), limit,

@@ -217,6 +217,8 @@ class Triggers:
             return mover is not None and facts.matches(self, moved_by(t), mover, ctx)
         if "destination" in ab.tags:
             return facts.cell_matches(self, t.destination, ev.data["to"], ctx)
+        if "diagonal" in ab.tags:
+            return not board.orthogonal_step(ev.data["frm"], ev.data["to"])
         if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
             nth = 3 if e == TE.THIRD_COUNTER else next(
                 (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
