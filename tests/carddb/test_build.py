@@ -357,3 +357,19 @@ def test_a_short_list_stays_in_one_process(monkeypatch):
 
     monkeypatch.delenv("BERSERK_BUILD_JOBS", raising=False)
     assert textrows.jobs(textrows.PARALLEL_FROM - 1) == 1
+
+
+def test_the_builds_json_is_grammars_json(shared):
+    """carddb.textrows.to_json (its own walk, for speed) writes what grammar.ast.to_json
+    writes, for every node of every corpus ability."""
+    from carddb.textrows import to_json
+
+    checked = 0
+    for path in (SET1, shared / "corpus" / "nxt" / "sets_10_20.nxt.json"):
+        for card in read_cards(path).cards:
+            if card.text:
+                for ability in parse(card.text, name=card.name).abilities:
+                    for node in A.walk(ability):
+                        assert to_json(node) == A.to_json(node), card.name
+                        checked += 1
+    assert checked > 5000
