@@ -335,6 +335,10 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
         dead = [p for p in gone if p.zone != ATTACHED
                 and p.kind in (CardType.CREATURE, CardType.ARTIFACT)]
         dead += [p for p in gone if p.zone == ATTACHED]
+        if any(p.kit.triggers for p in dead):
+            # «вместо гибели …»: a card whose replacement is done does not die now (a replacement
+            # that leaves it with no lives is not done again in this check)
+            dead = [p for p in dead if not self.replaced(p)]
         for p in dead:
             self.bury(p, f"«{p.name}»: жизней {p.lives} — карта гибнет и уходит на кладбище.",
                       C.DEATH)

@@ -68,6 +68,8 @@ class _Vocab:
     declared_attack = True
     #: … and puts markers on cells (port.cell_marker)
     cell_marker = True
+    #: … and returns a card to its owner's deck (port.to_deck)
+    to_deck = True
 
 
 VOCAB = _Vocab()
@@ -477,6 +479,10 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     e, tags = t.event, frozenset(t.params)
     if e not in EVENTS:
         return None, tags, f"срабатывание «{word(e, TE)}» судья пока не применяет"
+    if e == TE.OWN_DEATH and t.timing == TriggerTiming.INSTEAD and not t.cause and not tags \
+            and not t.also and t.subject is None and t.target is None:
+        # «вместо гибели …»: a replacement — done instead of the card's death
+        return e, frozenset({"instead"}), None
     if t.timing not in (None, TriggerTiming.AFTER) or (
             t.cause and not (e == TE.WOUNDED and t.cause in WOUND_CAUSES)):
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"

@@ -20,7 +20,7 @@ from berserk.vocab import DurationKind, Verb
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
-from judge.classic.board import AIR, FIELD
+from judge.classic.board import AIR, DECK, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
 from judge.classic.continuous import ends_at
 from judge.classic.state import CellMarker, Delayed, Piece
@@ -117,6 +117,24 @@ class PortRules:
                     m.occupied = True
                     self.emit("cell-rule", f"Клетка {cell} с маркером «{name}» считается занятой.",
                               *(ctx.cites or (C.AXE,)), C.AXE, cell=cell)
+        return True
+
+    def to_deck(self, p: Piece, ctx: Ctx) -> bool:
+        """«Возвращается в колоду»: the card leaves the table for its owner's deck — not a death
+        (no graveyard, no «при гибели»); it comes back as a new card (wounds, counters, markers,
+        what it gained: gone); what sat on it (a symbiote, equipment) dies / is destroyed."""
+        if p.zone == DECK:
+            return False
+        for att in self.state.attached_to(p):
+            self.bury(att, f"«{att.name}» уходит на кладбище: «{p.name}» покинула поле боя.",
+                      *(ctx.cites or (C.AXE,)), C.DEATH)
+        p.zone, p.cell, p.closed, p.host = DECK, None, False, None
+        p.wounds = p.counters = p.extra_lives = 0
+        p.markers, p.effects = {}, []
+        self.emit("to-deck", f"«{p.name}» возвращается в колоду владельца (текст карты) — это не "
+                  "гибель.", *(ctx.cites or (C.AXE,)), C.AXE, card=p.id)
+        self.forget_auras()
+        self.check_victory()
         return True
 
     def quiet_measure(self, m: A.Measure, ctx: Ctx) -> int:
@@ -333,6 +351,8 @@ class PortRules:
             return False
         self.emit("finishing", f"«{ctx.source.name}» добивает «{target.name}» (осталось "
                   f"жизней {target.lives} ≤ {amount}).", C.FINISHING, C.NAMED_EFFECT)
+        if target.kit.triggers and self.replaced(target):
+            return True                       # «вместо гибели …»
         self.bury(target, f"«{target.name}» уничтожена добиванием и уходит на кладбище.",
                   C.FINISHING, C.DEATH)
         self.check_victory()
@@ -341,6 +361,8 @@ class PortRules:
     def destroy(self, target: Piece, ctx: Ctx) -> bool:
         if not target.on_table:
             return False
+        if target.kit.triggers and self.replaced(target):
+            return True                       # «вместо гибели …»: destroyed is dying too
         self.bury(target, f"«{target.name}» уничтожена («{ctx.text}») и уходит на кладбище.",
                   *(ctx.cites or (C.AXE,)), C.DEATH)
         self.check_victory()

@@ -166,6 +166,8 @@ class Triggers:
         """Does ``holder``'s trigger ``ab`` answer ``ev``?"""
         t: A.Trigger = ab.node.trigger
         e = ab.event
+        if "instead" in ab.tags:
+            return False            # «вместо гибели …»: the death does not happen (``replaced``)
         if t.turn == Side.OWN and self.state.turn != holder.owner:
             return False
         if t.turn in (Side.ENEMY, "opponent") and self.state.turn == holder.owner:
@@ -233,6 +235,19 @@ class Triggers:
                 return False                  # «… в первый раз за ход»: its first attack's wounds
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
+
+    def replaced(self, p: Piece) -> bool:
+        """«Вместо гибели …»: ``p`` should die; its own replacement (when it has one, within its
+        limit) is done instead and the card does not die (no death, no «при гибели»)."""
+        subs = [ab for ab in self.kit(p).triggers if "instead" in ab.tags
+                and self.under_holds(p, ab)]
+        for ab in subs:
+            ev = GameEvent(TE.DEATH, p)
+            self.emit("replace", f"«{p.name}» должна погибнуть — вместо этого действует её текст "
+                      f"«{ab.text}».", C.AXE, C.DEATH)
+            if self.run_trigger(p, ab, ev):
+                return True
+        return False
 
     def run_delayed(self, moment: str, player: str) -> None:
         """Delayed effects waiting for this moment (a turn's start or end of ``player``): each

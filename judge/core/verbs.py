@@ -371,3 +371,20 @@ def _become_unsupported(node: A.Action, port: Port) -> str | None:
 def _become(it: Interp, node: A.Action, ctx: Ctx) -> None:
     name, what = cell_rule(node)
     it.port.cell_rule(name, what, ctx)
+
+
+# ==================================================================== back to the deck
+def _return_unsupported(node: A.Action, port: Port) -> str | None:
+    """«возвращается в колоду»: the card itself to its owner's deck (a ruleset with decks has
+    ``to_deck``)."""
+    if not hasattr(port, "to_deck") or node.to is None or node.to.noun != SelectorNoun.DECK \
+            or node.to.qualifiers or node.to.relations or node.params or node.by is not None \
+            or node.amount is not None or node.duration is not None \
+            or (node.target is not None and node.target.noun != SelectorNoun.SELF):
+        return f"действие «{word(node.verb, Verb)}» такого вида пока не применяется"
+    return None
+
+
+@verb(Verb.RETURN, check=lambda it, n, ctx: None, unsupported=_return_unsupported)
+def _return(it: Interp, node: A.Action, ctx: Ctx) -> None:
+    it.port.to_deck(ctx.source, ctx)
