@@ -397,8 +397,44 @@ def _negated(v, subject, args, ctx, tails, sp):
     return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
 
 
+def _obliged_attack(subject, rest, sp) -> A.Action | None:
+    """«X обязано [N раз] напасть на Y {strike}» / «… атаковать Y {strike}» → Action(obliged,
+    X, (Action(forced_attack, Y, (kind,), amount=N, by=X),)): the order «X наносит по Y {strike}»
+    reads as, made a duty.  None when the words are not exactly that."""
+    times = None
+    if rest and isinstance(rest[0], NP) and rest[0].noun == "times" and rest[0].count \
+            and rest[0].count[0] == "n" and not rest[0].adjs:
+        times, rest = rest[0].count[1], list(rest[1:])
+    if subject is None or not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"
+                                           and rest[0].v["lemma"] == "attack" and rest[0].v["form"] == "inf"
+                                           and not rest[0].v["neg"]):
+        return None
+    args = list(rest[1:])
+    kinds: list[str] = []
+    if args and isinstance(args[-1], NP) and (args[-1].noun or "").startswith("atk:") and not args[-1].adjs \
+            and not args[-1].count:
+        k, s = attack_ref(args[-1])
+        if s or len(k) != 1:
+            return None
+        kinds, args = k, args[:-1]
+    if args and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v == "na":
+        args = args[1:]
+    if not args or not isinstance(args[0], NP):
+        return None
+    target, j = take_np(args, 0)
+    if j != len(args):
+        return None
+    inner = A.Action(V.FORCED_ATTACK, target, tuple(kinds), amount=A.Fixed(times) if times else None,
+                     by=subject, span=sp)
+    return A.Action(V.OBLIGED, subject, (inner,), span=sp)
+
+
 def _modal(pred, subject, rest, ctx, tails, sp):
     m = pred.v
+    if m["lemma"] == "must" and not m["neg"]:
+        forced = _obliged_attack(subject, rest, sp)
+        if forced is not None:
+            return forced
     if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "adv" and rest[0].v in ADVERBS \
             and isinstance(rest[1], P) and rest[1].kind == "verb":
         rest = [rest[1], rest[0]] + list(rest[2:])      # «можете бесплатно использовать …»: the verb's

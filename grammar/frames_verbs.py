@@ -461,6 +461,8 @@ def generic(verb: str, obj_required: bool = False):
     """An action with a target and role phrases: Action(verb, target, params, to, amount)."""
     def frame(v, subject, a: Args, ctx, tails, sp):
         a.check()
+        if verb == "fight":
+            return _fight(subject, a, tails, sp)
         times = None
         for sel in list(a.objs):
             if sel.noun == N.TIMES and sel.count and sel.count[0] == sel.count[1] and not sel.qualifiers:
@@ -537,6 +539,36 @@ def generic(verb: str, obj_required: bool = False):
     return frame
 
 
+def _fight(subject, a: Args, tails, sp) -> A.Action:
+    """«X сражается [{strike}] с Y» → Action(fight, target=Y, params=(kind,), by=X): the one
+    fought is the target, the fighter ``by`` (None: the card itself), the shape the Heroes judge
+    applies.  A generic reading made X the target and Y an origin, and an attack noun the target
+    (the fighter was lost)."""
+    kinds: list[str] = []
+    for sel in a.objs:
+        quals = [q for q in sel.qualifiers if q.startswith("kind:") and q != "kind:any"]
+        if sel.noun != N.ATTACK or len(quals) != len(sel.qualifiers) or not quals or sel.relations:
+            raise Reject("fight: object")
+        kinds += [q.split(":", 1)[1] for q in quals]
+    target = None
+    for prep, sel, _np in a.pp:
+        if prep != "s" or sel is None or target is not None:
+            raise Reject(f"fight: «{prep}» phrase")
+        target = sel
+    if target is None or a.adv or a.quoted or a.amount is not None:
+        raise Reject("fight: whom")
+    params: list = kinds
+    if tails.note("not_closing"):
+        params.append("not_closing")
+    by = None if subject is None or subject.noun == N.SELF else subject
+    rels = target.relations
+    if by is not None and len(rels) == 1 and rels[0].what == "adjacent" and rels[0].to.noun == N.SELF \
+            and rels[0].to.span == A.NOSPAN:
+        # «ваш X сражается со стоящей рядом картой»: next to the fighter (it), not to this card
+        target = replace(target, relations=(replace(rels[0], to=A.Selector(N.IT)),))
+    return A.Action(V.FIGHT, target, tuple(params), None, None, tails.use("duration"), by, span=sp)
+
+
 def v_begin(v, subject, parts, ctx, tails, sp):
     """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
     if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
@@ -559,6 +591,8 @@ def v_redistribute(v, subject, parts, ctx, tails, sp):
     amount = None
     if np.adjs == ("this",) and not np.count:
         params.append("these")
+    elif np.adjs == ("received",) and not np.count:
+        params.append("received")          # «полученные раны»: those just received (the trigger's)
     elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
         amount = A.Fixed(np.count[1])
         if np.count[0] == "or_less":
@@ -575,6 +609,10 @@ def v_redistribute(v, subject, parts, ctx, tails, sp):
             source = sel
         elif prep == "na" and to is None and sel is not None:
             to = sel
+        elif prep == "mezhdu" and source is None and to is None and sel is not None:
+            # «перераспределить раны между X»: from any of X to any of X
+            source = to = sel
+            params.append("between")
         else:
             raise Reject("redistribute role")
     if to is None:

@@ -75,7 +75,8 @@ def genitive_like(np: NP) -> bool:
     return bool(words) and not _OBLIQUE.search(words[-1])
 
 
-GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их)$")
+# «существ», «карт»: genitive plurals with no ending («{strike} ваших существ» — whose attack)
+GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их|^существ|^карт)$")
 
 
 def genitive_np(np: NP) -> bool:
