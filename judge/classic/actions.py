@@ -222,7 +222,7 @@ class ActionRules:
         if problem is None and limit is not None and limit.each is not None:
             # «(1 раз за ход для каждого существа)»: counted per card the text names by «с …»
             # (the check has just bound it: the attacked card of a redirect)
-            each = ctx.refs.get("attacked")
+            each = self.declared[-1][1] if self.declared else None
             used = actor.used if limit.per == "turn" else actor.used_fight
             if each is None:
                 return Problem(f"«{ab.text}»: не ясно, для какой карты считать ограничение",

@@ -358,6 +358,9 @@ def select(eng, sel: A.Selector, ctx):
              N.ATTACKER: ctx.refs.get("attacker"), N.DEFENDER: ctx.refs.get("defender")}
     if sel.noun in named:
         p = named[sel.noun]
+        if isinstance(p, str) and sel.noun == N.IT and not sel.qualifiers and not sel.relations \
+                and sel.condition is None:
+            return [p]                    # «на неё»: the cell the text named before
         return [p] if p is not None and matches(eng, sel, p, ctx) else []
     graveyard = Q.IN_GRAVEYARD in sel.qualifiers or Q.DEAD in sel.qualifiers
     pool = eng.state.graveyard() if graveyard else eng.state.on_table()

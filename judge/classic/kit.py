@@ -501,6 +501,10 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             pass                # «при дальней немагической атаке …»: one event, several kinds
         else:
             return None, tags, "срабатывание на несколько событий пока не применяется"
+    if e in ATTACKS and through_cell(t) is not None:
+        # «при {uchr} через свободную клетку …»: the cell the attack passed over («на неё» —
+        # that cell)
+        return e, frozenset({"through"}), unsupported(through_cell(t))
     if e in ATTACKS:
         if not tags <= ATTACK_TAGS:
             return None, tags, f"уточнение удара «{params(sorted(tags - ATTACK_TAGS))}» пока не применяется"
@@ -565,6 +569,17 @@ def each_origin(effects: tuple, limit: A.Limit) -> bool:
     return (len(effects) == 1 and isinstance(effects[0], A.Action)
             and effects[0].verb == Verb.REDIRECT and effects[0].origin is not None
             and limit.each == effects[0].origin.noun)
+
+
+def through_cell(t: A.Trigger) -> A.Selector | None:
+    """The cell of «при {uchr} через <клетку>» (``TriggerParam.through``), or None."""
+    if t.attack != K.UCHR or len(t.params) != 1:
+        return None
+    p = t.params[0]
+    if isinstance(p, tuple) and len(p) == 2 and p[0] == TP.THROUGH \
+            and isinstance(p[1], A.Selector) and p[1].noun == N.CELL:
+        return p[1]
+    return None
 
 
 def several_kinds(t: A.Trigger) -> bool:

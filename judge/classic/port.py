@@ -218,9 +218,11 @@ class PortRules:
     def attack(self, node: A.Attack, target: Any, ctx: Ctx) -> Hit:
         if ctx.refs.get("cell") is None:
             ctx.refs["cell"] = self.state.position(target)   # «по карте на выбранной клетке»
+        a, t = self.state.position(ctx.source), self.state.position(target)
+        through = board.through_row_middle(a, t) if node.attack == K.UCHR and a and t else None
         landed, dealt, strength = self.resolve_attack(node, target, ctx)
         self.attack_events(ctx.source, target, node.attack, strength, landed, dealt,
-                           value=self.facts.get("value"))
+                           value=self.facts.get("value"), through=through)
         return Hit(landed, dealt, strength)
 
     def wound(self, target: Piece, amount: int, source: Piece | None = None, kind: str = "",

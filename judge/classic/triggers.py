@@ -29,7 +29,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
-from judge.classic.kit import attack_kinds, moved_by
+from judge.classic.kit import attack_kinds, moved_by, through_cell
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -97,14 +97,14 @@ class Triggers:
     # ------------------------------------------------------------ the events of the rules
     def attack_events(self, src: Piece, dst: Piece, kind: str, strength: str | None,
                       landed: bool, dealt: int, response: bool = False,
-                      value: int | None = None) -> None:
+                      value: int | None = None, through: str | None = None) -> None:
         """An attack was delivered (not a miss, the target not protected from it): the
         attacker's «при …» answer it.  A wasted attack triggers nothing (seed: «атака пропадает
         впустую»); a miss is its own event (judge/classic/fight.py)."""
         if landed:
             self.fire(TE.ATTACK, src, dst, kind, strength, dealt=dealt, response=response,
                       assault=not response, first=src.attacks <= 1,
-                      value=dealt if value is None else value)
+                      value=dealt if value is None else value, through=through)
 
     def acts(self, piece: Piece) -> None:
         """«Когда X действует»: ``piece`` performs an action — an attack, an ability used, a
@@ -210,6 +210,10 @@ class Triggers:
                 return False
             if "first_per_turn" in ab.tags and not ev.data.get("first"):
                 return False
+            if "through" in ab.tags:
+                cell = ev.data.get("through")     # «при {uchr} через свободную клетку»
+                if cell is None or not facts.cell_matches(self, through_cell(t), cell, ctx):
+                    return False
             if t.target is not None:
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
@@ -316,6 +320,9 @@ class Triggers:
         if ev.kind in (TE.ATTACK, TE.MISS, TE.ATTACKED):
             # «при ударе — оно …»: the pronoun is the attacked card
             refs.update(attacker=ev.subject, attacked=ev.target, it=ev.target)
+            if "through" in ab.tags:
+                # «… через свободную клетку — … на неё»: «она» is that cell
+                refs.update(it=ev.data["through"], cell=ev.data["through"])
         elif ev.subject is not None:
             # «когда X становится защитником, он …», «при гибели X — его …»: the event's card
             refs["it"] = ev.subject

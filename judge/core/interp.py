@@ -69,17 +69,30 @@ class Interp:
 
     def __init__(self, port: Port):
         self.port = port
+        self._checking = 0                 # depth of nested checks (refs restored at 0)
 
     # ------------------------------------------------------------ composition
     def check(self, effects, ctx: Ctx) -> Problem | None:
-        for node in effects:
-            handler = HANDLERS.get(type(node))
-            if handler is None:
-                return Problem(f"«{node_word(node)}» — судья это не применяет")
-            problem = handler.check(self, node, ctx)
-            if problem is not None:
-                return problem
-        return None
+        """Pure: binds the player's choices (``ctx.bound``) but leaves the context's named cards
+        («it», the cell …) as they were — the apply names them again in the same order (a check
+        that renamed «it» made the apply start from the last card the check named)."""
+        outer = self._checking == 0
+        saved = dict(ctx.refs) if outer else None
+        self._checking += 1
+        try:
+            for node in effects:
+                handler = HANDLERS.get(type(node))
+                if handler is None:
+                    return Problem(f"«{node_word(node)}» — судья это не применяет")
+                problem = handler.check(self, node, ctx)
+                if problem is not None:
+                    return problem
+            return None
+        finally:
+            self._checking -= 1
+            if outer:
+                ctx.refs.clear()
+                ctx.refs.update(saved)
 
     def apply(self, effects, ctx: Ctx) -> None:
         for node in effects:
@@ -112,7 +125,10 @@ class Interp:
             got = ctx.refs.get("attacked")
             return [got] if got is not None else Problem("не названа цель эффекта")
         if index in ctx.bound:
-            return ctx.bound[index]
+            got = ctx.bound[index]
+            if len(got) == 1:
+                ctx.name(got[0])             # named again at the apply, as at the check
+            return got
         picked = self._pick(node, sel, ctx, index, default_noun)
         if isinstance(picked, Problem):
             return picked

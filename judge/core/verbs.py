@@ -37,15 +37,31 @@ def destination(node: A.Action) -> tuple[A.Selector | None, int]:
 
 
 def _check(it: Interp, node: A.Action, ctx: Ctx):
+    before = ctx.refs.get("it")
     got = it.each_target(node, _target(node), ctx)
     if isinstance(got, Problem):
         return got
     to, key = destination(node)
     if to is not None:
-        dest = it.targets(node, to, ctx, key=key)
+        dest = _dest(it, node, to, key, ctx, before)
         if isinstance(dest, Problem):
             return dest
     return None
+
+
+def _dest(it: Interp, node: A.Action, to: A.Selector, key: int, ctx: Ctx, before):
+    """Where an effect sends its target.  A bare «на неё» is what the text named *before* this
+    effect (the cell of «через свободную клетку») — a card is never moved onto itself; a cell
+    placed relative to «it» («на соседнюю с ним клетку») is relative to the target just named."""
+    if to.noun != SelectorNoun.IT or to.qualifiers or to.relations or to.condition is not None:
+        return it.targets(node, to, ctx, key=key)
+    named = ctx.refs.get("it")
+    ctx.refs["it"] = before
+    try:
+        return it.targets(node, to, ctx, key=key)
+    finally:
+        if ctx.refs.get("it") is before:
+            ctx.refs["it"] = named
 
 
 def _plain_unsupported(node: A.Action, port: Port) -> str | None:
@@ -110,8 +126,9 @@ def _move_unsupported(node: A.Action, port: Port) -> str | None:
 
 def _relocate(it: Interp, node: A.Action, ctx: Ctx) -> None:
     to, key = destination(node)
+    before = ctx.refs.get("it")
     for t in it.reached(node, _target(node), ctx):
-        dest = it.targets(node, to, ctx, key=key)
+        dest = _dest(it, node, to, key, ctx, before)
         if isinstance(dest, Problem) or not dest:
             it.port.cancel(Problem(f"«{ctx.text}»: некуда переместить"), ctx)
             continue
