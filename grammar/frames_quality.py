@@ -57,6 +57,11 @@ def split_items(parts: list) -> list[tuple[str, list]]:
 
 
 def _continues_item(cur: list, nxt: NP) -> bool:
+    if len(cur) >= 3 and isinstance(cur[-1], NP) and cur[-1].kind == "elided" and cur[-1].adjs \
+            and not cur[-1].count and isinstance(cur[-2], P) and cur[-2].kind == "prep" and cur[-2].v in ("po", "v") \
+            and (nxt.kind == "elided" or (nxt.kind == "noun" and nxt.noun in ("card", "creature"))) and nxt.adjs:
+        # «удар по тёмной или степной карте»: adjectives joined before one noun, one target
+        return True
     if len(cur) >= 2 and isinstance(cur[-2], P) and cur[-2].kind == "prep" and cur[-2].v == "s" \
             and nxt.kind == "noun" and (nxt.noun in KEYWORD_NOUNS or (nxt.noun or "").startswith("atk:")):
         return True
@@ -136,6 +141,12 @@ def _same_keyword(a, b) -> bool:
         and b.to == (a.name,) and b.amount == A.Fixed(a.value) and not b.strengths and b.against is None \
         and b.per is None and b.condition is None and b.attacker is None \
         and b.maximum is None and a.against is None
+
+
+def _attack_target(item: list, j: int) -> tuple[A.Selector, int]:
+    """An attack's target, «по темной или степной карте» included (any_of: one card, either)."""
+    sels, j, joiner = take_np_list(item, j)
+    return joined(sels, joiner), j
 
 
 def attack_targets(parts: list, i: int) -> tuple[list[str], list[str], int]:
@@ -570,12 +581,12 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             continue
         if isinstance(q, P) and q.kind == "prep" and q.v in ("po", "v") and j + 1 < len(item) \
                 and isinstance(item[j + 1], NP) and target is None:
-            target, j = take_np(item, j + 1)        # «по X», «разряд в существо / в ту же цель»
+            target, j = _attack_target(item, j + 1)  # «по X», «разряд в существо / в ту же цель»
             continue
         if isinstance(q, P) and q.kind == "only" and j + 2 < len(item) and isinstance(item[j + 1], P) \
                 and item[j + 1].kind == "prep" and item[j + 1].v == "po" and isinstance(item[j + 2], NP) \
                 and target is None:
-            target, j = take_np(item, j + 2)        # «…, только по хозяину»
+            target, j = _attack_target(item, j + 2)  # «…, только по хозяину»
             continue
         raise Reject("attack tail")
     if target is not None and target.noun == N.HERO and Q.ALL in target.qualifiers:

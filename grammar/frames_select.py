@@ -8,6 +8,7 @@ these makes the phrase Reject (``frames_base``)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
@@ -585,7 +586,7 @@ def posts_after(parts: list, j: int, places: bool = True) -> tuple[list, int]:
 
 
 # adjectives that pick *which* cards, said once for a whole «A или B существо»
-_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this"})
+_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this", "different"})
 
 
 def _share_noun(parts: list, i: int) -> list:
@@ -644,6 +645,10 @@ def joined(sels: list[A.Selector], joiner: str) -> A.Selector:
     if len(sels) == 1:
         return sels[0]
     noun = N.ANY_OF if joiner == "or" else N.ALL_OF
+    if all(Q.DIFFERENT in s.qualifiers for s in sels):
+        # «разные тёмные или степные карты»: the cards differ from each other, whichever member
+        sels = [replace(s, qualifiers=tuple(q for q in s.qualifiers if q != Q.DIFFERENT)) for s in sels]
+        return A.Selector(noun, qualifiers=(Q.DIFFERENT,), members=tuple(sels), span=_span(sels))
     return A.Selector(noun, members=tuple(sels), span=_span(sels))
 
 

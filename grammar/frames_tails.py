@@ -11,7 +11,7 @@ from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
-from grammar.frames_select import take_np, take_np_list
+from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition
 from grammar.frames_measure import where
 
@@ -256,21 +256,21 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
         if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "po":
             # «(по разным картам)», «(только по карте противника)»
             try:
-                sel, j = take_np(rest, 1)
+                sels, j, joiner = take_np_list(rest, 1)
             except Reject:
                 return False
             if j != len(rest):
                 return False
-            tails.notes.append(("target", sel))
+            tails.notes.append(("target", joined(sels, joiner)))
             continue
         if len(rest) >= 3 and isinstance(rest[0], P) and rest[0].kind == "only" and rest[1].kind == "prep":
             try:
-                sel, j = take_np(rest, 2)
+                sels, j, joiner = take_np_list(rest, 2)
             except Reject:
                 return False
             if j != len(rest):
                 return False
-            tails.notes.append(("target_only", sel))
+            tails.notes.append(("target_only", joined(sels, joiner)))
             continue
         if isinstance(rest[0], P) and rest[0].kind in ("gerund",) and rest[0].v == "закрываясь" and False:
             continue

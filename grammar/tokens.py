@@ -333,6 +333,7 @@ def _mwe(rx: str, make, keys: tuple[str, ...] = ()) -> None:
 _TURN = r"(?:вашего|своего|следующего|вашего следующего|своего следующего)?\s*(?:хода|ходу|боя)(?:\s+противника)?"
 _mwe(r"(?:[,;]\s*)?при этом\b", lambda m: ("SEQ", "seq"), ('этом',))
 _mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"), ('вместо',))
+_mwe(r"и\s*/\s*или\b", lambda m: ("OR", "or"), ('/',))      # «тёмным и/или степным»: either (both fit)
 _mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while"), ('тех пор',))
 _mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))), ('до конца',))
 # «до начала вашего следующего хода» is a duration (before the turn-start trigger «до начала
