@@ -133,6 +133,10 @@ def _roll_equals(subj: list, args: list, tails, sp) -> A.Action:
             raise Reject("roll: " + a)
     rest = list(subj[1:])
     if rest and isinstance(rest[0], NP) and rest[0].noun == "die" and not rest[0].adjs:
+        if rest[0].opp:                     # «бросок кубика противника»: the opponent's roll (R15)
+            if by is not None:
+                raise Reject("roll: whose")
+            by = A.Selector(N.OPPONENT, span=rest[0].span)
         rest = rest[1:]
     if rest:
         if by is not None:

@@ -193,9 +193,17 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                     "cause": None, "turn": None}
     params = list(trig.params)
     also: list[A.Trigger] = []
+    cause_end = -1
     while j < len(parts):
         q = parts[j]
         nxt = parts[j + 1] if j + 1 < len(parts) else None
+        if j == cause_end and isinstance(q, NP) and genitive(q) and trig.event in (TE.DEATH, TE.WOUNDED) \
+                and fields["cause"] not in CAUSES.values() and not (q.noun or "").startswith("atk:"):
+            # «при гибели от атак существа противника»: whose attacks — the killer, not the one
+            # who dies (judge R13)
+            by, j = take_np(parts, j)
+            params.append((TP.BY, by))
+            continue
         if isinstance(q, NP) and fields["subject"] is None and genitive(q) \
                 and not (q.noun or "").startswith("atk:") and not (
                 nxt is not None and ((nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl"))
@@ -238,6 +246,7 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             if role == "cause":
                 fields["cause"] = cause_of(nxt)
                 j += 2
+                cause_end = j
                 continue
             fields[role], j = take_np(parts, j + 1)
             continue
@@ -346,6 +355,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         shown = take_np(clause_parts, i + 1)[0]
         return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
                          span=_span(clause_parts))
+    at_once = any(isinstance(q, P) and q.kind == "adv" and q.v == "simultaneously" for q in clause_parts[:i])
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
     on = strengthened(lemma, subj, clause_parts[i + 1:])
     if on is not False:
@@ -405,6 +415,11 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             raise Reject("when gets what")
     elif lemma == "lose" and args and isinstance(args[0], NP) and args[0].noun == "counter":
         event, j = TE.LOSES_COUNTER, 1
+        c = args[0].count
+        if c and c[0] == "or_more" and not args[0].adjs:
+            params.append(f"{TP.AT_LEAST}:{c[1]}")     # «теряет 2 или более {counter}» (R16)
+        elif c or args[0].adjs:
+            raise Reject("loses how many counters")
     elif lemma == "deal" and args and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
         # «когда ваше существо наносит 4 или более раны немагической атакой»
         c, j = args[0].count, 1
@@ -517,6 +532,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if dest is None or dest.noun != "graveyard" or dest.qualifiers or dest.relations:
             raise Reject("arrives where")
         fields["destination"] = None
+    if at_once:
+        if not any(str(x).startswith(f"{TP.AT_LEAST}:") for x in params):
+            raise Reject("at once: how many")          # «единовременно» counts what happens at once
+        params.append(TP.AT_ONCE)
     return A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))

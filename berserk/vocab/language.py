@@ -465,3 +465,4 @@ class TriggerParam(_Worded):
     PER_FIGHT = "per_fight", "за бой (nth:N за бой)"
     DECLARED = "declared", "когда атака объявлена (а не когда удар нанесён)"
     DEALT = "dealt", "когда атака ранила цель (а не только попала)"
+    AT_ONCE = "at_once", "единовременно (одним событием)"
