@@ -347,6 +347,7 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
             self.check_victory()
             for p in dead:
                 self.fire(TE.DEATH, p)
+                self.destroyed(p)
         return dead
 
     def bury(self, p: Piece, text: str, *cites: str) -> None:

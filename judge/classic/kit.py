@@ -84,7 +84,8 @@ EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS,
                     TE.OPPONENT_TURN_START, TE.TURN_END, TE.OPPONENT_TURN_END, TE.FIGHT_START,
                     TE.MOVE, TE.MOVE_ADJACENT, TE.WOUNDED, TE.WOUNDED_BY,
                     TE.CROSSED_TO_ENEMY_HALF, TE.CROSSED_TO_OWN_HALF, TE.ATTACKED,
-                    TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL, TE.OPENS, TE.ACTS})
+                    TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL, TE.OPENS, TE.ACTS,
+                    TE.DESTROYS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,6 +513,13 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             # the earlier grammar wrote the attacked card here, the compositional one the
             # attacker: the judge does not guess which
             return None, tags, "не ясно, чей это удар и по кому"
+        return e, tags, None
+    if e == TE.DESTROYS:
+        # «когда уничтожает [атакой] карту противника»: the card itself (no subject) destroys one
+        # that fits the target (a selector of cards; the earlier «выстрелом» form is refused)
+        if tags or t.subject is not None or t.target is None \
+                or t.target.noun in (N.ATTACK, N.CELL):
+            return None, tags, "срабатывание «когда уничтожает» такого вида пока не применяется"
         return e, tags, None
     if e == TE.GETS_COUNTER and all(str(p).startswith("nth:") and str(p)[4:].isdigit()
                                     for p in tags) and len(tags) <= 1:

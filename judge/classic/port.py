@@ -254,6 +254,8 @@ class PortRules:
                 return 0
         target.wounds += amount
         target.wounded_turn += amount
+        if target.lives <= 0 and target.killer is None and source is not None:
+            target.killer = (source.id, kind)     # «когда уничтожает …»: whose wounds
         if kind in ATTACK_KIND_SET:
             target.hits += 1
             target.hit_kinds.append(kind)
@@ -355,9 +357,11 @@ class PortRules:
                   f"жизней {target.lives} ≤ {amount}).", C.FINISHING, C.NAMED_EFFECT)
         if target.kit.triggers and self.replaced(target):
             return True                       # «вместо гибели …»
+        target.killer = (ctx.source.id, K.EFFECTS)
         self.bury(target, f"«{target.name}» уничтожена добиванием и уходит на кладбище.",
                   C.FINISHING, C.DEATH)
         self.check_victory()
+        self.destroyed(target)
         return True
 
     def destroy(self, target: Piece, ctx: Ctx) -> bool:
@@ -365,9 +369,11 @@ class PortRules:
             return False
         if target.kit.triggers and self.replaced(target):
             return True                       # «вместо гибели …»: destroyed is dying too
+        target.killer = (ctx.source.id, ctx.guard or K.EFFECTS)
         self.bury(target, f"«{target.name}» уничтожена («{ctx.text}») и уходит на кладбище.",
                   *(ctx.cites or (C.AXE,)), C.DEATH)
         self.check_victory()
+        self.destroyed(target)
         return True
 
     def set_closed(self, target: Piece, closed: bool, ctx: Ctx) -> bool:

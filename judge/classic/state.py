@@ -59,6 +59,7 @@ class Piece:
     attacks: int = 0                     # attacks it made this turn (as its action)
     struck: list[str] = field(default_factory=list)   # ids it attacked by its strikes this turn
     died_at: str | None = None           # the cell it stood on when it died («стоявшие с ним …»)
+    killer: tuple | None = None          # (card id, kind) whose wounds left it no lives
     _traits: Traits | None = field(default=None, repr=False)
     # the card and its turn order never change: what follows from them is read once, as plain
     # attributes (the rules ask them at every step)
@@ -144,7 +145,7 @@ class Piece:
                 self.moved, tuple(sorted(self.moved_dirs.items())),
                 tuple(sorted(self.used.items())), tuple(sorted(self.used_fight.items())),
                 self.wounded_turn, self.hits, tuple(self.hit_kinds), self.defended, self.attacks,
-                tuple(self.struck), self.died_at)
+                tuple(self.struck), self.died_at, self.killer)
 
 
 @dataclass

@@ -54,6 +54,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.DIE_ROLL: (TE.DIE_ROLL,),
     TE.OPENS: (TE.OPENS,),
     TE.ACTS: (TE.ACTS,),
+    TE.DESTROYS: (TE.DESTROYS,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
@@ -67,7 +68,8 @@ EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар
             TE.CROSSED_TO_ENEMY_HALF: "переход на половину противника",
             TE.CROSSED_TO_OWN_HALF: "переход на свою половину", TE.ATTACKED: "атака объявлена",
             TE.THIRD_COUNTER: "третья фишка", TE.DIE_ROLL: "бросок кубика",
-            TE.OPENS: "карта открылась", TE.ACTS: "карта действует"}
+            TE.OPENS: "карта открылась", TE.ACTS: "карта действует",
+            TE.DESTROYS: "уничтожила карту"}
 #: The clause each event rests on (next to Правило Топора: the card text acts).
 EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFENDER,
               TE.DEATH: C.DEATH, TE.TURN_START: C.TURN_START, TE.TURN_END: C.TURN,
@@ -75,7 +77,7 @@ EVENT_CITE = {TE.ATTACK: C.STRIKE, TE.MISS: C.MISS, TE.BECOMES_DEFENDER: C.DEFEN
               TE.WOUNDED: C.DEATH, TE.CROSSED_TO_ENEMY_HALF: C.MOVEMENT,
               TE.CROSSED_TO_OWN_HALF: C.MOVEMENT, TE.ATTACKED: C.STRIKE,
               TE.THIRD_COUNTER: C.COUNTERS, TE.GETS_COUNTER: C.COUNTERS, TE.DIE_ROLL: C.AXE,
-              TE.OPENS: C.NAMED_EFFECT, TE.ACTS: C.ACTION_CLOSE}
+              TE.OPENS: C.NAMED_EFFECT, TE.ACTS: C.ACTION_CLOSE, TE.DESTROYS: C.DEATH}
 MAX_DEPTH = 8
 #: Attack events; a trigger on one whose subject is a bare Selector(card) is «another card's».
 ATTACK_EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACK_OR_MISS, TE.MISS})
@@ -217,6 +219,11 @@ class Triggers:
             if t.target is not None:
                 return facts.matches(self, t.target, ev.target, ctx)
             return True
+        if e == TE.DESTROYS:
+            # «когда уничтожает [атакой …] карту противника»: the destroyed card fits
+            if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
+                return False
+            return facts.matches(self, t.target, ev.target, ctx)
         if "by" in ab.tags:
             # «при перемещении … другой картой»: the card whose text moved it (not its own move)
             mover = ev.data.get("mover")
@@ -239,6 +246,16 @@ class Triggers:
                 return False                  # «… в первый раз за ход»: its first attack's wounds
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
+
+    def destroyed(self, p: Piece) -> None:
+        """``p`` died (wounds, destroyed, finished): the card whose wounds or effect did it
+        answers «когда уничтожает …» (``Piece.killer``; poison and a death of no one's doing
+        have none)."""
+        if p.killer is None or TE.DESTROYS not in self.listeners():
+            return
+        killer = self.state.pieces.get(p.killer[0])
+        if killer is not None and killer.on_table:
+            self.fire(TE.DESTROYS, killer, p, p.killer[1] or None)
 
     def replaced(self, p: Piece) -> bool:
         """«Вместо гибели …»: ``p`` should die; its own replacement (when it has one, within its
@@ -323,6 +340,8 @@ class Triggers:
             if "through" in ab.tags:
                 # «… через свободную клетку — … на неё»: «она» is that cell
                 refs.update(it=ev.data["through"], cell=ev.data["through"])
+        elif ev.kind == TE.DESTROYS:
+            refs["it"] = ev.target                # «когда уничтожает карту — её …»: the destroyed
         elif ev.subject is not None:
             # «когда X становится защитником, он …», «при гибели X — его …»: the event's card
             refs["it"] = ev.subject
