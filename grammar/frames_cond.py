@@ -74,6 +74,9 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     if subj and isinstance(subj[0], P) and subj[0].kind == "adv" and subj[0].v in ("near", "opposite", "behind") \
             and lemma == "stand":
         return _near_stand(subj, args, neg, sp)
+    if subj and isinstance(subj[0], P) and subj[0].kind == "prep" and subj[0].v == "v" and lemma == "stand" \
+            and args and pred.kind == "verb":
+        return _stands_in(subj, args, neg, sp)
     subject = subject_of(subj) if subj else None
     if pred.kind == "modal":
         return _modal(pred, parts[i + 1:], subject, sp)
@@ -183,6 +186,28 @@ def _existential(parts: list, sp) -> A.Condition:
         raise Reject("existential tail")
     sels = [_merge_posts(s, items) for s in sels]
     return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
+
+
+def _stands_in(place: list, args: list, neg: bool, sp) -> A.Condition:
+    """«в вашем первом ряду стоит Вепрь [и два или более других ваших существа]»: the place
+    first, then who stands there — the card itself is where it is (is), others exist there."""
+    items, holder, _ = _place_items(place)
+    if holder is not None or not items:
+        raise Reject("stands where")
+    sels, j, joiner = take_np_list(args, 0)
+    if j != len(args) or (neg and len(sels) > 1):
+        raise Reject("stands in: tail")
+    conds = []
+    for sel in sels:
+        if sel.noun == N.SELF and not sel.qualifiers and not sel.relations:
+            if not all(isinstance(i, str) for i in items):
+                raise Reject("the card stands where")
+            conds.append(_cond(C.IS, tuple(items), neg, None, sel.span))
+        else:
+            conds.append(_cond(C.EXISTS, (_merge_posts(sel, items),), neg, None, sel.span))
+    if len(conds) == 1:
+        return A.Condition(conds[0].what, conds[0].params, conds[0].negated, span=sp)
+    return A.Condition(C.ALL if joiner == "and" else C.ANY, tuple(conds), span=sp)
 
 
 def _merge_posts(sel: A.Selector, items: list) -> A.Selector:
