@@ -15,7 +15,7 @@ handlers (judge/core) and the classic vocabulary (judge/classic/support.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from berserk.vocab import AttackKind as K
@@ -47,7 +47,8 @@ from judge.classic.traits import (
 )
 from judge.core.context import Points, choice_points
 from judge.core.effects import next_bonus
-from judge.core.interp import is_may, unsupported_effects
+from judge.core.interp import unsupported_effects
+from judge.classic.rewrites import first_only, bind_optional, this_strike
 from judge.core.words import OPAQUE, icon_unproven, node_word, params, word
 
 
@@ -642,76 +643,6 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
 #: is about crystals and the squad only (reading: nothing at the table).
 AT_THE_TABLE = re.compile(r"начина|\bбо[йяюе]\b|\bигр[уыае]\b|\+|получа[ею]т|\{(?:strike|health|"
                           r"move|counter|ova|ovz|armor|regen|direct|tap)\}", re.IGNORECASE)
-
-#: what joins «может X» to the part that goes with it: «…, при этом …»
-AT_THAT = re.compile(r"^\s*,?\s*при\s+этом\s*$")
-
-
-def transform(node, on_node=None, on_list=None):
-    """The tree with ``on_node(n)`` put in place of every node (bottom-up) and ``on_list(t)`` of
-    every tuple of nodes; the very same objects where nothing changed (so the reader's caches
-    and choice points stay valid)."""
-    if not isinstance(node, A.Node):
-        return node
-    changes = {}
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        value = getattr(node, f.name)
-        if isinstance(value, A.Node):
-            new = transform(value, on_node, on_list)
-            if new is not value:
-                changes[f.name] = new
-        elif isinstance(value, tuple) and value and all(isinstance(v, A.Node) for v in value):
-            new = tuple(transform(v, on_node, on_list) for v in value)
-            if on_list is not None:
-                new = on_list(new)
-            if len(new) != len(value) or any(x is not y for x, y in zip(new, value)):
-                changes[f.name] = new
-    out = replace(node, **changes) if changes else node
-    return on_node(out) if on_node is not None else out
-
-
-def first_only(node, text: str):
-    """«не закрывается после первого удара» typed as the plain keyword «не закрывается после
-    нападения» (the parse drops «первого»): the flag of the first attack only."""
-    def fix(n):
-        if isinstance(n, A.Keyword) and n.name == KW.NO_CLOSE_AFTER_ATTACK \
-                and n.span.end > n.span.start and "перв" in text[n.span.start:n.span.end].lower():
-            return A.Restriction(Verb.CLOSE, params=("after_first_attack",), span=n.span)
-        return n
-    return transform(node, on_node=fix)
-
-
-def bind_optional(node, text: str):
-    """«может X, при этом Y»: Y goes with X — done only when the player does X (the grammar
-    writes Y as the next effect of the list).  Returns the tree with every such list rewritten
-    to ``Choice((Sequence_((X, Y …)), nothing))``; the tree itself when there is none."""
-    return transform(node, on_list=lambda items: _bind_list(items, text))
-
-
-def this_strike(effects: tuple) -> tuple:
-    """«При {strike} — … на X, где X — величина удара»: the strike that triggered it (no other
-    strike is in question), written as the measure param ``this_strike``."""
-    def fix(n):
-        if isinstance(n, A.Measure) and n.what == MeasureKind.STRIKE_VALUE \
-                and n.strength is None and not n.params \
-                and (n.of is None or n.of.noun == N.SELF):
-            return replace(n, of=None, params=("this_strike",))
-        return n
-    return tuple(transform(e, on_node=fix) for e in effects)
-
-
-def _bind_list(items: tuple, text: str) -> tuple:
-    for i, e in enumerate(items[:-1]):
-        if isinstance(e, A.Choice) and is_may(e) and len(e.options) == 2 \
-                and AT_THAT.match(text[e.span.end:items[i + 1].span.start]):
-            rest = items[i + 1:]
-            steps = (e.options[0],) + rest
-            seq = A.Sequence_(steps, span=A.Span(steps[0].span.start, steps[-1].span.end))
-            return items[:i] + (replace(e, options=(seq, e.options[1])),)
-    return items
-
 
 def _gain_duration(e: A.Gain) -> bool:
     return any(isinstance(w, A.Bonus) and w.duration is not None for w in e.what)
