@@ -21,6 +21,7 @@ from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
 from grammar.display import to_display
+from grammar.tokens import list_res
 
 # Node classes that are parts of a larger thing, not features a player searches for.
 _PART_NODES = (A.Fixed, A.ByStrength, A.Variable, A.Cost, A.Limit, A.Selector, A.Duration,
@@ -318,7 +319,6 @@ def text_rows(keys: list, vocabulary: Vocabulary,
 
 
 def _warm(vocabulary: Vocabulary) -> None:
-    from grammar.tokens import list_res
     list_res(vocabulary)
 
 
