@@ -25,8 +25,8 @@ from grammar.frames_select import SELF, joined, subject_of, take_np, take_np_lis
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
-from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_poison, v_prevent, v_remove,
-                                        v_take)
+from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
+                                        v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -36,7 +36,7 @@ PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, 
               "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
               "discard": v_discard, "poison": v_poison, "is_v": v_is,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect,
-              "remove": v_remove}
+              "remove": v_remove, "pass": v_pass}
 # «Берсерк. Герои» frames: each reads its own wording and hands any other clause of the verb to
 # the classic frame it wraps (grammar/frames_heroes.py)
 PART_VERBS.update(HEROES_PART_VERBS)

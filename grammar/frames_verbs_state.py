@@ -82,6 +82,15 @@ def v_prevent(v, subject, parts, ctx, tails, sp):
                     by=subject if subject is not None and subject.noun != N.SELF else None, span=sp)
 
 
+def v_pass(v, subject, parts, ctx, tails, sp):
+    """«[X] переходит под контроль противника» → Action(take_control, X, ("give",)): the
+    opponent takes it (the shape of the Heroes «отдайте X противнику»)."""
+    if len(parts) != 1 or not (isinstance(parts[0], P) and parts[0].kind == "adv"
+                               and parts[0].v == "to_enemy_control"):
+        raise Reject("passes where")
+    return A.Action(V.TAKE_CONTROL, subject or SELF, ("give",), duration=tails.use("duration"), span=sp)
+
+
 def v_take(v, subject, parts, ctx, tails, sp):
     """«возьмите [N] карт(у)», «противник берёт карту», «каждый игрок берёт 2 карты» (from the
     deck: Action(draw, target=who draws, amount=N)); «возьмите X под контроль»
@@ -180,4 +189,4 @@ def v_remove(v, subject, parts, ctx, tails, sp):
     return generic("remove", True)(v, subject, Args(list(parts), verb="remove"), ctx, tails, sp)
 
 
-__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_poison", "v_prevent", "v_remove", "v_take"]
+__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
