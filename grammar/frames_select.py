@@ -15,8 +15,8 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from grammar import ast as A
-from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
-                                 RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, LATE, NOUNS, QUALIFIERS,
+                                 RELATION_ADJ, SELECTING, STRENGTH, UNPROVEN, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, genitive_like, genitive_np,
                                   nominative_ok, plural, terrain_class, with_what)
 from grammar.parts import NP, P
@@ -162,12 +162,23 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
     raise Reject(f"count {c!r}")
 
 
-def _with_list(parts: list, j: int, first: NP) -> tuple[list[str], int]:
-    got = [f"{Q.WITH}:{with_what(first)}"]
+def _with_item(q) -> str:
+    """What «с X» / «обладающее X» names: a noun phrase, or a keyword icon written without its
+    number («с {regen}», «обладающее {armor}»: any value)."""
+    if isinstance(q, P) and q.kind == "icon_kw" and ":" not in q.v and q.v in ICON_KEYWORDS \
+            and ICON_KEYWORDS[q.v] not in UNPROVEN:
+        return ICON_KEYWORDS[q.v]
+    if not isinstance(q, NP):
+        raise Reject("«с/обладающее» what")
+    return with_what(q)
+
+
+def _with_list(parts: list, j: int, first) -> tuple[list[str], int]:
+    got = [f"{Q.WITH}:{_with_item(first)}"]
     while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("lcomma", "or", "and") \
-            and isinstance(parts[j + 1], NP):
+            and isinstance(parts[j + 1], (NP, P)):
         try:
-            got.append(f"{Q.WITH}:{with_what(parts[j + 1])}")
+            got.append(f"{Q.WITH}:{_with_item(parts[j + 1])}")
         except Reject:
             break
         j += 2
@@ -196,6 +207,12 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
             and parts[i + 2].kind == "ormore":
         return [f"{Q.MOVE_MIN}:{nxt.v[5:]}"], i + 3           # «с {move}3 или больше»
+    if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
+            and ":" not in nxt.v:
+        try:
+            return _with_list(parts, i + 2, nxt)            # «с {regen} или {armor}»
+        except Reject:
+            return None
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
@@ -420,7 +437,7 @@ def rel_items(p: P) -> list | None:
                 and parts[2].v == "this_turn":
             # «существа, вышедшие в игру в этот ход» («Берсерк. Герои»): new this turn
             return [Q.NEW]
-        if part == "having" and parts and isinstance(parts[0], NP):
+        if part == "having" and parts and isinstance(parts[0], (NP, P)):
             try:
                 got, j = _with_list(parts, 1, parts[0])
             except Reject:
