@@ -401,7 +401,7 @@ def _negated(v, subject, args, ctx, tails, sp):
     return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
 
 
-def _obliged_attack(subject, rest, sp) -> A.Action | None:
+def _obliged_attack(subject, rest, tails, sp) -> A.Action | None:
     """«X обязано [N раз] напасть на Y {strike}» / «… атаковать Y {strike}» → Action(obliged,
     X, (Action(forced_attack, Y, (kind,), amount=N, by=X),)): the order «X наносит по Y {strike}»
     reads as, made a duty.  None when the words are not exactly that."""
@@ -428,6 +428,9 @@ def _obliged_attack(subject, rest, sp) -> A.Action | None:
     target, j = take_np(args, 0)
     if j != len(args):
         return None
+    if tails.chooser not in (None, "owner"):
+        # «существо противника (по его выбору) обязано …»: the opponent picks which one
+        subject = replace(subject, qualifiers=subject.qualifiers + (f"{Q.CHOSEN_BY}:{tails.use('chooser')}",))
     inner = A.Action(V.FORCED_ATTACK, target, tuple(kinds), amount=A.Fixed(times) if times else None,
                      by=subject, span=sp)
     return A.Action(V.OBLIGED, subject, (inner,), span=sp)
@@ -436,7 +439,7 @@ def _obliged_attack(subject, rest, sp) -> A.Action | None:
 def _modal(pred, subject, rest, ctx, tails, sp):
     m = pred.v
     if m["lemma"] == "must" and not m["neg"]:
-        forced = _obliged_attack(subject, rest, sp)
+        forced = _obliged_attack(subject, rest, tails, sp)
         if forced is not None:
             return forced
     if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "adv" and rest[0].v in ADVERBS \
