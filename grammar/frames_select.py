@@ -188,6 +188,7 @@ def _with_list(parts: list, j: int, first) -> tuple[list[str], int]:
 
 
 _SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
+_HIS = "his"        # a row «в его N-м ряду», until take_np knows whose («противника»)
 
 
 _PLACES = ("graveyard", "cell", "field", "deck", "hand", "half", "row")
@@ -262,6 +263,15 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{Q.ROW}:{Q.CHOSEN}"], i + 2                      # «в выбранном ряду»
         if w == "v" and n == "row" and nxt.adjs == ("own_their",) and not nxt.count and not nxt.opp:
             return [A.Relation(R.SAME_ROW, SELF, span=_span(parts[i:i + 2]))], i + 2   # «в своём ряду»
+        if w == "v" and nxt.kind == "pron" and nxt.noun == "it" and nxt.text.lower() in ("его", "ее", "её") \
+                and i + 2 < len(parts) and isinstance(parts[i + 2], NP) and parts[i + 2].noun == "row" \
+                and not parts[i + 2].opp and all(a.startswith("ord:") for a in parts[i + 2].adjs) \
+                and (parts[i + 2].adjs or (parts[i + 2].count and parts[i + 2].count[0] == "ord")):
+            # «существо противника в его втором ряду»: the row of the one just named (take_np
+            # resolves «его» to the opponent when the noun says «противника»)
+            row = parts[i + 2]
+            rows = [a[4:] for a in row.adjs] + ([str(row.count[1])] if row.count else [])
+            return [f"{Q.ROW}:{'|'.join(rows)}:{_HIS}"], i + 3
         if w == "v" and n == "row":
             rows = [a[4:] for a in nxt.adjs if a.startswith("ord:")]
             if nxt.count and nxt.count[0] == "ord":
@@ -525,6 +535,11 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
             break
         q, j = hit
         posts.extend(q)
+    if any(isinstance(x, str) and x.endswith(f":{_HIS}") for x in posts):
+        if not np.opp:
+            raise Reject("whose row: «его»")
+        posts = [x[:-len(_HIS)] + Side.ENEMY if isinstance(x, str) and x.endswith(f":{_HIS}") else x
+                 for x in posts]
     sel = selector(np, posts)
     owner = _owner(sel, parts, j)
     if owner is not None:
