@@ -110,7 +110,8 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if tails.duration_at is not None:
         tails.duration_at -= i + 1               # counted from the verb's first argument
     if pred.kind == "modal":
-        return [_modal(pred, subject, parts[i + 1:], ctx, tails, sp)]
+        got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp)
+        return got if isinstance(got, list) else [got]
     node = _verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
     return list(node.steps) if isinstance(node, A.Sequence_) else [node]
@@ -548,6 +549,9 @@ def _with_actor(node, subject):
     raise Reject("who does it")
 
 
+_MOVE_NOUNS = {"jump": V.JUMP, "teleport": V.TELEPORT}
+
+
 def _only(v, subject, args, tails, sp):
     """«может объявлять разряд только по X» → Restriction(declare, only=X, kinds)."""
     k = next((i for i, q in enumerate(args) if isinstance(q, P) and q.kind == "only"), None)
@@ -558,6 +562,16 @@ def _only(v, subject, args, tails, sp):
     if k is None or k + 2 >= len(args) or not (isinstance(args[k + 1], P) and args[k + 1].kind == "prep") \
             or not isinstance(args[k + 2], NP):
         return None
+    moves = [q.noun for q in args[:k] if isinstance(q, NP) and q.noun in _MOVE_NOUNS and not q.adjs and not q.count]
+    if moves and v.v["lemma"] == "declare" and all(
+            (isinstance(q, NP) and q.noun in moves) or (isinstance(q, P) and q.kind in ("or", "and", "lcomma"))
+            for q in args[:k]):
+        # «могут объявлять прыжок или телепортацию только на X»: each of those moves only there
+        only, j = take_np(args, k + 2)
+        if j != len(args) or not isinstance(args[k + 1], P) or args[k + 1].v != "na":
+            raise Reject("only: where to")
+        duration = tails.use("duration")
+        return [A.Restriction(_MOVE_NOUNS[m], subject, only, (), duration, span=sp) for m in moves]
     kinds: list[str] = []
     for q in args[:k]:
         if isinstance(q, NP):
