@@ -15,10 +15,10 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from grammar import ast as A
-from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, LATE, NOUNS, QUALIFIERS,
-                                 RELATION_ADJ, SELECTING, STRENGTH, UNPROVEN, Reject, _span)
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
+                                 RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, genitive_like, genitive_np,
-                                  nominative_ok, plural, terrain_class, with_what)
+                                  nominative_ok, plural, terrain_class, with_list)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -162,31 +162,6 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
     raise Reject(f"count {c!r}")
 
 
-def _with_item(q) -> str:
-    """What «с X» / «обладающее X» names: a noun phrase, or a keyword icon written without its
-    number («с {regen}», «обладающее {armor}»: any value)."""
-    if isinstance(q, P) and q.kind == "icon_kw" and ":" not in q.v and q.v in ICON_KEYWORDS \
-            and ICON_KEYWORDS[q.v] not in UNPROVEN:
-        return ICON_KEYWORDS[q.v]
-    if not isinstance(q, NP):
-        raise Reject("«с/обладающее» what")
-    return with_what(q)
-
-
-def _with_list(parts: list, j: int, first) -> tuple[list[str], int]:
-    got = [f"{Q.WITH}:{_with_item(first)}"]
-    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("lcomma", "or", "and") \
-            and isinstance(parts[j + 1], (NP, P)):
-        try:
-            got.append(f"{Q.WITH}:{_with_item(parts[j + 1])}")
-        except Reject:
-            break
-        j += 2
-    if len(got) > 1 and isinstance(parts[j - 2], P) and parts[j - 2].kind == "or":
-        got = [f"{Q.WITH}:" + "|".join(g.split(":", 1)[1] for g in got)]
-    return got, j
-
-
 _SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
 _HIS = "his"        # a row «в его N-м ряду», until take_np knows whose («противника»)
 
@@ -211,7 +186,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and ":" not in nxt.v:
         try:
-            return _with_list(parts, i + 2, nxt)            # «с {regen} или {armor}»
+            return with_list(parts, i + 2, nxt)            # «с {regen} или {armor}»
         except Reject:
             return None
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
@@ -238,7 +213,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if w == "s" and nxt.kind == "quoted":
             return [f"{Q.MARKER}:{nxt.name}"], i + 2        # «клетка с «вратами»»
         if w == "s" and (n in WITH_NOUNS or n.startswith("atk:")):
-            return _with_list(parts, i + 2, nxt)
+            return with_list(parts, i + 2, nxt)
         if w == "na" and n == "graveyard":
             return [Q.IN_GRAVEYARD] + ([("side", Side.OWN)] if "own" in nxt.adjs else []), i + 2
         if w == "na" and n == "field":
@@ -449,7 +424,7 @@ def rel_items(p: P) -> list | None:
             return [Q.NEW]
         if part == "having" and parts and isinstance(parts[0], (NP, P)):
             try:
-                got, j = _with_list(parts, 1, parts[0])
+                got, j = with_list(parts, 1, parts[0])
             except Reject:
                 return None
             return got if j == len(parts) else None

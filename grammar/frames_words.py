@@ -8,8 +8,9 @@ import re
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
-from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, STRENGTH, Reject
-from grammar.parts import NP
+from berserk.vocab import Qualifier as Q
+from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, STRENGTH, UNPROVEN, Reject
+from grammar.parts import NP, P
 
 
 _TERRAIN_CLASSES = (("пустын", "пустыня"), ("болот", "болото"), ("лес", "лес"), ("гор", "горы"))
@@ -64,6 +65,32 @@ def with_what(np: NP) -> str:
     if n in WITH_NOUNS and not np.adjs:
         return WITH_NOUNS[n]
     raise Reject(f"«с/обладающее» {n}")
+
+
+def _with_item(q) -> str:
+    """What «с X» / «обладающее X» names: a noun phrase, or a keyword icon written without its
+    number («с {regen}», «обладающее {armor}»: any value)."""
+    if isinstance(q, P) and q.kind == "icon_kw" and ":" not in q.v and q.v in ICON_KEYWORDS \
+            and ICON_KEYWORDS[q.v] not in UNPROVEN:
+        return ICON_KEYWORDS[q.v]
+    if not isinstance(q, NP):
+        raise Reject("«с/обладающее» what")
+    return with_what(q)
+
+
+def with_list(parts: list, j: int, first) -> tuple[list[str], int]:
+    """«с X[, Y или Z]», «обладающее …» → with:X qualifiers (one with:X|Y|Z for «или»)."""
+    got = [f"{Q.WITH}:{_with_item(first)}"]
+    while j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("lcomma", "or", "and") \
+            and isinstance(parts[j + 1], (NP, P)):
+        try:
+            got.append(f"{Q.WITH}:{_with_item(parts[j + 1])}")
+        except Reject:
+            break
+        j += 2
+    if len(got) > 1 and isinstance(parts[j - 2], P) and parts[j - 2].kind == "or":
+        got = [f"{Q.WITH}:" + "|".join(g.split(":", 1)[1] for g in got)]
+    return got, j
 
 
 def genitive_like(np: NP) -> bool:
