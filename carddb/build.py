@@ -76,7 +76,7 @@ from grammar import Vocabulary, grammar_hash
 #: Columns copied into ``card_index`` (see ``_create_schema``); the search language uses these.
 CARD_INDEX_COLUMNS = ("id", "name_fold", "set_fold", "cost", "life", "move", "move_text",
                       "strike", "strike_strong", "elite", "uniq", "card_type", "rarity_fold",
-                      "element_key", "class_key", "keyword_key")
+                      "element_key", "class_key", "keyword_key", "game")
 _INT_INDEX_COLUMNS = {"id", "cost", "life", "move", "strike_strong", "elite", "uniq"}
 
 def bundled_examples() -> Path:

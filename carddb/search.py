@@ -8,7 +8,7 @@
 Syntax (docs/carddb.md has the full table):
 
 * ``поле:значение`` — имя (substring), текст (full-text, word prefix), стихия, тип, класс,
-  редкость, сет, элита:да|нет, уник:да|нет, есть:<ability>;
+  редкость, сет, элита:да|нет, уник:да|нет, игра:классика|герои, есть:<ability>;
 * ``поле OP число`` with ``= != < <= > >=`` — стоимость, жизни, ход, удар (the strong value;
   ``удар=1-2-3`` compares all three), дальность, and any ability term (``выстрел>=2`` compares
   the attack's strongest damage, ``броня>=2`` the keyword's number);
@@ -47,7 +47,7 @@ from lark import (
 from berserk.errors import Location, ParseError, Problem, UnknownNameError
 from berserk.text import fold
 from berserk.vocab import AttackKind as K
-from berserk.vocab import CardType, Element
+from berserk.vocab import CardType, Element, Game
 from berserk.vocab import KeywordName as KW
 
 QUERY_GRAMMAR = r"""
@@ -210,7 +210,11 @@ _MAX_TERM_WORDS = max(len(k.split()) for k in _TERMS_FOLDED)
 NUMERIC_FIELDS = {"стоимость": "c.cost", "жизни": "c.life", "ход": "c.move",
                   "удар": "c.strike_strong"}
 TEXT_FIELDS = ("имя", "текст", "стихия", "тип", "класс", "редкость", "сет", "элита", "уник",
-               "есть")
+               "игра", "есть")
+#: «игра:» values → berserk.vocab.Game (the game a card is of: the same word means other things
+#: in each — «местность», «удар»)
+GAMES = {"классика": Game.CLASSIC, "классический": Game.CLASSIC, "classic": Game.CLASSIC,
+         "берсерк": Game.CLASSIC, "герои": Game.HEROES, "heroes": Game.HEROES}
 # «!=» is «IS NOT» so that a card without the value (no strike, unknown move) counts as «not equal».
 OPS = {"=": "=", "!=": "IS NOT", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 RARITIES = ("частая", "необычная", "редкая", "ультраредкая")
@@ -358,6 +362,12 @@ class _Compiler:
                 return self.fail(vs, ve, f"ожидалось «да» или «нет», а не «{value}»")
             params.append(YES_NO[vfold])
             return "c.elite = ?" if name == "элита" else "c.uniq = ?"
+        if name == "игра":
+            game = GAMES.get(vfold)
+            if game is None:
+                return self.fail(vs, ve, _unknown("неизвестная игра", value, ("классика", "герои")))
+            params.append(str(game))
+            return "c.game = ?"
         if name == "есть":
             keywords = _TERMS_FOLDED.get(vfold)
             if keywords is None:

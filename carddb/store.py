@@ -34,7 +34,7 @@ DEFAULT_DB = "cards.db"
 
 #: The shape of the tables ``carddb.build`` writes (``meta.schema_version``); the site needs
 #: this one exactly (its pages read card_list, card_abilities, facet_counts …).
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"          # 5: card_index.game (search «игра:»)
 
 
 def schema_problem(conn: sqlite3.Connection, path: str | Path) -> str | None:

@@ -143,3 +143,45 @@ def test_a_symbol_query_on_the_web_is_an_error_not_every_card(examples_db):
     site = datasette_app(examples_db)
     html = get(site, "/cards/card_list?_search=%3F").text
     assert "нечего искать" in html and "Найдено: <strong>0</strong>" in html
+
+
+# ---------------------------------------------------------------- «игра:» (a DB of both games)
+@pytest.fixture(scope="module")
+def both_games_db(tmp_path_factory):
+    """The legality tests' own card file: «Берсерк. Герои» cards and one classic card."""
+    from carddb.build import build_db
+    from tests.legality.conftest import HEROES_CARDS
+
+    db = tmp_path_factory.mktemp("games") / "both.db"
+    build_db(db, [HEROES_CARDS])
+    return db
+
+
+def names_found(db, query: str) -> list[str]:
+    conn = open_db(db)
+    try:
+        return [r["name"] for r in find(conn, query, limit=None).rows]
+    finally:
+        conn.conn.close()
+
+
+@pytest.mark.parametrize("query, game", [("игра:герои", "heroes"), ("игра:Герои", "heroes"),
+                                         ("игра:классика", "classic"), ("-игра:герои", "classic")])
+def test_game_field_finds_the_cards_of_one_game(both_games_db, query, game):
+    conn = sqlite3.connect(both_games_db)
+    expected = sorted(n for (n,) in conn.execute("select name from cards where game = ?", (game,)))
+    conn.close()
+    assert expected and sorted(names_found(both_games_db, query)) == expected
+
+
+def test_game_field_same_cards_on_the_web(both_games_db):
+    """The web runs the same compiler: the same cards, in the same order, in the browser."""
+    query = "игра:герои тип:существо"
+    terminal = names_found(both_games_db, query)
+    assert terminal and names(datasette_app(str(both_games_db)), query) == terminal
+
+
+def test_unknown_game_is_a_located_error_with_a_suggestion(both_games_db):
+    r = search(both_games_db, "игра:геро")
+    assert r.returncode == 2
+    assert "неизвестная игра «геро»" in r.stderr and "герои" in r.stderr and "^" in r.stderr
