@@ -146,7 +146,11 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
         return text
     out, pos = [], 0
     for m in _GRANT.finditer(text):
-        if m.start() < pos or "«" in text[m.end():m.end() + 1] or m.start() == 0:
+        # at the start of a line «Имеет X:» is the card's own ability, not a grant in
+        # mid-sentence — a line start, not only the text's: a reader puts the printed icons
+        # on lines before the text, and normalising that again must change nothing
+        line_start = text[m.start() - 1:m.start()] in ("", "\n")
+        if m.start() < pos or "«" in text[m.end():m.end() + 1] or line_start:
             continue
         start = m.end()
         tail = text[start:]
