@@ -12,6 +12,8 @@ same row; «рядом» the eight neighbours.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
@@ -231,6 +233,19 @@ def _on_half(eng, p, arg: str, ctx) -> bool:
     return board.own_row_number(owner, cell) is not None
 
 
+#: a row qualifier the judge counts: «N[|M…]» with an optional owner («own» / «enemy»)
+ROW_ARG = re.compile(r"\d+(\|\d+)*(:(own|enemy))?")
+
+
+def row_of_side(arg: str, side) -> str:
+    """«карта противника в первом ряду»: a row with no owner written, on a selector of the
+    opponent's cards, is the opponent's row (seeds: each player counts his own rows — «ваш первый
+    ряд», «первые три ряда к вам»; docs/judge.md).  No side, or own: the ability's side."""
+    if side == Side.ENEMY and ":" not in arg:
+        return f"{arg}:enemy"
+    return arg
+
+
 def _row(eng, p, arg: str, ctx) -> bool:
     parts = arg.split(":")
     cell = eng.state.position(p)
@@ -289,6 +304,8 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
                       for q in quals)
     for q in quals:
         name, arg = _qual(q)
+        if name == Q.ROW:
+            arg = row_of_side(arg, sel.side)
         if not QUALIFIERS[name](eng, p, arg, ctx):
             return False
     for rel in sel.relations:

@@ -35,6 +35,7 @@ from judge.classic.facts import (
     MEASURES,
     NOUNS,
     QUALIFIERS,
+    ROW_ARG,
     RELATIONS,
     _qual,
 )
@@ -85,7 +86,8 @@ def _selector(sel: A.Selector) -> str | None:
             return "«X и Y» такого вида судья пока не выбирает"
         return next((r for r in map(_selector, sel.members) if r), None)
     if sel.noun == N.CELL:
-        bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS]
+        bad = [q for q in sel.qualifiers if _qual(str(q))[0] not in CELL_QUALIFIERS
+               or _bad_row(str(q))]
         bad += [r.what for r in sel.relations if r.what not in CELL_RELATIONS]
         if bad or sel.condition is not None:
             return f"клетку «{word(bad[0]) if bad else 'с условием'}» судья пока не выбирает"
@@ -100,6 +102,8 @@ def _selector(sel: A.Selector) -> str | None:
         name, arg = _qual(str(q))
         if name not in QUALIFIERS:
             return f"уточнение «{word(q)}» судья пока не проверяет"
+        if _bad_row(str(q)):
+            return f"ряд «{arg}» («в каждом ряду», выбранный ряд) судья пока не проверяет"
         if name in ("cost<=", "cost>=", "cost_max", "cost_min", "life_max", "life_min") \
                 and not arg.lstrip("-").isdigit():
             return f"уточнение «{word(q)}» с переменной пока не проверяется"
@@ -112,6 +116,13 @@ def _selector(sel: A.Selector) -> str | None:
     if sel.condition is not None:
         return _condition(sel.condition)
     return None
+
+
+def _bad_row(q: str) -> bool:
+    """A row the judge cannot count: «в каждом ряду» (``row:each``), a chosen row — anything
+    but «N[|M][:own|enemy]» (``facts.ROW_ARG``); refused, never an error at the table."""
+    name, arg = _qual(q)
+    return name == Qualifier.ROW and ROW_ARG.fullmatch(arg) is None
 
 
 def _relation(rel: A.Relation) -> str | None:
@@ -137,6 +148,8 @@ def _condition(cond: A.Condition) -> str | None:
         for item in p:
             if isinstance(item, A.Relation):
                 reason = _relation(item)
+            elif isinstance(item, str) and _bad_row(item):
+                reason = f"ряд «{_qual(item)[1]}» судья пока не проверяет"
             elif isinstance(item, str) and _qual(item)[0] in QUALIFIERS:
                 reason = None
             else:

@@ -117,3 +117,21 @@ def test_refusal_reasons_are_russian_without_internal_ids(corpus):
 def test_a_refusal_names_the_word_as_players_write_it(text, words):
     reasons = [a.reason for a in card_verdict(card(text)).abilities if not a.applied]
     assert reasons and all(words in r for r in reasons), reasons
+
+
+# «в каждом ряду» (grammar round 4: ``row:each``) and any row the judge cannot count are refused
+# with a reason, never an error at the table (facts._row once read int("each"))
+@pytest.mark.parametrize("noun, quals, refused", [
+    ("creature", ("all", "row:each"), True), ("creature", ("row:chosen",), True),
+    ("creature", ("row:each:enemy",), True), ("cell", ("free", "row:each"), True),
+    ("creature", ("row:1",), False), ("creature", ("all", "row:2|3:own"), False),
+    ("cell", ("free", "row:3:enemy"), False),
+])
+def test_a_row_the_judge_cannot_count_is_refused(noun, quals, refused):
+    from berserk.vocab import SelectorNoun
+    from grammar import ast as A
+    from judge.classic.support import unsupported
+    reason = unsupported(A.Selector(noun=SelectorNoun(noun), qualifiers=quals))
+    assert (reason is not None) == refused, reason
+    if refused:
+        assert "ряд" in reason
