@@ -203,74 +203,84 @@ def _quote_end(text: str, i: int) -> int:
 
 def scan(text: str, folded: str) -> list[Tok]:
     out: list[Tok] = []
-    pos = 0
-    while pos < len(folded):
-        m = _SCAN.search(folded, pos)
-        if not m:
-            break
-        kind = m.lastgroup
-        s, e = m.start(), m.end()
-        if kind == "quote":
+    append = out.append
+    # one finditer, restarted only after a quotation (it ends past its match)
+    matches = _SCAN.finditer(folded)
+    while True:
+        for m in matches:
+            s, e = m.span()
+            kind = m.lastgroup
+            if kind == "word":            # most tokens: tested first
+                w = folded[s:e]
+                if w[0] == "§":
+                    append(Tok("SELF", "self", s, e, text[s:e]))
+                elif w[0] != "¤":
+                    typ, value = _word_class(w)
+                    append(Tok(typ, value, s, e, text[s:e]))
+                continue
+            if kind == "punct":
+                ch = folded[s]
+                append(Tok(_PUNCT[ch], ch, s, e))
+                continue
+            if kind != "quote":
+                _scan_other(kind, s, e, folded, append)
+                continue
             e = _quote_end(text, s)
             inner = text[s + 1:e - 1] if text[e - 1:e] in "»\"" else text[s + 1:e]
             own = folded[s + 1:e - 1].strip()
             if own and set(own) <= {"§", " ", "-"} and not (out and out[-1].type == "NOUN" and out[-1].value == "card"):
                 # the card's own name in quotes («только «Бьорнбон»»): this card (105.3); after
                 # «карта» it names a card so called (a search, a summon: another copy)
-                out.append(Tok("SELF", "self", s, e, text[s:e]))
+                append(Tok("SELF", "self", s, e, text[s:e]))
             else:
-                out.append(Tok("QUOTED", inner.strip(), s, e, text[s:e]))
-        elif kind == "cost":
-            out.append(Tok("COST", folded[s:e], s, e))
-        elif kind == "order":
-            out.append(Tok("ORDER", "first" if "first" in folded[s:e] else "second", s, e))
-        elif kind == "icon":
-            code = folded[s + 1:e - 1]
-            if code in ICON_KW:
-                out.append(Tok("ICON_KW", code, s, e))
-            elif code in ICON_PROT:
-                out.append(Tok("ICON_PROT", code, s, e))
-            elif code in ICON_ATK:
-                out.append(Tok("NOUN", ICON_ATK[code], s, e))
-            elif code in ICON_STAT:
-                out.append(Tok("NOUN", ICON_STAT[code], s, e))
-            elif code == "counter":
-                out.append(Tok("NOUN", "counter", s, e))
-            elif code == "coin":
-                out.append(Tok("NOUN", "coin", s, e))
-            elif code in ICON_RANK:
-                out.append(Tok("ADJ", "rank:" + code, s, e))
-            elif code in ("tap", "instant"):
-                out.append(Tok("ICON_COST", code, s, e))
-            else:
-                out.append(Tok("ICON_UNKNOWN", code, s, e))
-        elif kind == "dmg":
-            out.append(Tok("DMG", folded[s:e], s, e))
-        elif kind == "signed":
-            out.append(Tok("SIGNED", folded[s:e].replace(" ", ""), s, e))
-        elif kind == "xvar":
-            out.append(Tok("XVAR", folded[s:e].replace(" ", ""), s, e))
-        elif kind == "num":
-            out.append(Tok("NUM", folded[s:e], s, e))
-        elif kind == "word":
-            w = folded[s:e]
-            if w.startswith("§"):
-                out.append(Tok("SELF", "self", s, e, text[s:e]))
-            elif w.startswith("¤"):
-                pass
-            else:
-                out.append(_word(w, s, e, text[s:e]))
-        elif kind == "dash":
-            out.append(Tok("DASH", "-", s, e))
-        elif kind == "punct":
-            ch = folded[s]
-            out.append(Tok(_PUNCT[ch], ch, s, e))
-        elif kind == "dot":
-            out.append(Tok("DOT", ".", s, e))
+                append(Tok("QUOTED", inner.strip(), s, e, text[s:e]))
+            if e > m.end():
+                matches = _SCAN.finditer(folded, e)
+                break
         else:
-            out.append(Tok("OTHER", folded[s:e], s, e))
-        pos = e
-    return out
+            return out
+
+
+def _scan_other(kind: str, s: int, e: int, folded: str, append) -> None:
+    """The token of a match that is not a word, a punctuation mark or a quotation."""
+    if kind == "cost":
+        append(Tok("COST", folded[s:e], s, e))
+    elif kind == "order":
+        append(Tok("ORDER", "first" if "first" in folded[s:e] else "second", s, e))
+    elif kind == "icon":
+        code = folded[s + 1:e - 1]
+        if code in ICON_KW:
+            append(Tok("ICON_KW", code, s, e))
+        elif code in ICON_PROT:
+            append(Tok("ICON_PROT", code, s, e))
+        elif code in ICON_ATK:
+            append(Tok("NOUN", ICON_ATK[code], s, e))
+        elif code in ICON_STAT:
+            append(Tok("NOUN", ICON_STAT[code], s, e))
+        elif code == "counter":
+            append(Tok("NOUN", "counter", s, e))
+        elif code == "coin":
+            append(Tok("NOUN", "coin", s, e))
+        elif code in ICON_RANK:
+            append(Tok("ADJ", "rank:" + code, s, e))
+        elif code in ("tap", "instant"):
+            append(Tok("ICON_COST", code, s, e))
+        else:
+            append(Tok("ICON_UNKNOWN", code, s, e))
+    elif kind == "dmg":
+        append(Tok("DMG", folded[s:e], s, e))
+    elif kind == "signed":
+        append(Tok("SIGNED", folded[s:e].replace(" ", ""), s, e))
+    elif kind == "xvar":
+        append(Tok("XVAR", folded[s:e].replace(" ", ""), s, e))
+    elif kind == "num":
+        append(Tok("NUM", folded[s:e], s, e))
+    elif kind == "dash":
+        append(Tok("DASH", "-", s, e))
+    elif kind == "dot":
+        append(Tok("DOT", ".", s, e))
+    else:
+        append(Tok("OTHER", folded[s:e], s, e))
 
 
 def _word(w: str, s: int, e: int, orig: str) -> Tok:
@@ -405,6 +415,10 @@ _mwe(r"без учета (?:модификаторов|элитности)|бе�
 
 
 _MWE_KEYS = tuple(sorted({k for _rx, _make, keys in _MWE for k in keys}))
+# key → the MWEs (by order) it gates: a unit runs only the regexes of the keys it holds
+_MWE_BY_KEY = {k: tuple(o for o, (_rx, _make, keys) in enumerate(_MWE) if k in keys)
+               for k in _MWE_KEYS}
+_MWE_UNGATED = tuple(o for o, (_rx, _make, keys) in enumerate(_MWE) if not keys)
 
 
 def _until(s: str) -> str:
@@ -426,14 +440,20 @@ def _until(s: str) -> str:
 def apply_mwe(toks: list[Tok], folded: str) -> list[Tok]:
     """Replace the tokens covered by multiword expressions; overlapping matches are resolved
     longest-first (so «любое число раз за ход» wins over «за ход»)."""
-    starts = {t.start for t in toks}
-    ends = {t.end for t in toks}
+    orders = set(_MWE_UNGATED)
+    for k in _MWE_KEYS:
+        if k in folded:
+            orders.update(_MWE_BY_KEY[k])
+    if not orders:
+        return toks
     cands = []
-    present = {k for k in _MWE_KEYS if k in folded}
-    for order, (rx, make, keys) in enumerate(_MWE):
-        if keys and present.isdisjoint(keys):
-            continue
+    starts = ends = None
+    for order in orders:
+        rx, make, _keys = _MWE[order]
         for m in rx.finditer(folded):
+            if starts is None:
+                starts = {t.start for t in toks}
+                ends = {t.end for t in toks}
             s, e = m.start(), m.end()
             while s < e and folded[s] == " ":
                 s += 1
@@ -442,6 +462,8 @@ def apply_mwe(toks: list[Tok], folded: str) -> list[Tok]:
             if (s not in starts and folded[s] not in ",(") or e not in ends:
                 continue
             cands.append((-(e - s), order, s, e, m, make))
+    if not cands:
+        return toks
     cands.sort()
     taken = bytearray(len(folded) + 1)
     spans = []
