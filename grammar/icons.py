@@ -70,7 +70,9 @@ _ICON_RE = re.compile(
 )
 _VS16 = "\ufe0f"
 _IMG_RE = re.compile(r"""<img\b[^>]*?\balt\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
-_BROKEN_PAIR = "\ufffd\ufffd"
+# the lost 🗡 (two replacement characters); a variation selector between them is dropped
+# later anyway, so it must not hide the pair from this pass (normalise is idempotent)
+_BROKEN_PAIR = re.compile("\ufffd\ufe0f?\ufffd")
 # A 🗡 that the source lost: the words before the hole need a strike noun there.
 _LOST_STRIKE_RE = re.compile(
     r"(?P<before>(?:[Пп]ри (?:сильном|слабом|среднем)|объявлять|к следующему))"
@@ -136,10 +138,9 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
         return Normalised("", (Repair("nan-text", 0, "«nan» means no text in the source"),))
     if name:
         text = _mend_split_name(text, name, repairs)
-    if _BROKEN_PAIR in text:
-        for m in re.finditer(_BROKEN_PAIR, text):
-            repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))
-        text = text.replace(_BROKEN_PAIR, "{strike}")
+    for m in _BROKEN_PAIR.finditer(text):
+        repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))
+    text = _BROKEN_PAIR.sub("{strike}", text)
     for m in _LOST_STRIKE_RE.finditer(text):
         repairs.append(Repair("lost-strike", m.end("before"),
                               f"«{m.group('before')} _» → {{strike}}"))
