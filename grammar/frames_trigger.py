@@ -355,7 +355,15 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         shown = take_np(clause_parts, i + 1)[0]
         return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
                          span=_span(clause_parts))
-    at_once = any(isinstance(q, P) and q.kind == "adv" and q.v == "simultaneously" for q in clause_parts[:i])
+    lead_adv = [q.v for q in clause_parts[:i] if isinstance(q, P) and q.kind == "adv"]
+    unread = [v for v in lead_adv if v not in ("simultaneously", "first_per_turn")]
+    if unread:
+        # an adverb before the verb changes the event («когда X ещё раз / суммарно …»); only
+        # «единовременно» (a threshold below) and «в первый раз за ход» (as after the verb)
+        # are read — any other would be dropped silently, a typed trigger of a different
+        # meaning: refuse instead
+        raise Reject(f"when: adverb {unread[0]} before the verb")
+    at_once = "simultaneously" in lead_adv
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
     on = strengthened(lemma, subj, clause_parts[i + 1:])
     if on is not False:
@@ -364,7 +372,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     args = clause_parts[i + 1:]
     event = WHEN_EVENTS.get(lemma)
     fields: dict = {"target": None, "destination": None, "origin": None, "cause": None, "turn": None}
-    params: list = []
+    params: list = [TP.FIRST_PER_TURN] if "first_per_turn" in lead_adv else []
     if lemma == "attack" and pred.v["word"].startswith("атакован"):
         event = TE.ATTACKED                       # «когда это существо атаковано»: it is attacked
     declared = None

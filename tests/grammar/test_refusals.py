@@ -1,0 +1,26 @@
+"""Sentences the grammar must leave Opaque: each has a word the AST has no place for, and a
+typed reading without it would mean something else (typed-but-wrong is worse than Opaque).
+Own wording, one row per word that used to be dropped silently."""
+from __future__ import annotations
+
+import pytest
+
+from grammar import ast as A
+from grammar import parse
+
+# (sentence, the word a typed reading would lose)
+REFUSED = [
+    # adverbs before the verb of a «когда …» trigger (were read as the plain event)
+    ("Когда это существо ещё раз атакует, ранить цель на 1.", "ещё раз"),
+    ("Когда это существо суммарно получает 3 или более раны, ранить цель на 1.", "суммарно"),
+    ("Когда это существо по диагонали перемещается, ранить цель на 1.", "по диагонали"),
+    ("Когда это существо под вашим контролем погибает, ранить цель на 1.", "под вашим контролем"),
+    ("Когда это существо после этого погибает, ранить цель на 1.", "после этого"),
+]
+
+
+@pytest.mark.parametrize("text, lost", REFUSED, ids=[lost for _, lost in REFUSED])
+def test_a_word_without_a_place_leaves_the_sentence_opaque(text, lost):
+    card = parse(text)
+    assert not card.typed, (lost, [A.to_dict(a) for a in card.abilities])
+    assert any(isinstance(a, A.Opaque) for a in card.abilities)
