@@ -24,7 +24,7 @@ from judge.classic.board import AIR, DECK, FIELD
 from judge.classic.combat import clamp, closed_strength, strength_value
 from judge.classic.continuous import ends_at
 from judge.classic.state import CellMarker, Delayed, Piece
-from judge.classic.support import unsupported, wound_cap
+from judge.classic.support import is_cure_poison, unsupported, wound_cap
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind, protected
 from judge.core.context import Ctx, Problem
 from judge.core.effects import life_gain
@@ -344,6 +344,21 @@ class PortRules:
                   f"(«{ctx.text}»).", *cites, C.POISON, C.AXE, amount=new)
         return True
 
+    def cure_poison(self, target: Piece, ctx: Ctx) -> bool:
+        """«снять с него отравление»: the poison placed on the card is gone (it loses no more
+        lives when it opens); a card not poisoned — nothing to remove."""
+        cites = ctx.cites or (C.AXE,)
+        now = target.markers.get("poison", 0)
+        if not now:
+            self.emit("noop", f"«{target.name}» не отравлена — снимать нечего.", *cites)
+            return False
+        if self.shielded(target, ctx):
+            return False
+        del target.markers["poison"]
+        self.emit("cured", f"С «{target.name}» снято отравление на {now} («{ctx.text}»).",
+                  *cites, C.POISON, C.AXE)
+        return True
+
     def finish(self, target: Piece, amount: int, ctx: Ctx) -> bool:
         if target.lives > amount:
             self.emit("finishing-none", f"У «{target.name}» осталось жизней: {target.lives} — "
@@ -468,6 +483,8 @@ class PortRules:
         return True
 
     def lose(self, target: Piece, node: A.Lose, ctx: Ctx) -> bool:
+        if is_cure_poison(node):
+            return self.cure_poison(target, ctx)
         if node.what != "abilities":
             return False                    # counters are the interpreter's; others refused
         if self.shielded(target, ctx):

@@ -461,9 +461,21 @@ LOSE_RU = {"abilities": "всех особенностей", "ability": "осо�
            "counters": "фишек", "effects": "эффектов"}
 
 
+def is_cure_poison(node: A.Lose) -> bool:
+    """«снять с X отравление» — the grammar's Lose(X, "ability", (Keyword(poisoning),)) (its
+    contract: poison is a state the card loses; seeds: «Отравление на Х» is a воздействие on the
+    creature), with nothing else lost and no duration."""
+    return (node.what == "ability" and node.duration is None and node.amount is None
+            and len(node.abilities) == 1 and isinstance(node.abilities[0], A.Keyword)
+            and node.abilities[0].name == KW.POISONING
+            and node.abilities[0].value is None and node.abilities[0].against is None)
+
+
 def _lose(node: A.Lose) -> str | None:
     if node.what == "counters":
         return None
+    if is_cure_poison(node):
+        return None                     # «снять с него отравление»: port.lose removes the poison
     if node.what == "abilities" and not node.abilities:
         # «… теряет все особенности [до тех пор, пока …]»
         return _duration(node.duration) if node.duration is not None else None
