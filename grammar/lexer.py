@@ -20,6 +20,7 @@ from grammar.tokens import (
     list_res,
     name_re,
     scan,
+    single_class,
     RESERVED,
     fold,
 )
@@ -140,6 +141,8 @@ def _names(toks: list[Tok], text: str) -> list[Tok]:
 
 # ------------------------------------------------------------------ token-level merges
 _POSSESSIVE = ("его", "ее", "её", "их")
+# the types of the tokens a merge below can start at (keep in step with its branches)
+_MERGE_HEADS = frozenset({"PRON", "NUM", "NUMW", "P_DO", "ADV", "NOUN", "P_NA", "ADJ", "PART", "ORDW", "ICON_KW"})
 
 
 def _merge(toks: list[Tok]) -> list[Tok]:
@@ -148,6 +151,10 @@ def _merge(toks: list[Tok]) -> list[Tok]:
     n = len(toks)
     while i < n:
         t = toks[i]
+        if t.type not in _MERGE_HEADS:        # most tokens start no merge below
+            out.append(t)
+            i += 1
+            continue
         # «его / её / их» before a noun phrase is a possessive («других его существ»)
         if t.type == "PRON" and fold(t.text) in _POSSESSIVE and i + 1 < n \
                 and toks[i + 1].type in ("NOUN", "ADJ"):
@@ -620,15 +627,6 @@ def _implicit_dashes(toks: list[Tok]) -> list[Tok]:
     return out
 
 
-def _single_class(t: Tok, singles) -> Tok:
-    if t.type != "UNKNOWN":
-        return t
-    for cls, rx in singles:
-        if rx is not None and rx.fullmatch(t.value):
-            return Tok("NOUN", "cls:" + fold(cls), t.start, t.end, t.text)
-    return t
-
-
 # ------------------------------------------------------------------ entry point
 def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None) -> list[Tok]:
     folded = fold(text)
@@ -680,20 +678,22 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
     if marks:
         toks = sorted(toks + marks, key=lambda t: t.start)
     if vocab is not None:
-        toks = [_single_class(t, singles) for t in toks]
+        toks = [single_class(t, singles) for t in toks]
     toks = apply_mwe(toks, folded)
     toks = _merge(toks)
     toks = _names(toks, text)
     toks = _labels(toks)
     toks = _bare_numbers(toks)
     toks = _elided_adjectives(toks)
-    toks = [Tok("WHERE_REL", t.value, t.start, t.end, t.text)
-            if t.type == "WHERE" and not (i + 1 < len(toks) and (toks[i + 1].type == "XVAR"
-                                          or toks[i + 1].value in ("XVAR:x", "XVAR:X")))
-            else t for i, t in enumerate(toks)]
-    toks = [Tok("NEGX", t.value, t.start, t.end, t.text)
-            if t.type == "NEG" and not (i + 1 < len(toks) and toks[i + 1].type in ("VERB", "MODAL", "PART"))
-            else t for i, t in enumerate(toks)]
+    if any(t.type == "WHERE" for t in toks):          # (two rare types, rewritten by context)
+        toks = [Tok("WHERE_REL", t.value, t.start, t.end, t.text)
+                if t.type == "WHERE" and not (i + 1 < len(toks) and (toks[i + 1].type == "XVAR"
+                                              or toks[i + 1].value in ("XVAR:x", "XVAR:X")))
+                else t for i, t in enumerate(toks)]
+    if any(t.type == "NEG" for t in toks):
+        toks = [Tok("NEGX", t.value, t.start, t.end, t.text)
+                if t.type == "NEG" and not (i + 1 < len(toks) and toks[i + 1].type in ("VERB", "MODAL", "PART"))
+                else t for i, t in enumerate(toks)]
     toks = _classify_commas(toks)
     if any(t.type in ("IF", "WHEN", "RCOMMA") for t in toks):
         toks = _implicit_dashes(toks)

@@ -45,6 +45,12 @@ except ImportError:     # pragma: no cover - depends on what is installed
 GRAMMAR_FILE = "language.lark"
 
 
+# ``Token(type, value, start_pos=…, end_pos=…)`` goes through a keyword check before this
+# constructor: a unit makes a few dozen tokens per parse, so the parsers call it directly
+# (positional: type, value, start_pos, line, column, end_line, end_column, end_pos)
+_new_token = getattr(Token, "_future_new", None) or Token
+
+
 class _TokenFeed(Lexer):
     """Lark's lexer slot, fed with the tokens ``grammar.lexer.tokenize`` classified."""
 
@@ -52,8 +58,9 @@ class _TokenFeed(Lexer):
         pass
 
     def lex(self, data):
+        new = _new_token
         for t in data:
-            yield Token(t.type, t.value, start_pos=t.start, end_pos=t.end)
+            yield new(t.type, t.value, t.start, None, None, None, None, t.end)
 
 
 @lru_cache(maxsize=1)
@@ -115,7 +122,8 @@ class _CythonFeed:
         return f
 
     def parse(self, toks):
-        self.tokens[:] = [Token(t.type, t.value, start_pos=t.start, end_pos=t.end) for t in toks]
+        new = _new_token
+        self.tokens[:] = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
         return self._parser.parse(_Thread(toks), self._start)
 
 

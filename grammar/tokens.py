@@ -159,6 +159,16 @@ def candidates(idx: dict, folded: str) -> list:
     return found
 
 
+def single_class(t: Tok, singles) -> Tok:
+    """An unknown word that is a one-word class name of the list (``list_res``) → its NOUN."""
+    if t.type != "UNKNOWN":
+        return t
+    for cls, rx in singles:
+        if rx is not None and rx.fullmatch(t.value):
+            return Tok("NOUN", "cls:" + fold(cls), t.start, t.end, t.text)
+    return t
+
+
 # ------------------------------------------------------------------ raw scan
 _SCAN = re.compile(r"""
     (?P<quote>«|")
