@@ -4,30 +4,29 @@
 Predicates: a verb (``frames_verbs``), a negated verb («не открывается …», «не получает ран
 от …») → Restriction, a modal — «может X» → Choice(X, nothing) or a Permission («может
 двигаться по диагонали», «может атаковать 2 раза за ход»), «может X только по Y» → Restriction
-with ``only``, «не может X» / «нельзя X» → Restriction, «должен X» → Action(obliged)."""
+with ``only``, «не может X» / «нельзя X» → Restriction, «должен X» → Action(obliged); the
+restrictions and permissions themselves are read in ``frames_modal``."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
-from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import LimitPer
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import SELF, joined, subject_of, take_np, take_np_list
+from grammar.frames_select import SELF, joined, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
 from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
                                         v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
+from grammar.frames_modal import (counter_limit, negated, next_turn, none_but, obliged_attack, only_restriction,
+                                  permission, restriction_args)
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -251,7 +250,7 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
     v = pred.v
     lemma = v["lemma"]
     if v["neg"]:
-        return _negated(v, subject, args, ctx, tails, sp)
+        return negated(v, subject, args, ctx, tails, sp)
     if lemma in PART_VERBS:
         return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
     if lemma == "reduce_to":
@@ -272,175 +271,10 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
 
 
 # «быть целью <чего>»: the nouns that are not attacks but name what may not target
-_TARGETED_BY = {"spell": K.SPELLS, "effect": K.EFFECTS}
-
-
-def _restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selector | None]:
-    """What a restriction is about: (verb, attack kinds, params, object)."""
-    kinds: list[str] = []
-    params: list = []
-    obj = None
-    what = VERB_IDS.get(lemma)
-    j = 0
-    while j < len(args):
-        q = args[j]
-        if isinstance(q, NP) and q.noun == "wound" and lemma == "get" and not q.adjs and not q.count:
-            what = V.GET_WOUNDS
-            j += 1
-            continue
-        if isinstance(q, P) and q.kind in ("more", "nomore") and j + 1 < len(args) and isinstance(args[j + 1], NP) \
-                and args[j + 1].noun in ("wound", "counter") and lemma == "get" and not args[j + 1].adjs \
-                and args[j + 1].count and args[j + 1].count[0] == "n":
-            # «не может получить более 3 ран [за ход]»
-            what = V.GET_WOUNDS if args[j + 1].noun == "wound" else V.GET_COUNTERS
-            most, per, end = args[j + 1].count[1], LimitPer.GAME, args[j + 1]
-            j += 2
-            if j < len(args) and isinstance(args[j], P) and args[j].kind == "turnref" and args[j].v == "за ход":
-                per, end = LimitPer.TURN, args[j]
-                j += 1
-            params.append(A.Limit(most, per, span=_span([q, end])))    # the most it may get
-            continue
-        if isinstance(q, NP) and q.noun == "counter" and lemma in ("get", "have") and not q.adjs:
-            what = V.GET_COUNTERS if lemma == "get" else V.HAVE_COUNTERS
-            j += 1
-            continue
-        if isinstance(q, NP) and lemma == "be_targeted" and q.noun in _TARGETED_BY and not q.adjs and not q.count:
-            kinds.append(_TARGETED_BY[q.noun])     # «не может быть целью заклинаний / воздействий»
-            if q.opp and ("from", A.Selector(N.OPPONENT)) not in params:
-                params.append(("from", A.Selector(N.OPPONENT)))     # «… противника»: whose
-            j += 1
-            continue
-        if isinstance(q, NP) and q.noun == "defender" and lemma == "defend" and not q.adjs:
-            j += 1
-            continue
-        if isinstance(q, NP) and q.noun in ("stat:health", "life") and q.adjs == ("extra",) and lemma == "get" \
-                and not q.count:
-            # «не может получать дополнительные {health}»
-            what = V.GET
-            params.append("extra_lives")
-            j += 1
-            continue
-        if isinstance(q, NP):
-            try:
-                k, s = attack_ref(q)
-            except Reject:
-                if obj is not None:
-                    raise Reject("two objects")
-                obj, j = take_np(args, j)
-                continue
-            if s:
-                raise Reject("restriction strengths")
-            kinds += k
-            j += 1
-            continue
-        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
-            try:
-                k, s = attack_ref(args[j + 1])
-            except Reject:
-                # «не может получать {counter} от других существ»: from whom
-                source, j = take_np(args, j + 1)
-                params.append(("from", source))
-                continue
-            if s:
-                raise Reject("restriction strengths")
-            kinds += k
-            j += 2
-            continue
-        if isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
-            j += 1
-            continue
-        if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS:
-            params.append(ADVERBS[q.v])
-            j += 1
-            continue
-        if isinstance(q, P) and q.kind == "prep" and q.v in ("na", "v") and j + 1 < len(args) \
-                and isinstance(args[j + 1], NP) and what in (V.MOVE, V.TELEPORT) \
-                and not any(isinstance(x, tuple) and x[0] == "to" for x in params):
-            # «не могут перемещаться на клетки рядом с X»: where the move may not end
-            where, j = take_np(args, j + 1)
-            params.append(("to", where))
-            continue
-        raise Reject("restriction tail")
-    if what is None:
-        raise Reject("restriction verb " + lemma)
-    return what, kinds, params, obj
-
-
-_NEXT_TURN = ("в свой следующий ход", "в ваш следующий ход")
-
-
-def _next_turn(args: list) -> A.Duration | None:
-    """«в свой следующий ход» / «в начале следующего хода» among a restriction's arguments:
-    taken out of ``args``, the restriction's duration."""
-    turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
-            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующего|первого хода", q.text or ""))]
-    if not turn:
-        return None
-    args.remove(turn[0])
-    return A.Duration(D.NEXT_TURN, span=turn[0].span)
-
-
-def _negated(v, subject, args, ctx, tails, sp):
-    """«не открывается в свой следующий ход», «не закрывается после нападения», «не получает
-    ран от ответных ударов» → Restriction."""
-    lemma = v["lemma"]
-    args = list(args)
-    duration = _next_turn(args)
-    if lemma == "close" and len(args) == 1 and isinstance(args[0], P) and args[0].kind == "adv" \
-            and args[0].v == "after_this":
-        # «не закрывается после этой атаки»: after the attack this ability is about
-        return A.Restriction(V.CLOSE, subject, params=("after_this",), span=sp)
-    after_attack = [q for q in args if isinstance(q, P) and q.kind in ("pri", "after")
-                    and q.v and q.v[-1][1] in ("atk:assault", "atk:any", "atk:strike")]
-    if lemma == "close" and after_attack and len(args) == 1 and subject is None and duration is None:
-        return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=sp)
-    what, kinds, params, obj = _restriction_args(lemma, args)
-    if obj is not None:
-        raise Reject("negated verb with an object")
-    if duration is None:
-        duration = tails.use("duration")
-    return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
-
-
-def _obliged_attack(subject, rest, tails, sp) -> A.Action | None:
-    """«X обязано [N раз] напасть на Y {strike}» / «… атаковать Y {strike}» → Action(obliged,
-    X, (Action(forced_attack, Y, (kind,), amount=N, by=X),)): the order «X наносит по Y {strike}»
-    reads as, made a duty.  None when the words are not exactly that."""
-    times = None
-    if rest and isinstance(rest[0], NP) and rest[0].noun == "times" and rest[0].count \
-            and rest[0].count[0] == "n" and not rest[0].adjs:
-        times, rest = rest[0].count[1], list(rest[1:])
-    if subject is None or not rest or not (isinstance(rest[0], P) and rest[0].kind == "verb"
-                                           and rest[0].v["lemma"] == "attack" and rest[0].v["form"] == "inf"
-                                           and not rest[0].v["neg"]):
-        return None
-    args = list(rest[1:])
-    kinds: list[str] = []
-    if args and isinstance(args[-1], NP) and (args[-1].noun or "").startswith("atk:") and not args[-1].adjs \
-            and not args[-1].count:
-        k, s = attack_ref(args[-1])
-        if s or len(k) != 1:
-            return None
-        kinds, args = k, args[:-1]
-    if args and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v == "na":
-        args = args[1:]
-    if not args or not isinstance(args[0], NP):
-        return None
-    target, j = take_np(args, 0)
-    if j != len(args):
-        return None
-    if tails.chooser not in (None, "owner"):
-        # «существо противника (по его выбору) обязано …»: the opponent picks which one
-        subject = replace(subject, qualifiers=subject.qualifiers + (f"{Q.CHOSEN_BY}:{tails.use('chooser')}",))
-    inner = A.Action(V.FORCED_ATTACK, target, tuple(kinds), amount=A.Fixed(times) if times else None,
-                     by=subject, span=sp)
-    return A.Action(V.OBLIGED, subject, (inner,), span=sp)
-
-
 def _modal(pred, subject, rest, ctx, tails, sp):
     m = pred.v
     if m["lemma"] == "must" and not m["neg"]:
-        forced = _obliged_attack(subject, rest, tails, sp)
+        forced = obliged_attack(subject, rest, tails, sp)
         if forced is not None:
             return forced
     if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "adv" and rest[0].v in ADVERBS \
@@ -455,10 +289,10 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         again = A.Action(V.ATTACK, subject or SELF, ("again",), span=sp)
         return A.Choice((again, A.Action(V.NOTHING)), "owner", span=sp)
     if m["lemma"] == "can" and not m["neg"] and not v.v["neg"]:
-        perm = _permission(v, subject, args, ctx, tails, sp)
+        perm = permission(v, subject, args, ctx, tails, sp)
         if perm is not None:
             return perm
-        only = _only(v, subject, args, tails, sp)
+        only = only_restriction(v, subject, args, tails, sp)
         if only is not None:
             return only
         inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
@@ -486,14 +320,14 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         return A.Restriction(V.ATTACK, attackers or A.Selector(N.CARD, qualifiers=(Q.ALL,)), None,
                              tuple(kinds), tails.use("duration"), params=(subject or SELF,), span=sp)
     if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":
-        limit = _counter_limit(v, args, sp)
+        limit = counter_limit(v, args, sp)
         if limit is not None:
             return limit
-        only = _none_but(v, subject, args, tails, sp)
+        only = none_but(v, subject, args, tails, sp)
         if only is not None:
             return only
-        duration = _next_turn(args)
-        what, kinds, params, obj = _restriction_args(v.v["lemma"], args)
+        duration = next_turn(args)
+        what, kinds, params, obj = restriction_args(v.v["lemma"], args)
         if what == V.HAVE_COUNTERS:
             raise Reject("have counters")
         if obj is not None:
@@ -507,36 +341,6 @@ def _modal(pred, subject, rest, ctx, tails, sp):
     raise Reject("modal")
 
 
-def _none_but(v, subject, args, tails, sp):
-    """«не может объявлять никаких действий, кроме нападения на X» → Restriction(declare,
-    only=X, kinds=(the attack,), params=("only",)): the one thing left to declare."""
-    if len(args) < 4 or not (isinstance(args[0], NP) and args[0].noun == "action" and args[0].adjs == ("none",)
-                             and isinstance(args[1], P) and args[1].kind == "prep" and args[1].v == "krome"
-                             and isinstance(args[2], NP) and (args[2].noun or "").startswith("atk:")):
-        return None
-    kinds, strengths = attack_ref(args[2])
-    if strengths or VERB_IDS.get(v.v["lemma"]) != V.DECLARE:
-        raise Reject("none but: what")
-    only = None
-    j = 3
-    if j + 1 < len(args) and isinstance(args[j], P) and args[j].kind == "prep" and args[j].v in ("na", "po"):
-        only, j = take_np(args, j + 1)
-    if j != len(args):
-        raise Reject("none but: tail")
-    return A.Restriction(V.DECLARE, subject, only, tuple(kinds), tails.use("duration"),
-                         params=("only",), span=sp)
-
-
-def _counter_limit(v, args, sp):
-    """«не может иметь более N {counter}» → CounterLimit(N)."""
-    if v.v["lemma"] == "have" and len(args) == 2 and isinstance(args[0], P) \
-            and args[0].kind in ("more", "nomore") and isinstance(args[1], NP) \
-            and args[1].noun == "counter" and args[1].count and args[1].count[0] == "n" \
-            and not args[1].adjs:
-        return A.CounterLimit(args[1].count[1], span=sp)
-    return None
-
-
 def _binds_subject(v: P) -> bool:
     """Does the verb take the subject as its own target (reflexive, or «получать / иметь»)?"""
     return v.v["form"].endswith("refl") or v.v["lemma"] in PART_VERBS
@@ -547,144 +351,6 @@ def _with_actor(node, subject):
         return A.Action(node.verb, node.target, node.params, node.to, node.amount, node.duration,
                         subject, span=node.span)
     raise Reject("who does it")
-
-
-_MOVE_NOUNS = {"jump": V.JUMP, "teleport": V.TELEPORT}
-
-
-def _only(v, subject, args, tails, sp):
-    """«может объявлять разряд только по X» → Restriction(declare, only=X, kinds)."""
-    k = next((i for i, q in enumerate(args) if isinstance(q, P) and q.kind == "only"), None)
-    shot = v.v["lemma"] == "shoot"                  # «может стрелять только по X»: shots at X only
-    if k is not None and k + 1 < len(args) and isinstance(args[k + 1], NP) and v.v["lemma"] == "attack":
-        # «могут атаковать только эту карту»: the object without a preposition
-        args = args[:k + 1] + [P("prep", "po", args[k + 1].span)] + args[k + 1:]
-    if k is None or k + 2 >= len(args) or not (isinstance(args[k + 1], P) and args[k + 1].kind == "prep") \
-            or not isinstance(args[k + 2], NP):
-        return None
-    moves = [q.noun for q in args[:k] if isinstance(q, NP) and q.noun in _MOVE_NOUNS and not q.adjs and not q.count]
-    if moves and v.v["lemma"] == "declare" and all(
-            (isinstance(q, NP) and q.noun in moves) or (isinstance(q, P) and q.kind in ("or", "and", "lcomma"))
-            for q in args[:k]):
-        # «могут объявлять прыжок или телепортацию только на X»: each of those moves only there
-        only, j = take_np(args, k + 2)
-        if j != len(args) or not isinstance(args[k + 1], P) or args[k + 1].v != "na":
-            raise Reject("only: where to")
-        duration = tails.use("duration")
-        return [A.Restriction(_MOVE_NOUNS[m], subject, only, (), duration, span=sp) for m in moves]
-    kinds: list[str] = []
-    for q in args[:k]:
-        if isinstance(q, NP):
-            kk, s = attack_ref(q)
-            if s:
-                raise Reject("only: strengths")
-            kinds += kk
-        elif not (isinstance(q, P) and q.kind in ("and", "or", "lcomma")):
-            raise Reject("only: what")
-    only, j = take_np(args, k + 2)
-    params = []
-    for q in args[j:]:
-        if isinstance(q, P) and q.kind == "anyrange":
-            params.append("any_range")
-        else:
-            raise Reject("only: tail")
-    if tails.note("any_range"):
-        params.append("any_range")
-    what = V.ATTACK if shot and not kinds else VERB_IDS.get(v.v["lemma"])
-    if shot:
-        kinds = [K.SHOT]
-    if what is None:
-        raise Reject("only: verb")
-    return A.Restriction(what, subject, only, tuple(kinds), tails.use("duration"),
-                         params=tuple(params), span=sp)
-
-
-def _permission(v, subject, args, ctx, tails, sp):
-    """Permissions beyond the rules; None when «может X» is an optional effect instead."""
-    lemma = v.v["lemma"]
-    tags: list[str] = []
-    kinds: list[str] = []
-    if lemma == "shoot":
-        lemma, kinds = "attack", [K.SHOT]      # «может стрелять по …»: attack with a shot
-    times = None
-    target = None
-    defender = False
-    j = 0
-    while j < len(args):
-        q = args[j]
-        if isinstance(q, P) and q.kind == "adv" and q.v in ("по диагонали", "in_a_row", "twice"):
-            tags.append({"по диагонали": "diagonal", "in_a_row": "in_a_row", "twice": "twice"}[q.v])
-        elif isinstance(q, P) and q.kind == "bare" and q.v.startswith(("NUM:", "NUMW:")):
-            times = int(q.v.split(":")[1])
-        elif isinstance(q, NP) and (q.noun or "").startswith("atk:") and not q.count:
-            try:
-                k, s = attack_ref(q)
-            except Reject:
-                # «атаковать летающих {strike}»: the adjectives select the target
-                if lemma != "attack" or target is not None or not q.adjs \
-                        or any(a not in QUALIFIERS for a in q.adjs):
-                    return None
-                k, s = attack_ref(NP(q.kind, q.noun, (), None, q.name, q.opp, q.span, q.text))
-                target = A.Selector(N.CREATURE, qualifiers=tuple(QUALIFIERS[a] for a in q.adjs),
-                                    span=q.span)
-            if s:
-                return None
-            kinds += k
-        elif isinstance(q, NP) and q.noun == "defender" and lemma == "defend":
-            defender = True
-        elif isinstance(q, P) and q.kind in ("lcomma", "and"):
-            pass
-        elif isinstance(q, P) and q.kind == "only":
-            nxt = args[j + 1] if j + 1 < len(args) else None
-            if isinstance(nxt, NP) or (isinstance(nxt, P) and nxt.kind == "prep"):
-                return None          # «может атаковать только X»: a restriction (``_only``)
-        elif isinstance(q, P) and q.kind == "turnref" and q.v == "за ход" and lemma == "attack":
-            pass
-        elif isinstance(q, P) and q.kind == "as" and lemma == "attack" and j + 3 == len(args) \
-                and isinstance(args[j + 1], P) and args[j + 1].kind == "prep" and args[j + 1].v == "na" \
-                and isinstance(args[j + 2], NP) and args[j + 2].kind == "elided" and args[j + 2].adjs == ("adj:near",):
-            tags.append("as_adjacent")            # «… как на стоящую рядом»
-            j += 3
-            continue
-        elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
-                and isinstance(args[j + 1], NP) and target is None:
-            target, j = take_np(args, j + 1)
-            continue
-        elif isinstance(q, NP) and target is None and (defender or lemma == "attack"):
-            target, j = take_np(args, j)
-            continue
-        else:
-            return None
-        j += 1
-    if lemma == "move" and tags == ["diagonal"] and not kinds and target is None and times is None:
-        return A.Permission(V.MOVE, subject, params=("diagonal",), span=sp)
-    if lemma == "defend" and defender:
-        limit = tails.limit
-        if limit is not None and limit.per == LimitPer.TURN and "любое" in ctx.orig(limit.span):
-            tails.limit = None
-            return A.Permission(V.DEFEND, subject, params=("any_times",), span=sp)
-        if target is not None and limit is None and not tags and not kinds:
-            return A.Permission(V.DEFEND, subject, target=target, span=sp)
-        return None
-    if lemma == "attack" and target is not None and "all" in target.qualifiers and not times \
-            and any(r.what == "adjacent" for r in target.relations):
-        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds),
-                            params=("all_adjacent",) + tuple(tags), span=sp)
-    if lemma == "attack" and (times or "twice" in tags or (tails.limit and tails.limit.per == LimitPer.TURN)):
-        if times is None and "twice" not in tags:
-            times = tails.limit.times
-            tails.limit = None
-        elif "twice" in tags:
-            times = 2
-            tags.remove("twice")
-        return A.Permission(V.ATTACK, subject, times, target, tuple(kinds), params=tuple(tags), span=sp)
-    if lemma == "attack" and target is not None and kinds and not times and tags in ([], ["as_adjacent"]):
-        return A.Permission(V.ATTACK, subject, target=target, kinds=tuple(kinds), params=tuple(tags), span=sp)
-    if lemma == "attack" and target is not None and not times and not tags \
-            and (target.qualifiers or target.relations) and target.count is None:
-        # «может атаковать летающих / закрытых существ»: any attack, on whom it may
-        return A.Permission(V.ATTACK, subject, target=target, span=sp)
-    return None
 
 
 LATE.clause_effects = clause_effects
