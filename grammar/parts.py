@@ -89,6 +89,8 @@ class ToParts(Transformer):
         position gives the start and the last one the end.  (Called for every part the parser
         reduces: written out for speed — a token is exactly ``Token``, a part has ``span``, a
         span (0, 0) is NOSPAN.)"""
+        if items and type(items[0]) is Token and type(items[-1]) is Token:   # the usual case
+            return A.Span(items[0].start_pos, items[-1].end_pos)
         for it in items:
             if type(it) is Token:
                 lo = it.start_pos
@@ -110,16 +112,8 @@ class ToParts(Transformer):
     def _orig(self, tok: Token) -> str:
         return self.text[tok.start_pos - self.offset:tok.end_pos - self.offset]
 
-    def _leaf(self, kind):
-        def f(items):
-            tok = items[0] if items else None
-            sp = self._sp(items)
-            return P(kind, str(tok) if tok is not None else None, sp,
-                     self.text[sp.start - self.offset:sp.end - self.offset] if sp != A.NOSPAN else "")
-        return f
-
     def __default__(self, data, children, meta):
-        if str(data).startswith("_"):
+        if data[0] == "_":
             return Tree(data, children, meta)     # Lark's own EBNF helpers, inlined by the builder
         return P(data, children, self._sp(children))
 
@@ -317,7 +311,10 @@ _LEAVES = ("amount range signed lcomma icon_kw icon_prot at_start at_end times u
 for _name in _LEAVES:
     def _make(kind):
         def f(self, items):
-            return self._leaf(kind)(items)
+            tok = items[0] if items else None
+            sp = self._sp(items)
+            return P(kind, str(tok) if tok is not None else None, sp,
+                     self.text[sp.start - self.offset:sp.end - self.offset] if sp != A.NOSPAN else "")
         return f
     setattr(ToParts, _name, _make(_name.rstrip("_")))
 
