@@ -153,10 +153,22 @@ def _inline(cython: bool = False) -> tuple:
         lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
                     propagate_positions=False, maybe_placeholders=False, transformer=parts,
                     _plugins=lark_cython.plugins)
+        _plain_goto_keys(lark.parser.parser_conf.rules)
         return _CythonFeed(lark), parts
     lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
                 propagate_positions=False, maybe_placeholders=False, transformer=parts)
+    _plain_goto_keys(lark.parser.parser.parser_conf.rules)
     return lark, parts
+
+
+def _plain_goto_keys(rules) -> None:
+    """After each reduction both LALR loops look the goto state up by ``rule.origin.name``, a
+    lark ``Token`` whose Python ``__eq__`` runs against the table's ``str`` keys (one call per
+    reduction); a plain ``str`` of the same text (same hash) is compared in C.  The callbacks
+    are bound by then: nothing else reads the name."""
+    for rule in rules:
+        if type(rule.origin.name) is not str:
+            rule.origin.name = str(rule.origin.name)
 
 
 @lru_cache(maxsize=2)
