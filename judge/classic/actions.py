@@ -195,7 +195,7 @@ class ActionRules:
             return Problem(f"«{ab.text}» — не внезапное действие; в ответ его объявить нельзя",
                            (C.INSTANT,))
         problem = self.act_problem(actor, "применить особенность", instant=cost.instant,
-                                   tap=cost.tap, artifact_ok=True)
+                                   tap=cost.tap, artifact_ok=True, terrain_ok=True)
         if problem is not None:
             return problem
         limit = limit_of(ab)

@@ -153,7 +153,8 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
 
     # ------------------------------------------------------------ common checks (pure)
     def act_problem(self, piece: Piece, verb: str, instant: bool = False, tap: bool = True,
-                    action: bool = True, artifact_ok: bool = False) -> Problem | None:
+                    action: bool = True, artifact_ok: bool = False,
+                    terrain_ok: bool = False) -> Problem | None:
         """May ``piece`` take an action now?  (Its own turn or an instant; open; a creature;
         and, for an action that closes the card, not one that already acted this turn.)"""
         if not piece.on_table:
@@ -161,7 +162,10 @@ class Engine(FightRules, AttackRules, PortRules, Triggers, Continuous, ActionRul
                            (C.DEATH,))
         if piece.is_artifact and not artifact_ok:
             return Problem(f"артефакт «{piece.name}» не может {verb}", (C.ARTIFACT,))
-        if not piece.is_creature and not piece.is_artifact:
+        # a terrain uses its own ability («{tap}: Воздействие …» printed on it — Правило Топора:
+        # the seeds forbid a terrain to fight, be attacked or wounded, not to act)
+        if not piece.is_creature and not piece.is_artifact \
+                and not (terrain_ok and piece.kind is CardType.TERRAIN):
             return Problem(f"«{piece.name}» — не существо и не может {verb}", (C.ACTION_CLOSE,))
         if piece.owner != self.state.turn and not instant:
             return Problem(f"сейчас ход игрока {self.state.turn}; «{piece.name}» не может "

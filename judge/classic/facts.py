@@ -332,11 +332,26 @@ def cell_matches(eng, sel: A.Selector, cell: str, ctx) -> bool:
             return False                  # «клетка вашей половины поля боя»
         if name == Q.THIS and cell != ctx.refs.get("cell"):
             return False                  # «эта клетка»: the one the ability named before
+        if name == DIAGONAL_OF_IT and not _diagonal_of_it(eng, cell, ctx):
+            return False                  # «на 1 клетку по диагонали» (core.verbs.DIAGONAL_STEP)
     for rel in sel.relations:
         others = [eng.state.position(o) for o in select(eng, rel.to, ctx)]
         if rel.what == R.ADJACENT and not any(o and board.adjacent(cell, o) for o in others):
             return False
     return True
+
+
+#: a cell diagonally next to the card the effect moves («it»): core/verbs.DIAGONAL_STEP
+DIAGONAL_OF_IT = "diagonal_of_it"
+
+
+def _diagonal_of_it(eng, cell: str, ctx) -> bool:
+    who = ctx.refs.get("it")
+    here = eng.state.position(who) if who is not None and not isinstance(who, str) else None
+    if here is None:
+        return False
+    a, b = board.parse(here), board.parse(cell)
+    return abs(a.col - b.col) == 1 and abs(a.row - b.row) == 1
 
 
 def _cell_row(cell: str, arg: str, ctx) -> bool:
@@ -356,7 +371,7 @@ def _cell_half(cell: str, arg: str, ctx) -> bool:
 
 
 #: What a cell selector may say (judge/classic/support.py).
-CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW, Q.CHOSEN, Q.THIS, Q.HALF})
+CELL_QUALIFIERS = frozenset({Q.FREE, Q.ANY, Q.ROW, Q.CHOSEN, Q.THIS, Q.HALF, DIAGONAL_OF_IT})
 CELL_RELATIONS = frozenset({R.ADJACENT})
 
 

@@ -56,6 +56,14 @@ def is_chosen(sel: A.Selector | None) -> bool:
     return True
 
 
+def is_diagonal_step(n: A.Action) -> bool:
+    """«переместить X на 1 клетку по диагонали»: a move with no ``to`` whose only param is
+    «по диагонали» and whose amount is one cell (judge/core/verbs.DIAGONAL_STEP is where)."""
+    return (n.verb == "move" and n.to is None and tuple(n.params) == ("diagonal",)
+            and n.amount == A.Fixed(1) and n.duration is None and n.by is None
+            and n.origin is None)
+
+
 @dataclass(frozen=True, slots=True)
 class Points:
     """An ability's choice points: ``id(node) → index`` per kind (targets, options, x)."""
@@ -92,8 +100,9 @@ def choice_points(node: A.Node) -> Points:
                 targets.setdefault(id(n), len(targets))
             if isinstance(n, A.Action) and n.to is not None and is_chosen(n.to):
                 targets.setdefault(id(n.to), len(targets))
-            elif isinstance(n, A.Action) and "free_cell" in n.params:
-                targets.setdefault(-id(n), len(targets))   # the earlier grammar's «на клетку»
+            elif isinstance(n, A.Action) and ("free_cell" in n.params or is_diagonal_step(n)):
+                # the earlier grammar's «на клетку»; «на 1 клетку по диагонали» (no ``to``)
+                targets.setdefault(-id(n), len(targets))
         elif isinstance(n, (A.Restriction, A.Permission)) and n.subject is not None \
                 and is_chosen(n.subject):
             targets.setdefault(id(n), len(targets))

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import DurationKind, SelectorNoun, Verb
 from grammar import ast as A
-from judge.core.context import Ctx, Problem, is_chosen
+from judge.core.context import Ctx, Problem, is_chosen, is_diagonal_step
 from judge.core.interp import VERBS, Handler, Interp, handles, selector_unsupported
 from judge.core.port import Port
 from judge.core.words import params, word
@@ -26,12 +26,17 @@ def _target(node: A.Action) -> A.Selector:
 #: The earlier grammar's destinations (Action.params) as the ``to`` selector they mean.
 FREE_CELL = A.Selector("cell", qualifiers=("free",))
 OLD_DESTINATIONS = {(Verb.TELEPORT, ("free_cell",)): FREE_CELL}
+#: «переместить X на 1 клетку по диагонали» (no ``to``; params ("diagonal",), amount 1): a free
+#: cell that is a diagonal neighbour of X — the ruleset's cell qualifier ``diagonal_of_it``.
+DIAGONAL_STEP = A.Selector("cell", qualifiers=("free", "diagonal_of_it"))
 
 
 def destination(node: A.Action) -> tuple[A.Selector | None, int]:
     """Where a move goes, and the key of that choice (judge/core/context.py)."""
     if node.to is not None:
         return node.to, id(node.to)
+    if is_diagonal_step(node):
+        return DIAGONAL_STEP, -id(node)
     old = OLD_DESTINATIONS.get((node.verb, tuple(node.params)))
     return old, -id(node)
 
