@@ -17,7 +17,7 @@ from berserk.vocab import Side
 from grammar import ast as A
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
-from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, genitive_like, genitive_np,
+from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   nominative_ok, plural, terrain_class, with_list)
 from grammar.parts import NP, P
 
@@ -277,7 +277,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             whose = [("side", Side.OWN)] if "own" in nxt.adjs else [("side", Side.ENEMY)] if nxt.opp else []
             return [Q.IN_HAND if n == "hand" else Q.IN_DECK] + whose, i + 2
         if w == "v":
-            return _column(parts, i + 1)
+            return column_words(parts, i + 1)
         return None
     if isinstance(p, NP) and p.kind == "noun" and p.noun == "row" and re.search(r"\bряда\b", p.text.lower()):
         # «клетка [вашего] третьего ряда [противника]»: a row in the genitive
@@ -321,30 +321,6 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         return [f"{name}:{val}"], j
     if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
         return _position(parts, i)
-    return None
-
-
-_COLUMN_ADJ = ("central", "edge", "leftmost", "rightmost")
-
-
-def _column(parts: list, j: int) -> tuple[list, int] | None:
-    """«в центральном столбце», «в крайнем левом или правом столбце» → column:<which>."""
-    which: list[str] = []
-    while j < len(parts):
-        q = parts[j]
-        if not isinstance(q, NP) or q.count or q.opp or not q.adjs or any(a not in _COLUMN_ADJ for a in q.adjs):
-            return None
-        which += list(q.adjs)
-        if q.kind == "noun":
-            if q.noun != "column":
-                return None
-            if {"leftmost", "rightmost"} & set(which):
-                which = [w for w in which if w != "edge"]
-            return [f"{Q.COLUMN}:{'|'.join(dict.fromkeys(which))}"], j + 1
-        if j + 1 < len(parts) and isinstance(parts[j + 1], P) and parts[j + 1].kind in ("or", "and"):
-            j += 2
-            continue
-        return None
     return None
 
 
@@ -497,6 +473,24 @@ def _relative_position(heads: list, parts: list, p: P) -> list | None:
     return None
 
 
+# «занятую существом противника»: the participle, then its agent in the instrumental
+_OCCUPIED_BY_RE = re.compile(r"^занят(?:ая|ую|ой|ые|ых)\s+\S+(?:ом|ем|ой|ей|ами|ями|ым|им|ыми|ими)\b")
+
+
+def _occupied_by(np: NP, parts: list, j: int) -> tuple[A.Relation, int] | None:
+    """«клетка, занятая <кем>» → Relation(occupied_by, who) — as «клетка, которую занимает
+    <кто>».  The lexer reads «занятую» as the adjective «занятая» and hangs it on the agent's
+    noun phrase; only after a cell and with the agent in the instrumental is it the participle."""
+    if np.noun != "cell" or j + 1 >= len(parts) or not (isinstance(parts[j], P) and parts[j].kind == "lcomma"):
+        return None
+    agent = parts[j + 1]
+    if not isinstance(agent, NP) or agent.kind != "noun" or not agent.adjs or agent.adjs[0] != "occupied" \
+            or agent.noun not in (N.CREATURE, N.CARD) or not _OCCUPIED_BY_RE.match(agent.text.lower()):
+        return None
+    who, k = take_np(parts[:j + 1] + [replace(agent, adjs=agent.adjs[1:])] + parts[j + 2:], j + 1)
+    return A.Relation(R.OCCUPIED_BY, who, span=_span(parts[j:k])), k
+
+
 def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     """The noun phrase at parts[i] with every post-modifier after it → (Selector, next index)."""
     np = parts[i] if i < len(parts) else None
@@ -505,6 +499,11 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     posts: list = []
     j = i + 1
     while j < len(parts):
+        occupant = _occupied_by(np, parts, j)
+        if occupant is not None:
+            rel, j = occupant
+            posts.append(rel)
+            continue
         hit = np_post(parts, j, places)
         if hit is None:
             break

@@ -328,6 +328,11 @@ def v_get(v, subject, parts, ctx, tails, sp):
             and isinstance(parts[1], NP) and parts[1].noun == "prayer" and not parts[1].adjs:
         return _coins(V.PRAY, subject, p0, tails, sp)           # «получите 2 жетона молитвы»
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
+        if tails.duration is not None:
+            # «X получает маркер N до конца хода»: the marker lasts a while — the shape of «положите
+            # маркер N на X до конца хода» (Action(marker) has no duration: a judge would keep it)
+            marker = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{p0.name}",), span=p0.span)
+            return A.Action(V.PUT, marker, to=subject or SELF, duration=tails.use("duration"), span=sp)
         return A.Action(V.MARKER, subject, (p0.name,), span=sp)
     cut = tails.duration_at
     if tails.duration is not None and cut is not None and 0 < cut < len(parts) \

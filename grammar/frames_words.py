@@ -1,7 +1,8 @@
 """Word forms of a noun phrase, read from its text: number («ваши существа» is plural), case
 (a subject is never in the instrumental or dative; the genitive of «напротив X» or of an owner),
 attack nouns and their adjectives → attack kinds, what «с / обладающее X» names, terrain
-classes.  Pure functions of one ``NP``; the selector builder (``frames_select``) asks them."""
+classes, the words of a column («в крайнем левом столбце»).  Pure functions of one ``NP`` (or a
+run of them); the selector builder (``frames_select``) asks them."""
 from __future__ import annotations
 
 import re
@@ -171,3 +172,27 @@ def nominative_ok(np: NP) -> bool:
         return True
     words = np.text.lower().replace("ё", "е").split()
     return not (words and _OBLIQUE.search(words[-1]))
+
+
+_COLUMN_ADJ = ("central", "edge", "leftmost", "rightmost")
+
+
+def column_words(parts: list, j: int) -> tuple[list, int] | None:
+    """«в центральном столбце», «в крайнем левом или правом столбце» → column:<which>."""
+    which: list[str] = []
+    while j < len(parts):
+        q = parts[j]
+        if not isinstance(q, NP) or q.count or q.opp or not q.adjs or any(a not in _COLUMN_ADJ for a in q.adjs):
+            return None
+        which += list(q.adjs)
+        if q.kind == "noun":
+            if q.noun != "column":
+                return None
+            if {"leftmost", "rightmost"} & set(which):
+                which = [w for w in which if w != "edge"]
+            return [f"{Q.COLUMN}:{'|'.join(dict.fromkeys(which))}"], j + 1
+        if j + 1 < len(parts) and isinstance(parts[j + 1], P) and parts[j + 1].kind in ("or", "and"):
+            j += 2
+            continue
+        return None
+    return None
