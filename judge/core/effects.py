@@ -31,7 +31,7 @@ CONCRETE = frozenset(K.concrete_kinds())
 
 # ==================================================================== attacks
 def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
-    sel = times_selector(it, node, ctx) if node.times is not None else node.target
+    sel = times_selector(it, node, ctx) if several(node) else node.target
     if isinstance(sel, Problem):
         return sel
     got = it.each_target(node, sel, ctx)
@@ -40,16 +40,35 @@ def _attack_check(it: Interp, node: A.Attack, ctx: Ctx):
 
 def several_different(node: A.Attack) -> bool:
     """«X особых ударов …, только по разным картам противника» (``Attack.times`` with a target
-    selector that says «разным»): one attack at each of up to X different cards."""
+    selector that says «разным»), or a fixed number «Два магических удара … (только по разным
+    … картам)» (``Attack.count`` (N, N), no ``times``): one attack at each of up to N different
+    cards."""
     sel = node.target
-    return (node.times is not None and sel is not None and Q.DIFFERENT in sel.qualifiers
-            and sel.count is None and Q.ALL not in sel.qualifiers)
+    return ((node.times is not None or _fixed_count(node) is not None) and sel is not None
+            and Q.DIFFERENT in sel.qualifiers and sel.count is None
+            and Q.ALL not in sel.qualifiers)
+
+
+def _fixed_count(node: A.Attack) -> int | None:
+    """N of «N атак …» written as a number (``count`` (N, N), N ≥ 2, no ``times``)."""
+    lo, hi = node.count
+    return hi if node.times is None and lo == hi and isinstance(hi, int) and hi >= 2 else None
+
+
+def several(node: A.Attack) -> bool:
+    """Is this one attack per target at several different cards (``times_selector``)?"""
+    return node.times is not None or (_fixed_count(node) is not None and several_different(node))
+
+
+def _how_many(it: Interp, node: A.Attack, ctx: Ctx, quiet: bool = False) -> int:
+    fixed = _fixed_count(node)
+    return fixed if fixed is not None else it.amount(node.times, ctx, quiet=quiet)
 
 
 def times_selector(it: Interp, node: A.Attack, ctx: Ctx) -> A.Selector | Problem:
     """The target selector of «X атак … по разным картам»: 1 to X different cards (X counted
     from the table, quietly — the apply names it)."""
-    n = it.amount(node.times, ctx, quiet=True)
+    n = _how_many(it, node, ctx, quiet=True)
     if n <= 0:
         return Problem(f"X = {n}: в «{ctx.text}» нет ни одной атаки")
     quals = tuple(q for q in node.target.qualifiers if q != Q.DIFFERENT)
@@ -102,7 +121,7 @@ def strength_rider(r) -> str | None:
 def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
     if node.attack not in CONCRETE:
         return f"атака вида «{word(node.attack, K)}» пока не применяется"
-    if tuple(node.count) != (1, 1):
+    if tuple(node.count) != (1, 1) and not (several(node) and node.times is None):
         return "несколько атак одной особенностью пока не применяются"
     if node.times is not None and not several_different(node):
         # «X разрядов на 2»: X attacks, each with its target, the same one again or not — one
@@ -135,14 +154,15 @@ def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
     riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus) and not _is_ignore_rider(r))
     own = ctx.refs.get("attacked")          # a trigger's own «атакованное» stays its own
     sel = node.target
-    if node.times is not None:
-        n = it.amount(node.times, ctx)       # X, shown once
+    if several(node):
+        n = _how_many(it, node, ctx)         # X, shown once
         sel = times_selector(it, node, ctx)
         if isinstance(sel, Problem):
             it.port.cancel(sel, ctx)
             return
         if n > 1:
-            it.port.trace.emit("times", f"«{ctx.text}»: X = {n} — до {n} атак, каждая по своей "
+            x = "" if _fixed_count(node) is not None else f"X = {n} — "
+            it.port.trace.emit("times", f"«{ctx.text}»: {x}до {n} атак, каждая по своей "
                                "цели.", *(ctx.cites or ("axe",)), "axe")
     for target in it.reached(node, sel, ctx):
         hit = it.port.attack(node, target, ctx)
