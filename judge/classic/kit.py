@@ -35,7 +35,7 @@ from berserk.vocab import (
 )
 from grammar import ast as A
 from grammar import parse
-from judge.classic.support import unsupported
+from judge.classic.support import killed_by, unsupported
 from judge.classic.traits import is_defends_without_closing
 from judge.classic.traits import (
     ATTACK_KINDS,
@@ -485,6 +485,8 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
             and not t.also and t.subject is None and t.target is None:
         # «вместо гибели …»: a replacement — done instead of the card's death
         return e, frozenset({"instead"}), None
+    if (by := killed_by(t)) is not None:      # «при гибели от атак X»: X the killer
+        return e, frozenset({"killed_by"}), unsupported(by)
     if t.timing not in (None, TriggerTiming.AFTER) or (
             t.cause and not (e == TE.WOUNDED and t.cause in WOUND_CAUSES)):
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"

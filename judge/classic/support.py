@@ -461,6 +461,20 @@ LOSE_RU = {"abilities": "всех особенностей", "ability": "осо�
            "counters": "фишек", "effects": "эффектов"}
 
 
+def killed_by(t: A.Trigger) -> A.Selector | None:
+    """«при гибели от атак существа противника» (grammar R13: Trigger(own_death, cause=any,
+    params=((by, X),)), nothing else): X, the card whose attack left this one no lives
+    (``Piece.killer``); None for any other trigger."""
+    if t.event != TE.OWN_DEATH or t.cause != K.ANY or t.timing is not None or t.also \
+            or t.subject is not None or t.target is not None or t.attack is not None \
+            or t.strength is not None or t.turn is not None or len(t.params) != 1:
+        return None
+    p = t.params[0]
+    if isinstance(p, tuple) and len(p) == 2 and p[0] == TP.BY and isinstance(p[1], A.Selector):
+        return p[1]
+    return None
+
+
 def is_cure_poison(node: A.Lose) -> bool:
     """«снять с X отравление» — the grammar's Lose(X, "ability", (Keyword(poisoning),)) (its
     contract: poison is a state the card loses; seeds: «Отравление на Х» is a воздействие on the

@@ -30,6 +30,7 @@ from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.kit import attack_kinds, moved_by, through_cell
+from judge.classic.support import killed_by
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -224,6 +225,10 @@ class Triggers:
             if t.attack is not None and not matches_kind((t.attack,), ev.attack or ""):
                 return False
             return facts.matches(self, t.target, ev.target, ctx)
+        if "killed_by" in ab.tags:
+            # «при гибели от атак существа противника»: its lives were taken by that card's attack
+            killer = self.killer_of(ev.subject)
+            return killer is not None and facts.matches(self, killed_by(t), killer, ctx)
         if "by" in ab.tags:
             # «при перемещении … другой картой»: the card whose text moved it (not its own move)
             mover = ev.data.get("mover")
@@ -246,6 +251,13 @@ class Triggers:
                 return False                  # «… в первый раз за ход»: its first attack's wounds
             return t.attack is None or matches_kind((t.attack,), ev.attack or "")
         return True
+
+    def killer_of(self, p: Piece) -> Piece | None:
+        """The card whose *attack* left ``p`` no lives (``Piece.killer``; an effect, a
+        destruction or poison: none)."""
+        if p.killer is None or p.killer[1] not in ATTACK_KIND_SET:
+            return None
+        return self.state.pieces.get(p.killer[0])
 
     def destroyed(self, p: Piece) -> None:
         """``p`` died (wounds, destroyed, finished): the card whose wounds or effect did it
@@ -349,6 +361,9 @@ class Triggers:
                 refs["cell"] = ev.data["to"]      # «… на эту клетку / рядом с этой клеткой»
             if ev.target is not None:
                 refs["defended" if ev.kind == TE.BECOMES_DEFENDER else "attacker"] = ev.target
+            if "killed_by" in ab.tags:
+                # «… от атак существа противника уничтожить это существо»: «это» is the killer
+                refs["it"] = refs["attacker"] = self.killer_of(ev.subject)
         cite = EVENT_CITE.get(ev.kind, C.AXE)
         if ev.kind == TE.ATTACK and ev.attack in C.ATTACK_CLAUSE:
             cite = C.ATTACK_CLAUSE[ev.attack]         # a shot's trigger cites «Выстрел» …
