@@ -468,6 +468,9 @@ def _stand(subject, args, neg, sp):
     return _cond(C.IS, params, neg, subject, sp)
 
 
+_AXES = {"по горизонтали": "horizontal", "по вертикали": "vertical", "по диагонали": "diagonal"}
+
+
 def _move(subject, args, neg, sp):
     """«перемещался в этот ход», «переместилась хотя бы на 2 клетки в одном направлении»."""
     params: list = []
@@ -489,6 +492,8 @@ def _move(subject, args, neg, sp):
                 raise Reject("direction")
         elif isinstance(q, P) and q.kind == "adv" and q.v == "в том же направлении":
             params.append("direction:same")
+        elif isinstance(q, P) and q.kind == "adv" and q.v in _AXES:
+            params.append(f"direction:{_AXES[q.v]}")       # «… на 1 клетку по горизонтали»
         else:
             raise Reject("move condition")
     return _cond(C.MOVED, params, neg, subject, sp)

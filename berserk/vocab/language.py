@@ -301,7 +301,7 @@ class ConditionKind(_Worded):
     ATTACKING = "attacking", "атакует (params: Selector цели)"
     ATTACKED_BY = "attacked_by", "атакован (params: виды атак)"
     GOT_WOUNDS = "got_wounds", "получал раны (params: от чего, когда)"
-    MOVED = "moved", "перемещался (params: this_turn, cells:N, direction:same|different)"
+    MOVED = "moved", "перемещался (params: this_turn, cells:N, direction:same|different|horizontal|vertical|diagonal)"
     ROLLED = "rolled", "выпало на кубике (params: грани)"
     SHOWN_CARD = "shown_card", "показанная карта такова (params: qualifiers)"
     OWN_TURN = "own_turn", "в ваш ход"
