@@ -160,6 +160,7 @@ class ActionRules:
             return False
         # pay
         self.state.last_action = (actor.id, "use")
+        paid = (actor.counters, actor.counters - (ctx.spent or 0))
         self.pay(actor, ab, ctx)
         if any(isinstance(e, A.Attack) for e in effects_of(ab)):
             actor.attacks += 1
@@ -171,6 +172,11 @@ class ActionRules:
         self.interp.apply(effects_of(ab), ctx)
         self.check_deaths()
         self.facts.clear()
+        if ctx.spent:
+            # the cost's counters were lost in one go: «когда … единовременно теряет N {counter}»
+            # answers once the ability is done (docs/judge.md)
+            self.fire(TE.LOSES_COUNTER, actor, before=paid[0], after=paid[1])
+            self.check_deaths()
         return True
 
     def ability_ctx(self, actor: Piece, ab, inputs, answers: Answers) -> Ctx:

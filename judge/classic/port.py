@@ -444,6 +444,8 @@ class PortRules:
                       *(ctx.cites or (C.COUNTERS,)), C.COUNTERS, counters=target.counters)
         if change > 0:
             self.fire(TE.GETS_COUNTER, target, before=before, after=target.counters)
+        elif change < 0:                      # lost in one go («единовременно»)
+            self.fire(TE.LOSES_COUNTER, target, before=before, after=target.counters)
         return change
 
     def counters_barred(self, target: Piece, ctx: Ctx) -> bool:

@@ -475,6 +475,18 @@ def killed_by(t: A.Trigger) -> A.Selector | None:
     return None
 
 
+def loses_at_once(t: A.Trigger) -> int | None:
+    """«когда ваша карта единовременно теряет N или более {counter}» (grammar R16:
+    Trigger(loses_counter, params=("at_least:N", at_once))): N; None for any other shape."""
+    tags = {str(p) for p in t.params}
+    n = [p[9:] for p in tags if p.startswith("at_least:")]
+    if t.event != TE.LOSES_COUNTER or tags != {f"at_least:{n[0] if n else ''}", TP.AT_ONCE} \
+            or not n[0].isdigit() or t.target is not None or t.also or t.cause is not None \
+            or t.timing is not None or t.attack is not None or t.turn is not None:
+        return None
+    return int(n[0])
+
+
 def is_cure_poison(node: A.Lose) -> bool:
     """«снять с X отравление» — the grammar's Lose(X, "ability", (Keyword(poisoning),)) (its
     contract: poison is a state the card loses; seeds: «Отравление на Х» is a воздействие on the

@@ -30,7 +30,7 @@ from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.kit import attack_kinds, moved_by, through_cell
-from judge.classic.support import killed_by
+from judge.classic.support import killed_by, loses_at_once
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -56,13 +56,15 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.OPENS: (TE.OPENS,),
     TE.ACTS: (TE.ACTS,),
     TE.DESTROYS: (TE.DESTROYS,),
+    TE.LOSES_COUNTER: (TE.LOSES_COUNTER,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
 #: Every trigger event some event of the rules answers.
 EMITTED = frozenset(e for answers in ANSWERS.values() for e in answers)
 #: What the trace calls each event.
-EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
+EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.LOSES_COUNTER: "потеряны фишки",
+            TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
             TE.DEATH: "гибель", TE.TURN_START: "начало хода", TE.TURN_END: "конец хода",
             TE.FIGHT_START: "начало боя", TE.MOVE: "перемещение",
             TE.MOVE_ADJACENT: "перемещение на соседнюю клетку", TE.WOUNDED: "получение ран",
@@ -237,6 +239,8 @@ class Triggers:
             return facts.cell_matches(self, t.destination, ev.data["to"], ctx)
         if "diagonal" in ab.tags:
             return not board.orthogonal_step(ev.data["frm"], ev.data["to"])
+        if e == TE.LOSES_COUNTER:             # «единовременно теряет N или более {counter}»
+            return ev.data["before"] - ev.data["after"] >= (loses_at_once(t) or 0) > 0
         if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
             nth = 3 if e == TE.THIRD_COUNTER else next(
                 (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
