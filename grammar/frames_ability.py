@@ -17,7 +17,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
-from grammar.frames_clause import clause_effects
+from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause
 from grammar.frames_select import SELF
 from grammar.frames_trigger import trigger_parts, when_trigger
@@ -153,6 +153,12 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                 if isinstance(n, A.Triggered) else n for n in plain_when]
     if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1:
         inner = list(p0.v["clause"].parts)
+        being = being_at(inner[-1]) if len(items) > 1 and len(inner) > 1 else None
+        if being is not None:
+            # «Когда X получает раны, находясь на <месте>, …»: X is there when it happens
+            return [_while_there(plain(Clauses([Clause([P(p0.kind, {**p0.v, "clause": Clause(
+                inner[:-1], _span(inner[:-1]))}, p0.span)], items[0][1].span)] + list(clauses.items[1:]),
+                clauses.span), ctx), being)]
         if len(items) > 1:
             try:
                 trig = when_trigger(inner, ctx)
@@ -391,6 +397,18 @@ def _as_ability(e):
     if isinstance(e, A.Conditional) and not e.otherwise:
         return _static(e.effects, e.condition, e.span)
     return A.Static((e,), span=e.span)
+
+
+def _while_there(nodes: list, being: A.Condition) -> A.Triggered:
+    """The trigger read without its «находясь на …», the place made its condition: the gerund's
+    subject is the event's, here only the card itself."""
+    if len(nodes) != 1 or not isinstance(nodes[0], A.Triggered) or nodes[0].condition is not None:
+        raise Reject("being there: one trigger without a condition")
+    if nodes[0].trigger.subject is not None:
+        # another card's event: a condition has no word for «the card the event is about» (a
+        # selector there would ask whether any such card stands there)
+        raise Reject("being there: whose place")
+    return replace(nodes[0], condition=being)
 
 
 def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.Node:

@@ -18,7 +18,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import SELF, joined, subject_of, take_np_list
+from grammar.frames_select import SELF, joined, np_post, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
@@ -236,6 +236,25 @@ def _either(parts, ctx, tails, sp):
     return A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=sp)
 
 
+def being_at(p) -> A.Condition | None:
+    """«…, находясь на / в <месте>» → Condition(is, place qualifiers) about whoever the gerund's
+    clause is about (the caller sets the subject); None when ``p`` is not that."""
+    if not (isinstance(p, P) and p.kind == "rel_ger" and p.v.get("ger") == "being" and p.v.get("clause")):
+        return None
+    place = list(p.v["clause"].parts)
+    params: list = []
+    j = 0
+    while j < len(place):
+        hit = np_post(place, j)
+        if hit is None:
+            return None
+        got, j = hit
+        params.extend(got)
+    if not params or not all(isinstance(x, (str, A.Relation)) for x in params):
+        return None
+    return A.Condition(C.IS, tuple(params), span=p.span)
+
+
 def _with_duration(node, duration):
     if isinstance(node, A.Gain) and node.duration is None:
         return A.Gain(node.target, node.what, duration, span=node.span)
@@ -355,4 +374,4 @@ def _with_actor(node, subject):
 
 LATE.clause_effects = clause_effects
 
-__all__ = ["clause_effects"]
+__all__ = ["being_at", "clause_effects"]
