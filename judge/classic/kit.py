@@ -35,7 +35,7 @@ from berserk.vocab import (
 )
 from grammar import ast as A
 from grammar import parse
-from judge.classic.support import killed_by, loses_at_once, unsupported
+from judge.classic.support import at_least, killed_by, unsupported
 from judge.classic.traits import is_defends_without_closing
 from judge.classic.traits import (
     ATTACK_KINDS,
@@ -86,7 +86,7 @@ EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.ATTACK_OR_MISS,
                     TE.MOVE, TE.MOVE_ADJACENT, TE.WOUNDED, TE.WOUNDED_BY,
                     TE.CROSSED_TO_ENEMY_HALF, TE.CROSSED_TO_OWN_HALF, TE.ATTACKED,
                     TE.THIRD_COUNTER, TE.GETS_COUNTER, TE.DIE_ROLL, TE.OPENS, TE.ACTS,
-                    TE.DESTROYS, TE.LOSES_COUNTER})
+                    TE.DESTROYS, TE.LOSES_COUNTER, TE.DEALS_WOUNDS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,7 +488,7 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     if (by := killed_by(t)) is not None:      # «при гибели от атак X»: X the killer
         return e, frozenset({"killed_by"}), unsupported(by)
     if t.timing not in (None, TriggerTiming.AFTER) or (
-            t.cause and not (e == TE.WOUNDED and t.cause in WOUND_CAUSES)):
+            t.cause and not (e in (TE.WOUNDED, TE.DEALS_WOUNDS) and t.cause in WOUND_CAUSES)):
         return None, tags, "уточнение срабатывания («вместо», «от чего») пока не применяется"
     if e == TE.WOUNDED and tags:
         if tags == {"first_per_turn"} and t.cause in WOUND_CAUSES and t.cause != K.POISON:
@@ -527,9 +527,9 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     if e == TE.GETS_COUNTER and all(str(p).startswith("nth:") and str(p)[4:].isdigit()
                                     for p in tags) and len(tags) <= 1:
         return e, tags, None                      # «когда получает [третью] {counter}»
-    if e == TE.LOSES_COUNTER:                     # «… единовременно теряет N или более {counter}»
-        return (e, tags, None) if loses_at_once(t) else (
-            None, tags, "срабатывание «когда теряет фишку» такого вида пока не применяется")
+    if e in (TE.LOSES_COUNTER, TE.DEALS_WOUNDS):   # «… теряет / наносит N или более …»
+        return (e, tags, None) if at_least(t) else (
+            None, tags, f"срабатывание «{word(e, TE)}» такого вида пока не применяется")
     if e == TE.DIE_ROLL:
         if not tags or not all(str(p).startswith("face:") and str(p)[5:].isdigit() for p in tags):
             return None, tags, "бросок кубика без названной грани пока не применяется"

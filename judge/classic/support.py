@@ -487,6 +487,28 @@ def loses_at_once(t: A.Trigger) -> int | None:
     return int(n[0])
 
 
+def deals_at_least(t: A.Trigger) -> int | None:
+    """«когда ваше существо наносит N или более ран [немагической атакой]»
+    (Trigger(deals_wounds, subject, cause=<attack kind> | None, params=("at_least:N",))): N —
+    the wounds one attack of the subject left on one card; None for any other shape."""
+    tags = [str(p) for p in t.params]
+    if t.event != TE.DEALS_WOUNDS or len(tags) != 1 or not tags[0].startswith("at_least:") \
+            or not tags[0][9:].isdigit() or t.target is not None or t.also \
+            or t.timing is not None or t.attack is not None or t.turn is not None \
+            or t.cause == K.POISON or (t.cause is not None and t.cause not in ATTACK_CAUSES):
+        return None
+    return int(tags[0][9:])
+
+
+#: «… атакой [вида]»: the causes a dealt-wounds trigger tells apart (an attack of a kind or any)
+ATTACK_CAUSES = frozenset(K.concrete_kinds()) | {K.ANY, K.RANGED, K.MELEE, K.MAGICAL, K.NONMAGIC}
+
+
+def at_least(t: A.Trigger) -> int | None:
+    """N of «теряет / наносит N или более …» (``loses_at_once`` / ``deals_at_least``)."""
+    return loses_at_once(t) if t.event == TE.LOSES_COUNTER else deals_at_least(t)
+
+
 def is_cure_poison(node: A.Lose) -> bool:
     """«снять с X отравление» — the grammar's Lose(X, "ability", (Keyword(poisoning),)) (its
     contract: poison is a state the card loses; seeds: «Отравление на Х» is a воздействие on the

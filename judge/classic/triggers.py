@@ -30,7 +30,7 @@ from grammar import ast as A
 from judge import cites as C
 from judge.classic import board, facts
 from judge.classic.kit import attack_kinds, moved_by, through_cell
-from judge.classic.support import killed_by, loses_at_once
+from judge.classic.support import at_least, killed_by
 from judge.classic.state import Piece
 from judge.classic.traits import ATTACK_KIND_SET, matches_kind
 from judge.core.context import Answers, Ctx, choice_points
@@ -57,6 +57,7 @@ ANSWERS: dict[str, tuple[str, ...]] = {
     TE.ACTS: (TE.ACTS,),
     TE.DESTROYS: (TE.DESTROYS,),
     TE.LOSES_COUNTER: (TE.LOSES_COUNTER,),
+    TE.DEALS_WOUNDS: (TE.DEALS_WOUNDS,),
 }
 #: … as sets (``fire`` asks whether anyone on the table listens).
 ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
@@ -64,6 +65,7 @@ ANSWER_SETS = {kind: frozenset(answers) for kind, answers in ANSWERS.items()}
 EMITTED = frozenset(e for answers in ANSWERS.values() for e in answers)
 #: What the trace calls each event.
 EVENT_RU = {TE.GETS_COUNTER: "получена фишка", TE.LOSES_COUNTER: "потеряны фишки",
+            TE.DEALS_WOUNDS: "нанесены раны",
             TE.ATTACK: "удар нанесён", TE.MISS: "промах", TE.BECOMES_DEFENDER: "назначен защитник",
             TE.DEATH: "гибель", TE.TURN_START: "начало хода", TE.TURN_END: "конец хода",
             TE.FIGHT_START: "начало боя", TE.MOVE: "перемещение",
@@ -121,6 +123,9 @@ class Triggers:
     def fire_wounded(self, target: Piece, source: Piece | None, kind: str, amount: int) -> None:
         self.fire(TE.WOUNDED, target, source, kind or None, amount=amount,
                   first=target.hits == 1)
+        if source is not None and kind in ATTACK_KIND_SET:
+            # «когда ваше существо наносит N или более ран … атакой»: the attacker's side
+            self.fire(TE.DEALS_WOUNDS, source, target, kind, amount=amount)
 
     # ------------------------------------------------------------ answering an event
     def listeners(self) -> frozenset:
@@ -240,7 +245,10 @@ class Triggers:
         if "diagonal" in ab.tags:
             return not board.orthogonal_step(ev.data["frm"], ev.data["to"])
         if e == TE.LOSES_COUNTER:             # «единовременно теряет N или более {counter}»
-            return ev.data["before"] - ev.data["after"] >= (loses_at_once(t) or 0) > 0
+            return ev.data["before"] - ev.data["after"] >= (at_least(t) or 0) > 0
+        if e == TE.DEALS_WOUNDS:              # «наносит N или более ран [… атакой]»
+            return ev.data["amount"] >= (at_least(t) or 0) > 0 \
+                and wounded_by(t.cause or K.ANY, ev.attack)
         if e in (TE.GETS_COUNTER, TE.THIRD_COUNTER):
             nth = 3 if e == TE.THIRD_COUNTER else next(
                 (int(str(p)[4:]) for p in ab.tags if str(p).startswith("nth:")), None)
@@ -358,6 +366,9 @@ class Triggers:
                 refs.update(it=ev.data["through"], cell=ev.data["through"])
         elif ev.kind == TE.DESTROYS:
             refs["it"] = ev.target                # «когда уничтожает карту — её …»: the destroyed
+        elif ev.kind == TE.DEALS_WOUNDS:
+            # «когда ваше существо наносит … ран — это существо …»: the one that dealt them
+            refs.update(it=ev.subject, attacker=ev.subject, attacked=ev.target)
         elif ev.subject is not None:
             # «когда X становится защитником, он …», «при гибели X — его …»: the event's card
             refs["it"] = ev.subject

@@ -123,7 +123,9 @@ def _marker(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 def _move_unsupported(node: A.Action, port: Port) -> str | None:
     to, _key = destination(node)
-    if to is None:
+    # a written destination with params («на одну клетку в любом направлении (кроме …)»): the
+    # params narrow it and are not read — refused (it moved the card to any cell before)
+    if to is None or (node.params and node.to is not None):
         return (f"перемещение «{params(node.params)}» пока не применяется" if node.params
                 else "не сказано, куда перемещать")
     return selector_unsupported(node.target, port) or port.unsupported(to)
