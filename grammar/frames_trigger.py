@@ -521,6 +521,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             params.append(TP.FIRST_PER_TURN)                     # «в первый раз за ход»
             j += 1
             continue
+        if isinstance(q, P) and q.kind == "paren" and _except_turn_start(q, event):
+            params.append(TP.NOT_AT_TURN_START)        # «(кроме открытия в начале своего хода)»
+            j += 1
+            continue
         if isinstance(q, P) and q.kind == "paren":
             t = Tails()
             if paren(q, ctx, t) and not t.notes and t.limit is None:
@@ -547,6 +551,19 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     return A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
                      fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
                      span=_span(clause_parts))
+
+
+def _except_turn_start(q: P, event) -> bool:
+    """«(кроме <того же события> в начале своего хода)»: the event, less the one its owner's turn
+    start brings (a card opening as the turn begins)."""
+    items = getattr(q.v, "items", None)
+    if not items or len(items) != 1:
+        return False
+    ps = list(items[0].parts)
+    return len(ps) == 3 and isinstance(ps[0], P) and ps[0].kind == "prep" and ps[0].v == "krome" \
+        and isinstance(ps[1], NP) and not ps[1].adjs and EVENT_NOUNS.get(ps[1].noun) == event \
+        and isinstance(ps[2], P) and ps[2].kind == "at_start" \
+        and re.fullmatch(r"в начале (?:своего|вашего) хода", (ps[2].text or "").lower()) is not None
 
 
 def _moves_a_step(event, fields: dict):

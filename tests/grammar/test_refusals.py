@@ -19,6 +19,8 @@ REFUSED = [
     # «находясь на …» about another card's event: a condition cannot name the card it happened to
     ("Когда ваше существо получает раны, находясь на вашей половине поля боя, ранить цель на 1.",
      "находясь (чьё место)"),
+    # an exception naming another event than the trigger's
+    ("Когда открывается (кроме гибели в начале своего хода), ранить цель на 1.", "кроме гибели"),
 ]
 
 
