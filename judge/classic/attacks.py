@@ -537,6 +537,8 @@ class AttackRules:
         ignore = ignores_abilities(node)
         dealt = self.hit(actor, target, kind, dmg, clause, strength=strength, ignore=ignore)
         landed = self.landed_on(actor, target, kind, strength, ignore)
+        if landed and kind == K.STRIKE and node.damage is None and strength is not None:
+            self.after_strike(actor, target, dealt, strength)   # its bare riders, vampirism
         if not landed and node.riders:
             self.emit("riders-none", f"«{target.name}» защищена от этой атаки — сопутствующие "
                       "ей эффекты тоже не действуют.", clause, C.AXE)
@@ -572,12 +574,17 @@ class AttackRules:
             self.emit("damage", f"Сила атаки фиксирована: {d.value} — кубик не нужен.", clause,
                       C.AS_ON_CLOSED)
             return d.value, None
-        if isinstance(d, A.ByStrength):
+        if isinstance(d, A.ByStrength) or (d is None and node.attack == K.STRIKE):
+            # no damage on a simple strike («простой безответный удар» by text): the card's own
+            # strike, rolled by the attacker alone (seeds: as on a closed card)
+            values = (d.weak, d.medium, d.strong) if d is not None else actor.strike
             roll = self.die(ctx.inputs, actor, f"«{actor.name}»", C.AS_ON_CLOSED)
             self.facts["roll"] = roll
             plus = self.dice_bonus(actor, self.facts.get("attacked"))
+            if d is None:                     # a simple strike: «опыт в атаке» as in fight.py
+                plus += self.traits(actor).number(KW.OVA)
             s = closed_strength(clamp(roll + plus))
-            value = strength_value((d.weak, d.medium, d.strong), s)
+            value = strength_value(values, s)
             shown = f"{roll} ({plus:+d} к броску: {clamp(roll + plus)})" if plus else str(roll)
             self.emit("roll", f"Кубик бросает только нападающий (как по закрытой карте): {shown} "
                       f"— {Strength(s).fem} атака, {value}.", C.AS_ON_CLOSED, clause,

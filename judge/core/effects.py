@@ -81,6 +81,24 @@ def ignores_abilities(node: A.Attack) -> bool:
     return any(_is_ignore_rider(r) for r in node.riders)
 
 
+def plain_strike_riders(node: A.Attack) -> bool:
+    """«простой безответный удар …, не закрываясь при этом» made by card text: a simple strike
+    with the card's own strike (no damage written); its riders «безответный» (Keyword
+    unanswerable: no defender, the attacker rolls alone — seeds) and «не закрываясь» (an attack
+    made by text does not close the card anyway) are how it is made, not effects."""
+    return node.attack == K.STRIKE and node.damage is None and node.times is None
+
+
+def _is_strike_manner(node: A.Attack, r) -> bool:
+    if not plain_strike_riders(node):
+        return False
+    if isinstance(r, A.Keyword):
+        return r.name == KW.UNANSWERABLE and r.value is None and r.against is None
+    return (isinstance(r, A.Restriction) and r.what == Verb.CLOSE and r.subject is None
+            and r.only is None and not r.kinds and r.duration is None and r.condition is None
+            and not r.params)
+
+
 def _is_ignore_rider(r) -> bool:
     return (isinstance(r, A.Permission) and r.what == Verb.IGNORE
             and tuple(r.params) == ("abilities",) and r.subject is None and not r.kinds
@@ -133,9 +151,12 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
         reason = _rider_bonus_unsupported(b, port)
         if reason:
             return reason
+    if node.attack == K.STRIKE and node.damage is None and not any(
+            _is_strike_manner(node, r) and isinstance(r, A.Keyword) for r in node.riders):
+        return "простой удар по тексту карты (не безответный) пока не применяется"
     effects = []
     for r in node.riders:
-        if isinstance(r, A.Bonus) or _is_ignore_rider(r):
+        if isinstance(r, A.Bonus) or _is_ignore_rider(r) or _is_strike_manner(node, r):
             continue
         if strength_rider(r) is not None:
             effects.extend(r.effects)
@@ -151,7 +172,8 @@ def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
 
 @handles(A.Attack, _attack_check, _attack_unsupported)
 def _attack_apply(it: Interp, node: A.Attack, ctx: Ctx) -> None:
-    riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus) and not _is_ignore_rider(r))
+    riders = tuple(r for r in node.riders if not isinstance(r, A.Bonus) and not _is_ignore_rider(r)
+                   and not _is_strike_manner(node, r))
     own = ctx.refs.get("attacked")          # a trigger's own «атакованное» stays its own
     sel = node.target
     if several(node):
