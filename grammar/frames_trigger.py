@@ -528,6 +528,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if isinstance(q, P) and q.kind == "paren":
             t = Tails()
             if paren(q, ctx, t) and not t.notes and t.limit is None:
+                t.check()               # a duration, condition … in it has no place here: refuse
                 j += 1
                 continue
         raise Reject("when tail")
