@@ -348,13 +348,6 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     lemma = pred.v["lemma"]
     if lemma in ("equal", "roll_result"):
         return _die_roll(clause_parts, i)
-    if lemma == "show" and len(clause_parts) == i + 3 and isinstance(clause_parts[i + 1], NP) \
-            and isinstance(clause_parts[i + 2], P) and clause_parts[i + 2].kind == "pri" \
-            and clause_parts[i + 2].v == [("NOUN", "prophecy")]:
-        # «когда вы показываете X при пророчестве»
-        shown = take_np(clause_parts, i + 1)[0]
-        return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
-                         span=_span(clause_parts))
     lead_adv = [q.v for q in clause_parts[:i] if isinstance(q, P) and q.kind == "adv"]
     unread = [v for v in lead_adv if v not in ("simultaneously", "first_per_turn")]
     if unread:
@@ -363,6 +356,17 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         # are read — any other would be dropped silently, a typed trigger of a different
         # meaning: refuse instead
         raise Reject(f"when: adverb {unread[0]} before the verb")
+    if lemma == "show" and len(clause_parts) == i + 3 and isinstance(clause_parts[i + 1], NP) \
+            and isinstance(clause_parts[i + 2], P) and clause_parts[i + 2].kind == "pri" \
+            and clause_parts[i + 2].v == [("NOUN", "prophecy")]:
+        # «когда вы показываете X при пророчестве»: your prophecy only (another shower, or none
+        # written, is not this event)
+        if not (i == 1 and isinstance(clause_parts[0], NP) and clause_parts[0].kind == "pron"
+                and clause_parts[0].noun == "you"):
+            raise Reject("shown in whose prophecy")
+        shown = take_np(clause_parts, i + 1)[0]
+        return A.Trigger(TE.SHOWN_IN_PROPHECY, subject=None if shown.noun == "self" else shown,
+                         span=_span(clause_parts))
     at_once = "simultaneously" in lead_adv
     subj = [q for q in clause_parts[:i] if not (isinstance(q, P) and q.kind == "adv")]
     on = strengthened(lemma, subj, clause_parts[i + 1:])
