@@ -213,7 +213,7 @@ def none_but(v, subject, args, tails, sp):
 def counter_limit(v, args, sp):
     """«не может иметь более N {counter}» → CounterLimit(N)."""
     if v.v["lemma"] == "have" and len(args) == 2 and isinstance(args[0], P) \
-            and args[0].kind in ("more", "nomore") and isinstance(args[1], NP) \
+            and args[0].kind == "more" and isinstance(args[1], NP) \
             and args[1].noun == "counter" and args[1].count and args[1].count[0] == "n" \
             and not args[1].adjs:
         return A.CounterLimit(args[1].count[1], span=sp)

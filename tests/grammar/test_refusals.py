@@ -29,6 +29,11 @@ REFUSED = [
     # «показывает при пророчестве»: whose prophecy (was read as yours whoever showed the card)
     ("Когда противник показывает это существо при пророчестве, ранить цель на 1.", "противник"),
     ("Когда вы снова показываете это существо при пророчестве, ранить цель на 1.", "снова"),
+    # a double negation is a duty, not a ban (was read as the ban: the verb's «не» dropped)
+    ("{tap}: Ранить выбранную карту на 1; эта карта не может не объявлять выстрел в свой следующий ход.",
+     "не может не"),
+    ("Эту карту нельзя не атаковать.", "нельзя не"),
+    ("Не может иметь не более 1 {counter}.", "не более"),
 ]
 
 
@@ -36,4 +41,4 @@ REFUSED = [
 def test_a_word_without_a_place_leaves_the_sentence_opaque(text, lost):
     card = parse(text)
     assert not card.typed, (lost, [A.to_dict(a) for a in card.abilities])
-    assert any(isinstance(a, A.Opaque) for a in card.abilities)
+    assert any(isinstance(n, A.Opaque) for a in card.abilities for n in A.walk(a))
