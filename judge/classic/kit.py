@@ -35,7 +35,7 @@ from berserk.vocab import (
 )
 from grammar import ast as A
 from grammar import parse
-from judge.classic.support import at_least, killed_by, unsupported
+from judge.classic.support import AT_THE_TABLE, at_least, killed_by, squad_only, unsupported
 from judge.classic.traits import is_defends_without_closing
 from judge.classic.traits import (
     ATTACK_KINDS,
@@ -175,8 +175,8 @@ class _Reader:
 
     # ---------------------------------------------------------------- one ability
     def read(self, line: int, node, under: tuple = ()) -> None:
-        if isinstance(node, A.Opaque):
-            self.add(line, node, OPAQUE, under)
+        if isinstance(node, A.Opaque):          # «При наборе отряда …» of crystals: not at the table
+            self.add(line, node, None if squad_only(node.text) else OPAQUE, under)
         elif isinstance(node, A.Unknown):
             self.add(line, node, icon_unproven(node), under)
         elif isinstance(node, GRANTS):
@@ -642,12 +642,6 @@ def this_turn_only(cond: A.Condition | None, e: A.Gain) -> bool:
             and "this_turn" in cond.params and cond.subject is None
             and until in (DurationKind.END_OF_TURN, DurationKind.END_OF_YOUR_TURN))
 
-
-#: Words of an unparsed «при наборе в отряд …» that may reach the fight: the card starting it
-#: otherwise («начинает игру / бой с …»), a bonus, a card value or a counter.  Text without them
-#: is about crystals and the squad only (reading: nothing at the table).
-AT_THE_TABLE = re.compile(r"начина|\bбо[йяюе]\b|\bигр[уыае]\b|\+|получа[ею]т|\{(?:strike|health|"
-                          r"move|counter|ova|ovz|armor|regen|direct|tap)\}", re.IGNORECASE)
 
 def _gain_duration(e: A.Gain) -> bool:
     return any(isinstance(w, A.Bonus) and w.duration is not None for w in e.what)

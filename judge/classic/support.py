@@ -461,6 +461,19 @@ LOSE_RU = {"abilities": "всех особенностей", "ability": "осо�
            "counters": "фишек", "effects": "эффектов"}
 
 
+#: Words of an unparsed «при наборе в отряд …» that may reach the fight: the card starting it
+#: otherwise («начинает игру / бой с …»), a bonus, a card value or a counter.  Text without them
+#: is about crystals and the squad only (reading: nothing at the table).
+AT_THE_TABLE = re.compile(r"начина|\bбо[йяюе]\b|\bигр[уыае]\b|\+|получа[ею]т|\{(?:strike|health|"
+                          r"move|counter|ova|ovz|armor|regen|direct|tap)\}", re.IGNORECASE)
+
+
+def squad_only(text: str) -> bool:
+    """An unparsed «При наборе отряда / в отряд …» with none of those words: crystals and the
+    squad only («второй такой стоит 6 …») — nothing at the table (reading, docs/judge.md)."""
+    return bool(re.match(r"При наборе (?:отряда|в отряд)\b", text)) and not AT_THE_TABLE.search(text)
+
+
 def killed_by(t: A.Trigger) -> A.Selector | None:
     """«при гибели от атак существа противника» (grammar R13: Trigger(own_death, cause=any,
     params=((by, X),)), nothing else): X, the card whose attack left this one no lives
