@@ -80,7 +80,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     subject = None
     prop = _strength_of(subj_parts)
     if prop is not None and pred.kind == "modal" and pred.v["neg"] and i + 1 < len(parts) \
-            and isinstance(parts[i + 1], P) and parts[i + 1].kind == "verb" \
+            and isinstance(parts[i + 1], P) and parts[i + 1].kind == "verb" and not parts[i + 1].v["neg"] \
             and parts[i + 1].v["lemma"] in ("lower", "change") and i + 2 == len(parts):
         # «Сила {strike} X не может быть снижена», «Дальность метания X не может быть изменена»
         owner, kinds, what = prop

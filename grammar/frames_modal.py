@@ -41,7 +41,7 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
             what = V.GET_WOUNDS
             j += 1
             continue
-        if isinstance(q, P) and q.kind in ("more", "nomore") and j + 1 < len(args) and isinstance(args[j + 1], NP) \
+        if isinstance(q, P) and q.kind == "more" and j + 1 < len(args) and isinstance(args[j + 1], NP) \
                 and args[j + 1].noun in ("wound", "counter") and lemma == "get" and not args[j + 1].adjs \
                 and args[j + 1].count and args[j + 1].count[0] == "n":
             # «не может получить более 3 ран [за ход]»
