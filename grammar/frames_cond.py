@@ -391,6 +391,8 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
     verb = VERB_IDS.get(v.v["lemma"])
     if verb is None:
         raise Reject("modal condition verb")
+    if v.v["neg"]:
+        raise Reject("modal condition: a negated verb")     # «должен не …», «не может не …»
     lemma = pred.v["lemma"]
     cause = ()
     if len(args) >= 3 and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v == "v" \
