@@ -114,7 +114,7 @@ def v_ignore(v, subject, parts, ctx, tails, sp):
             if j == len(parts):
                 return A.Permission(V.IGNORE, subject, target=target, params=("abilities",), span=sp)
         if len(parts) == 2 and isinstance(parts[1], P) and parts[1].kind == "rel_part" \
-                and parts[1].v.get("part") == "obliging":
+                and parts[1].v.get("part") == "obliging" and not parts[1].v.get("neg"):
             return _ignore_forced(subject, parts[1], sp)
         raise Reject("ignore which abilities")
     what = qualities(parts, ctx, tails)
@@ -128,7 +128,7 @@ def _ignore_forced(subject, rel: P, sp):
     inner = list(rel.v["clause"].parts) if rel.v.get("clause") is not None else []
     kinds: list[str] = []
     for q in inner:
-        if isinstance(q, P) and q.kind == "verb" and q.v["lemma"] in ("choose", "select_as"):
+        if isinstance(q, P) and q.kind == "verb" and q.v["lemma"] in ("choose", "select_as") and not q.v["neg"]:
             continue
         if isinstance(q, NP) and q.noun == "target" and not q.adjs:
             continue
