@@ -137,7 +137,8 @@ def _moved_clause(tail: list) -> tuple[A.Selector | None, tuple]:
     if len(tail) != 1 or not isinstance(tail[0], P) or tail[0].kind != "rel_which":
         raise Reject("cells moved by whom")
     parts = list(tail[0].v["clause"].parts)
-    if not parts or not (isinstance(parts[0], P) and parts[0].kind == "verb" and parts[0].v["lemma"] == "move"):
+    if not parts or not (isinstance(parts[0], P) and parts[0].kind == "verb" and parts[0].v["lemma"] == "move"
+                         and not parts[0].v["neg"]):
         raise Reject("cells moved verb")
     of = None
     tags: list = []
