@@ -548,8 +548,8 @@ def _roll(subject, args, neg, sp):
             vals.append(int(q.v.split(":", 1)[1]))
         elif isinstance(q, P) and q.kind in ("or", "and", "lcomma") or \
                 (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
-                (isinstance(q, NP) and q.noun == "die" and not q.adjs):
-            continue
+                (isinstance(q, NP) and q.noun == "die" and not q.adjs and not q.opp):
+            continue                        # («на кубике противника»: whose die — refused)
         else:
             raise Reject("roll condition")
     if not vals or any(v < 1 or v > 6 for v in vals):

@@ -566,6 +566,8 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             raise Reject("attack count")
     if np.adjs and not (set(np.adjs) <= {"simple", "unanswerable"} and kind == K.STRIKE):
         raise Reject("attack adjectives")
+    if np.opp:
+        raise Reject("attack of the opponent")      # «разряд противника на 1»: not this card's attack
     unanswerable = "unanswerable" in np.adjs
     damage = rng = target = None
     j = 1

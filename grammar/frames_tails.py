@@ -304,7 +304,7 @@ def _counter_limit(rest: list) -> int | None:
 def _no_roll(rest: list) -> bool:
     """«вместо бросков кубика», «не бросая кубики»: the dice are not rolled."""
     nps = [q for q in rest if isinstance(q, NP)]
-    if not nps or nps[-1].noun != "die" or any(q.noun not in ("die", "roll") or q.adjs for q in nps):
+    if not nps or nps[-1].noun != "die" or any(q.noun not in ("die", "roll") or q.adjs or q.opp for q in nps):
         return False
     lead = [q for q in rest if not isinstance(q, NP)]
     return (len(lead) == 1 and lead[0].kind == "adv" and lead[0].v == "instead") or \
