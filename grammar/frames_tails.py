@@ -293,8 +293,8 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
 def _counter_limit(rest: list) -> int | None:
     """«не может иметь более N {counter}» inside a parenthesis: N (the card's own limit)."""
     if len(rest) == 4 and isinstance(rest[0], P) and rest[0].kind == "modal" and rest[0].v["lemma"] == "can" \
-            and rest[0].v["neg"] and isinstance(rest[1], P) and rest[1].kind == "verb" \
-            and rest[1].v["lemma"] == "have" and isinstance(rest[2], P) and rest[2].kind in ("more", "nomore") \
+            and rest[0].v["neg"] and isinstance(rest[1], P) and rest[1].kind == "verb" and not rest[1].v["neg"] \
+            and rest[1].v["lemma"] == "have" and isinstance(rest[2], P) and rest[2].kind == "more" \
             and isinstance(rest[3], NP) and rest[3].noun == "counter" and not rest[3].adjs \
             and rest[3].count and rest[3].count[0] == "n":
         return rest[3].count[1]
