@@ -338,7 +338,8 @@ def _modal(pred, subject, rest, ctx, tails, sp):
             raise Reject("be attacked by whom")
         return A.Restriction(V.ATTACK, attackers or A.Selector(N.CARD, qualifiers=(Q.ALL,)), None,
                              tuple(kinds), tails.use("duration"), params=(subject or SELF,), span=sp)
-    if ((m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden") and v.v["neg"]:
+    if ((m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden") and v.v["neg"] \
+            or (m["lemma"] == "forbidden" and m["neg"]):
         raise Reject("a negated verb after «не может / нельзя»")   # «не может не X»: a duty, not a ban
     if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":
         limit = counter_limit(v, args, sp)

@@ -7,6 +7,7 @@ import pytest
 
 from grammar import ast as A
 from grammar import parse
+from tests.grammar.test_idempotence import _cards      # the corpus cards, read when a test asks
 
 # (sentence, the word a typed reading would lose)
 REFUSED = [
@@ -55,3 +56,25 @@ def test_a_word_without_a_place_leaves_the_sentence_opaque(text, lost):
     card = parse(text)
     assert not card.typed, (lost, [A.to_dict(a) for a in card.abilities])
     assert any(isinstance(n, A.Opaque) for a in card.abilities for n in A.walk(a))
+
+
+@pytest.mark.shared
+def test_a_negation_inserted_into_a_typed_corpus_line_is_never_dropped():
+    """«не» put before any word of a typed corpus line either changes the AST or makes the line
+    Opaque — never the same typed AST (a dropped «не» is the opposite meaning).  Quoted names
+    are left alone (a name is free text)."""
+    dropped = []
+    for card in _cards():
+        for line in parse(card.text, card.name).lines:
+            if not line.typed:
+                continue
+            base = [A.to_dict(a) for a in parse(line.text, card.name).abilities]
+            words = line.text.split(" ")
+            for k in range(1, len(words)):
+                text = " ".join(words[:k] + ["не"] + words[k:])
+                if text.count("«", 0, len(" ".join(words[:k]))) > text.count("»", 0, len(" ".join(words[:k]))):
+                    continue                                  # inside «…»
+                got = parse(text, card.name)
+                if got.typed and [A.to_dict(a) for a in got.abilities] == base:
+                    dropped.append(text)
+    assert not dropped, dropped[:5]
