@@ -275,6 +275,8 @@ def _bonus(amount, item, tails, sp):
                 raise Reject(f"range of {k[0]}") from None
             j += 1
         elif to == [K.DICE] and j < len(item) and isinstance(item[j], NP) and item[j].noun == "die":
+            if item[j].opp or np.opp:
+                raise Reject("bonus to the opponent's dice")      # «к броску кубика противника»
             j += 1
         if nxt_roll:
             to = [BonusTo.NEXT_DICE]
