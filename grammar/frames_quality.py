@@ -396,6 +396,8 @@ def _nominal(item: list, ctx: Ctx, tails: Tails, sp):
     np: NP = item[0]
     n = np.noun or ""
     rest = item[1:]
+    if np.opp and (n in KEYWORD_NOUNS or n in ("protection", "vampirism", "poison") or n.startswith("atk:")):
+        raise Reject("an ability «противника»")      # «Защита противника от …»: no side to keep it
     if n in ("superiority", "elusiveness") and not np.adjs and not np.count and not np.opp:
         # «Превосходство [над драконами]», «Неуловимость [от гномов]»: over / from whom
         name = KW.SUPERIORITY if n == "superiority" else KW.ELUSIVE

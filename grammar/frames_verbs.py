@@ -319,6 +319,8 @@ def v_get(v, subject, parts, ctx, tails, sp):
             and parts[2].kind == "prep" and parts[2].v == "ot" and isinstance(parts[3], NP):
         # «получает раны только от ударов / от хозяина»: every other source is barred
         return _wounds_only_from(subject, parts[3:], sp)
+    if isinstance(p0, NP) and p0.noun == "poison" and p0.opp:
+        raise Reject("poison «противника»")             # «получает отравление противника на 2»
     if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
             and isinstance(parts[1], P) and parts[1].kind == "amount":
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
