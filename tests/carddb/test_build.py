@@ -279,6 +279,7 @@ def test_build_reports_its_phases(tmp_path):
 
 
 # ---------------------------------------------------------------- standard input (E3)
+@pytest.mark.shared
 def test_stdin_build_hashes_the_bytes_it_read(tmp_path):
     """«--cards -»: standard input cannot be read twice; meta keeps the hash of what the
     reader read, equal to the hash of the same file built from disk."""
