@@ -7,42 +7,18 @@ very same objects where nothing changed, so the reader's caches and choice point
 from __future__ import annotations
 
 import re
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import MeasureKind, Verb
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from judge.core.interp import is_may
+from judge.core.trees import transform
 
 
 #: what joins «может X» to the part that goes with it: «…, при этом …»
 AT_THAT = re.compile(r"^\s*,?\s*при\s+этом\s*$")
-
-
-def transform(node, on_node=None, on_list=None):
-    """The tree with ``on_node(n)`` put in place of every node (bottom-up) and ``on_list(t)`` of
-    every tuple of nodes; the very same objects where nothing changed (so the reader's caches
-    and choice points stay valid)."""
-    if not isinstance(node, A.Node):
-        return node
-    changes = {}
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        value = getattr(node, f.name)
-        if isinstance(value, A.Node):
-            new = transform(value, on_node, on_list)
-            if new is not value:
-                changes[f.name] = new
-        elif isinstance(value, tuple) and value and all(isinstance(v, A.Node) for v in value):
-            new = tuple(transform(v, on_node, on_list) for v in value)
-            if on_list is not None:
-                new = on_list(new)
-            if len(new) != len(value) or any(x is not y for x, y in zip(new, value)):
-                changes[f.name] = new
-    out = replace(node, **changes) if changes else node
-    return on_node(out) if on_node is not None else out
 
 
 def first_only(node, text: str):

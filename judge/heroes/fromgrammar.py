@@ -26,6 +26,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as E
 from grammar import ast as A
 from grammar import parse
+from judge.core.trees import transform
 from judge.heroes.model import GRAVEYARD, HAND, PLAY
 from judge.heroes.phrases import DONE, NOTHING
 from judge.heroes.readers import CREATE, glossary_keyword
@@ -175,24 +176,12 @@ def _list(items: tuple, text: str) -> tuple:
 
 
 def _walk(node, text: str):
-    if isinstance(node, tuple):
-        return node
-    if not isinstance(node, A.Node):
-        return node
-    changes = {}
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        v = getattr(node, f.name)
-        if isinstance(v, A.Node):
-            changes[f.name] = _walk(v, text)
-        elif isinstance(v, tuple) and v and all(isinstance(x, A.Node) for x in v):
-            got = tuple(_walk(x, text) for x in v)
-            if f.name in ("effects", "body", "options"):
-                got = _list(got, text)
-            changes[f.name] = got
-    out = replace(node, **changes) if changes else node
-    return _node(out)
+    # lists of effects get the «, при этом» reading; every node its representation fix
+    return transform(node, on_node=_node, on_list=lambda items: _list(items, text),
+                     list_fields=_EFFECT_LISTS)
+
+
+_EFFECT_LISTS = frozenset(("effects", "body", "options"))
 
 
 def adapt(node: A.Node, text: str, spell: bool, name: str) -> A.Node:
