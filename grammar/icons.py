@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from grammar.names import repair_effect_names, restore_markers
 from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
 from grammar.spelling import mend_typos, restore_names
 
@@ -166,7 +167,12 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     text = errata(text, repairs)
     text = restore_granted(text, repairs)
     text = restore_names(text, repairs)
+    text = repair_effect_names(text, repairs)
+    text = restore_markers(text, repairs)
+    typos = len(repairs)
     text = mend_typos(text, name, repairs)
+    if len(repairs) > typos:           # a mended «воздействие» heads a name to restore
+        text = repair_effect_names(restore_names(text, repairs), repairs)
     parts = text.split(separator) if separator else text.splitlines()
     lines: list[str] = []
     for part in parts:

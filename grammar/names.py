@@ -1,0 +1,177 @@
+"""Names inside card text that a source spells or marks wrongly, each repaired with a located
+note (``Repair``): effect names against the closed vocabulary of known names, and marker names
+that berserk-nxt writes without their «».
+
+* ``misspelt-name``: the «name» of an effect or spell («Воздействие «…»», «Заклинание «…»»)
+  that is not a known name, but within a small edit distance of exactly one known name («шит
+  света», «предсметный дар») → that name.  The distance allowed grows with the name (1 below
+  ten letters, 2 from ten), a name shorter than six letters is never touched, and a second
+  known name within the allowed distance leaves the name as it is (no guess between two).
+* ``restored-marker-quotes``: «маркер[ы] врата», «получает маркер дрожь (…)» → the name in «».
+  The name is the run of words the lexicon does not know after the noun; its end is certain
+  only when what follows is punctuation, the end of the line or a word that cannot continue a
+  name (a preposition, a verb …) — before a noun or an adjective it is left alone.  A marker
+  named in the card (quoted or restored) is then quoted where the card names it again without
+  the noun («клетку с вратами», «переместить дрожь»): the same stem, a word the lexicon does not
+  know, so it can be nothing but that name.
+
+Both run in ``grammar.icons.normalise`` (after the «» of effect names are restored, before the
+typo repair, which leaves quoted words alone) and are idempotent: a repaired name is known, a
+quoted marker name is not bare any more.
+"""
+from __future__ import annotations
+
+import re
+
+from grammar.lexicon import classify
+from grammar.repairs import Repair
+
+# The names of effects and spells of the development list («Война стихий», tgbot notation, the
+# source that quotes every name; ё folded).  Names only, never text; a later set adds names this
+# does not know, which are then left as they are (only a near-miss of a known name is repaired).
+KNOWN_EFFECT_NAMES = frozenset({
+    "адское зловоние", "боевое исступление", "взгляд василиска", "взгляд медузы", "взрыв",
+    "власть ундины", "возврат во времени", "волхвование при луне", "волшебная пыльца",
+    "вскипающий яд", "все пропало", "гипноз", "дар силы", "дверь измерений", "интриги",
+    "коварный подкуп", "крик баньши", "ледяной дождь", "магический трюк", "мерзкая аура",
+    "могильная хватка", "мороз, мгла и ливень", "нестерпимый жар", "оглушение", "оковы льда",
+    "оцепенение", "песчаные когти", "пикирование", "пиратская удаль", "пламя бездны",
+    "последний путь", "потеря памяти", "предсмертный дар", "разжигание костра", "рэккендум",
+    "свет фонаря", "сладострастная аура", "таран", "удар молота", "удача", "ужас",
+    "украсть оружие", "уловка", "цветущие руны", "цепи анубисара", "частица души",
+    "черная метка", "штопор", "щелчок хлыста", "щит света", "ядовитый взрыв",
+})
+MIN_NAME = 6          # a shorter name is never repaired: short names sit close to each other
+
+
+def distance(a: str, b: str, limit: int = 2) -> int:
+    """Edit distance (insert, delete, replace, swap two neighbours) between ``a`` and ``b``;
+    anything over ``limit`` is reported as ``limit + 1``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
+def known_name(name: str, vocabulary: frozenset[str] = KNOWN_EFFECT_NAMES) -> str | None:
+    """The one name of ``vocabulary`` a misspelt ``name`` (folded) stands for, or None."""
+    if name in vocabulary or len(name) < MIN_NAME:
+        return None
+    limit = 1 if len(name) < 10 else 2
+    near = [k for k in vocabulary if distance(name, k, limit) <= limit]
+    return near[0] if len(near) == 1 else None
+
+
+_EFFECT_NAME = re.compile(r"(?<![\w])(?:[Вв]оздействи[еяию]|[Зз]аклинани[еяию])[ \t]*(?:[—–-][ \t]*)?"
+                          r"«(?P<name>[^«»]+)»")
+
+
+def repair_effect_names(text: str, notes: list[Repair]) -> str:
+    if "«" not in text:
+        return text
+    out, last = [], 0
+    for m in _EFFECT_NAME.finditer(text):
+        name = m.group("name")
+        fixed = known_name(name.lower().replace("ё", "е"))
+        if fixed is None:
+            continue
+        if name[:1].isupper():
+            fixed = fixed[0].upper() + fixed[1:]
+        notes.append(Repair("misspelt-name", m.start("name"),
+                            f"«{name}» → «{fixed}» (near a known effect name, and near no other)"))
+        out.append(text[last:m.start("name")])
+        out.append(fixed)
+        last = m.end("name")
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ marker names without «»
+_MARKER = re.compile(r"(?<![\w«])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+")
+_QUOTED_MARKER = re.compile(r"(?<![\w«])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»")
+_NAME_WORD = re.compile(r"[а-яё]+(?![\w\-])")
+_NEXT = re.compile(r"[ \t]*(?P<tok>\n|[^\s\w]|[А-ЯЁа-яё]+|$)")
+# what may follow a name and is certainly not part of it (the lexicon's word classes)
+_NOT_NAME = {"NOUN", "ADJ", "PART", "NUMW", "ALLW", "OPP", "PRON", "SELFW", "SELF"}
+
+
+def _unknown(word: str) -> bool:
+    return classify(word.replace("ё", "е")) is None
+
+
+def _name_after(text: str, start: int) -> int:
+    """The end of the marker name that starts at ``start`` (0: none, or its end uncertain)."""
+    end = start
+    pos = start
+    while True:
+        w = _NAME_WORD.match(text, pos)
+        if not w or not _unknown(w.group(0)):
+            break
+        end = pos = w.end()
+        if text[pos:pos + 1] != " ":
+            break
+        pos += 1
+    if end == start:
+        return 0
+    nxt = _NEXT.match(text, end).group("tok")
+    if nxt.isalpha():
+        k = classify(nxt.lower().replace("ё", "е"))
+        if k is None or k[0] in _NOT_NAME:
+            return 0                      # the name may go on: its end is not certain
+    return end
+
+
+def restore_markers(text: str, notes: list[Repair]) -> str:
+    if "аркер" not in text:
+        return text
+    out, last = [], 0
+    for m in _MARKER.finditer(text):
+        end = _name_after(text, m.end())
+        if not end:
+            continue
+        name = text[m.end():end]
+        notes.append(Repair("restored-marker-quotes", m.end(),
+                            f"маркер «{name}» (berserk-nxt drops the «» of a marker's name)"))
+        out.append(text[last:m.end()])
+        out.append(f"«{name}»")
+        last = end
+    if out:
+        out.append(text[last:])
+        text = "".join(out)
+    return _quote_mentions(text, notes)
+
+
+def _quote_mentions(text: str, notes: list[Repair]) -> str:
+    """The card's one-word marker names, quoted where the card repeats them bare."""
+    stems = {n[:-1] if len(n) >= 5 else n for n in (m.group("name").lower() for m in
+             _QUOTED_MARKER.finditer(text)) if _unknown(n)}
+    if not stems:
+        return text
+    rx = re.compile(r"(?<![\w«])(?:" + "|".join(map(re.escape, sorted(stems))) + r")[а-яё]{0,3}(?![\w»\-])",
+                    re.IGNORECASE)
+    out, last = [], 0
+    for m in rx.finditer(text):
+        w = m.group(0)
+        if not _unknown(w.lower()):
+            continue
+        notes.append(Repair("restored-marker-quotes", m.start(),
+                            f"«{w}» (the name of a marker of this card, without its «»)"))
+        out.append(text[last:m.start()])
+        out.append(f"«{w}»")
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
