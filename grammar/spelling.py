@@ -36,6 +36,10 @@ for _a, _b in (("е", "ё"), ("и", "й"), ("ь", "ъ"), ("ш", "щ")):
         _m[_a] = _m.get(_a, "") + _b
         _m[_b] = _m.get(_b, "") + _a
 _LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+# Consonants no Russian inflectional ending holds: one of them between the two vowels of an
+# ending («воздействи-н-е») is a stray key, not an ending the lexicon has not listed
+_NEVER_ENDING = frozenset("бджзкнпрфцчщ")
+_VOWELS = frozenset("аеёиоуыэюя")
 _PLAIN = re.compile(r"(?<![\w\-«])[а-яё]{5,}(?![\w\-])")
 _WORD = re.compile(r"(?<![\w\-«])[А-ЯЁа-яё][а-яё]{4,}(?![\w\-])")
 _SENTENCE_START = re.compile(r"(?:^|\n|[.:—] )$")    # a capital word here starts a sentence
@@ -45,7 +49,9 @@ _MEMO: dict[tuple, str | None] = {}
 
 def _variants(w: str):
     """One keystroke away.  Never in the first two letters, nor a letter dropped or added in
-    the last two (an ending the lexicon does not list is no typo: «меньшее», «равное»); in a
+    the last two (an ending the lexicon does not list is no typo: «меньшее», «равное») — save
+    a consonant that no ending holds, between the two vowels of the ending of a word of six
+    letters or more («воздействине» → «воздействие»); in a
     word shorter than seven letters only a doubled letter, two swapped neighbours and the
     look-alike pairs (ш/щ, е/ё, и/й) — short real words sit one keystroke from each other."""
     n = len(w)
@@ -53,6 +59,9 @@ def _variants(w: str):
     for i in range(2, n):
         if i < n - 2 and (long or w[i] in (w[i - 1], w[i + 1])):
             yield w[:i] + w[i + 1:]                               # a letter too many
+        elif i == n - 2 and n >= 6 and w[i] in _NEVER_ENDING and w[i - 1] in _VOWELS \
+                and w[i + 1] in _VOWELS:
+            yield w[:i] + w[i + 1:]                               # … even in the ending
         for c in (_NEAR.get(w[i], "") if long else _PAIRS.get(w[i], "")):
             yield w[:i] + c + w[i + 1:]                           # a neighbouring key
         if i + 1 < n and w[i] != w[i + 1]:
