@@ -372,6 +372,14 @@ def _static(effects, cond: A.Condition | None, span):
             and effects[0].condition is None:
         node = effects[0]
         return replace(node, condition=own_pronoun(cond, node), span=span)
+    if cond is not None and len(effects) == 1 and isinstance(effects[0], A.Keyword) \
+            and effects[0].against is not None and effects[0].against.condition is None:
+        nouns = {n.noun for n in A.walk(cond) if isinstance(n, A.Selector)}
+        if N.IT in nouns and N.SELF not in nouns:
+            # «безответный удар по существу, если слева от него …»: «он» is the one struck at —
+            # the keyword's own shape «… по существам, слева от которых …»
+            kw = effects[0]
+            return replace(kw, against=replace(kw.against, condition=cond), span=span)
     return A.Static(tuple(effects), cond, span=span)
 
 

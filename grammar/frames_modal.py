@@ -277,6 +277,18 @@ def permission(v, subject, args, ctx, tails, sp):
     kinds: list[str] = []
     if lemma == "shoot":
         lemma, kinds = "attack", [K.SHOT]      # «может стрелять по …»: attack with a shot
+    if lemma == "declare" and subject is None and args and isinstance(args[0], NP) \
+            and args[0].noun == "atk:strike" and args[0].adjs in (("unanswerable",), ("directed",)) \
+            and not args[0].count and not args[0].opp and not tails.limit:
+        # «может объявлять безответный удар [по X]»: the keyword «Безответный удар [по X]»
+        name = KW.UNANSWERABLE if args[0].adjs == ("unanswerable",) else KW.DIRECT
+        rest = args[1:]
+        if not rest:
+            return A.Keyword(name, span=sp)
+        if not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == "po"):
+            return None
+        against, j = take_np(rest, 1)
+        return A.Keyword(name, against=against, span=sp) if j == len(rest) else None
     times = None
     target = None
     defender = False
