@@ -82,7 +82,8 @@ def repair_effect_names(text: str, notes: list[Repair]) -> str:
     out, last = [], 0
     for m in _EFFECT_NAME.finditer(text):
         name = m.group("name")
-        fixed = known_name(name.lower().replace("ё", "е"))
+        # spacing is the spacing pass's to repair (``double-space``), not a misspelling
+        fixed = known_name(" ".join(name.split()).lower().replace("ё", "е"))
         if fixed is None:
             continue
         if name[:1].isupper():
@@ -99,8 +100,8 @@ def repair_effect_names(text: str, notes: list[Repair]) -> str:
 
 
 # ------------------------------------------------------------------ marker names without «»
-_MARKER = re.compile(r"(?<![\w«])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+")
-_QUOTED_MARKER = re.compile(r"(?<![\w«])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»")
+_MARKER = re.compile(r"(?<![\w«\"“„])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+")
+_QUOTED_MARKER = re.compile(r"(?<![\w«\"“„])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»")
 _NAME_WORD = re.compile(r"[а-яё]+(?![\w\-])")
 _NEXT = re.compile(r"[ \t]*(?P<tok>\n|[^\s\w]|[А-ЯЁа-яё]+|$)")
 # what may follow a name and is certainly not part of it (the lexicon's word classes)
@@ -159,7 +160,7 @@ def _quote_mentions(text: str, notes: list[Repair]) -> str:
              _QUOTED_MARKER.finditer(text)) if _unknown(n)}
     if not stems:
         return text
-    rx = re.compile(r"(?<![\w«])(?:" + "|".join(map(re.escape, sorted(stems))) + r")[а-яё]{0,3}(?![\w»\-])",
+    rx = re.compile(r"(?<![\w«\"“„])(?:" + "|".join(map(re.escape, sorted(stems))) + r")[а-яё]{0,3}(?![\w»\"”\-])",
                     re.IGNORECASE)
     out, last = [], 0
     for m in rx.finditer(text):
