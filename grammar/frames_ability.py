@@ -221,7 +221,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                 return [A.Named(e.effect_kind, e.name, e.body, limit, span=e.span)]
         raise Reject("a limit on a static ability")
     if len(effects) == 1:
-        return [_as_ability(effects[0])]
+        return [_as_ability(effects[0], ctx)]
     if all(isinstance(e, (A.Keyword, A.Protection)) for e in effects):
         return list(effects)
     if len(effects) == 1 and isinstance(effects[0], A.Conditional):
@@ -364,23 +364,42 @@ def _rolled(cond: A.Condition):
     return None, None
 
 
-def _static(effects, cond: A.Condition | None, span):
+def _static(effects, cond: A.Condition | None, span, after: Ctx | None = None):
     """A continuous ability with a condition; a single restriction or permission carries the
-    condition itself (the judge evaluates it where the restriction applies)."""
+    condition itself (the judge evaluates it where the restriction applies).  ``after``: the
+    condition follows the effects (its pronouns may name what they named)."""
     effects = _unwrap_self_gain(effects)
     if cond is not None and len(effects) == 1 and isinstance(effects[0], (A.Restriction, A.Permission)) \
             and effects[0].condition is None:
         node = effects[0]
         return replace(node, condition=own_pronoun(cond, node), span=span)
-    if cond is not None and len(effects) == 1 and isinstance(effects[0], A.Keyword) \
-            and effects[0].against is not None and effects[0].against.condition is None:
-        nouns = {n.noun for n in A.walk(cond) if isinstance(n, A.Selector)}
-        if N.IT in nouns and N.SELF not in nouns:
-            # «безответный удар по существу, если слева от него …»: «он» is the one struck at —
-            # the keyword's own shape «… по существам, слева от которых …»
-            kw = effects[0]
-            return replace(kw, against=replace(kw.against, condition=cond), span=span)
+    if after is not None and cond is not None and len(effects) == 1 and isinstance(effects[0], A.Keyword) \
+            and effects[0].against is not None and effects[0].against.condition is None \
+            and _names_target(cond, effects[0].against, after):
+        # «безответный удар по существу, если слева от него …»: «он» is the one struck at —
+        # the keyword's own shape «… по существам, слева от которых …»
+        kw = effects[0]
+        return replace(kw, against=replace(kw.against, condition=cond), span=span)
     return A.Static(tuple(effects), cond, span=span)
+
+
+# the personal pronouns that can stand for one creature (neuter) / one card (feminine) / many
+_PLURAL = frozenset({"они", "их", "них", "ими", "ними"})    # «им», «ним»: also «с ним» (one)
+_SINGULAR = {N.CREATURE: frozenset({"он", "оно", "его", "него", "ему", "нему", "им", "ним", "нем"}),
+             N.CARD: frozenset({"она", "ее", "нее", "ей", "ней", "ею", "нею"})}
+_MANY = re.compile(r"(?:существ|карт)(?:ам|ами|ах)\b")
+
+
+def _names_target(cond: A.Condition, target: A.Selector, ctx: Ctx) -> bool:
+    """Whether the pronouns of ``cond`` stand for ``target``: the condition names neither the
+    card nor anything else by a pronoun, and each pronoun it spells agrees with the target in
+    gender and number (a possessive «его» the grammar adds without a span is not checked)."""
+    if target.noun not in _SINGULAR or target.span == A.NOSPAN:
+        return False
+    agrees = _PLURAL if _MANY.search(ctx.orig(target.span).lower()) else _SINGULAR[target.noun]
+    sels = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
+    spelled = [ctx.orig(n.span).lower().replace("ё", "е") for n in sels if n.span != A.NOSPAN]
+    return bool(spelled) and all(n.noun == N.IT for n in sels) and all(w in agrees for w in spelled)
 
 
 def _unwrap_self_gain(effects) -> list:
@@ -394,7 +413,7 @@ def _unwrap_self_gain(effects) -> list:
     return out
 
 
-def _as_ability(e):
+def _as_ability(e, after: Ctx | None = None):
     if isinstance(e, A.Poison) and e.target is not None:
         return A.Static((e,), span=e.span)    # «отравить X на N»: not the strike's poison (R4)
     if isinstance(e, ABILITY_NODES):
@@ -403,7 +422,7 @@ def _as_ability(e):
         return e.what[0] if len(e.what) == 1 and isinstance(e.what[0], ABILITY_NODES) \
             else A.Static(e.what, span=e.span)
     if isinstance(e, A.Conditional) and not e.otherwise:
-        return _static(e.effects, e.condition, e.span)
+        return _static(e.effects, e.condition, e.span, after)
     return A.Static((e,), span=e.span)
 
 

@@ -62,6 +62,19 @@ def test_two_wordings_one_ast(a, b, shape):
      and "condition" not in d["effects"][0]["against"]),
     ("Может объявлять безответный удар по существу противника, если Кабан ранен.",
      lambda d: d["node"] == "Static" and d["condition"]["what"] == "wounded"),
+    # a pronoun that cannot stand for the target (gender, number) is not the target's
+    ("Может объявлять безответный удар по существу противника, если она ранена.",
+     lambda d: d["node"] == "Static" and "condition" not in d["effects"][0]["against"]),
+    ("Безответный удар по существам противника, если рядом с ней нет других существ.",
+     lambda d: d["node"] == "Static" and "condition" not in d["effects"][0]["against"]),
+    ("Безответный удар по существам противника, если рядом с ним нет других существ.",
+     lambda d: d["node"] == "Static" and "condition" not in d["effects"][0]["against"]),
+    # … one that can is: «с ними» after «существам», «с ней» after «карте»
+    ("Безответный удар по существам противника, если рядом с ними нет других существ.",
+     lambda d: d["node"] == "Keyword" and d["against"]["condition"]["what"] == "exists"),
+    ("Направленный удар по закрытой карте, если рядом с ней нет других карт.",
+     lambda d: d["node"] == "Keyword" and d["against"]["noun"] == "card"
+     and d["against"]["condition"]["negated"] is True),
     # an ordinary strike is no keyword: «может объявлять удар …» stays what it was
     ("Может объявлять удар по закрытому существу.", lambda d: d.get("name") not in ("unanswerable", "direct")),
 ])
