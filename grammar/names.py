@@ -8,7 +8,8 @@ that berserk-nxt writes without their «».
   ten letters, 2 from ten), a name shorter than six letters is never touched, and a second
   known name within the allowed distance leaves the name as it is (no guess between two).
 * ``restored-marker-quotes``: «маркер[ы] врата», «получает маркер дрожь (…)» → the name in «».
-  The name is the run of words the lexicon does not know after the noun; its end is certain
+  The name is the run of words the lexicon does not know after the noun (not a verb form:
+  «маркер исчезает» is a marker that disappears); its end is certain
   only when what follows is punctuation, the end of the line or a word that cannot continue a
   name (a preposition, a verb …) — before a noun or an adjective it is left alone.  A marker
   named in the card (quoted or restored) is then quoted where the card names it again without
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from grammar.lexicon import classify
+from grammar.lexicon import classify, verb_form
 from grammar.repairs import Repair
 
 # The names of effects and spells of the development list («Война стихий», tgbot notation, the
@@ -124,8 +125,8 @@ def _name_after(text: str, start: int) -> int:
         if text[pos:pos + 1] != " ":
             break
         pos += 1
-    if end == start:
-        return 0
+    if end == start or verb_form(text[start:end].split(" ")[0]) != "other":
+        return 0                          # «маркер исчезает»: an unknown verb, not a name
     nxt = _NEXT.match(text, end).group("tok")
     if nxt.isalpha():
         k = classify(nxt.lower().replace("ё", "е"))

@@ -48,6 +48,7 @@ CASES = [
     ("Положите маркер врата стихии на клетку.", None, []),    # a noun next: the name may go on
     ("Положите маркер стихии на клетку.", None, []),          # a known word: no name
     ("Положите маркеры на клетку.", None, []),
+    ("Когда маркер испаряется, ранить существо на 1.", None, []),   # a verb the lexicon lacks
     ("{tap}: Воздействие «дар  силы» — ранить существо на 1.",      # a doubled space is no misspelling
      "{tap}: Воздействие «дар силы» — ранить существо на 1.", [("double-space", 23)]),
     # a name in straight quotes is quoted already: neither it nor its mentions get «» inside
