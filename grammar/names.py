@@ -8,7 +8,7 @@ that berserk-nxt writes without their «».
   ten letters, 2 from ten), a name shorter than six letters is never touched, and a second
   known name within the allowed distance leaves the name as it is (no guess between two).
 * ``restored-marker-quotes``: «маркер[ы] врата», «получает маркер дрожь (…)» → the name in «».
-  The name is the run of words the lexicon does not know after the noun (not a verb form:
+  The name is the run of words the lexicon does not know after the noun (not a finite verb:
   «маркер исчезает» is a marker that disappears); its end is certain
   only when what follows is punctuation, the end of the line or a word that cannot continue a
   name (a preposition, a verb …) — before a noun or an adjective it is left alone.  A marker
@@ -107,6 +107,8 @@ _NAME_WORD = re.compile(r"[а-яё]+(?![\w\-])")
 _NEXT = re.compile(r"[ \t]*(?P<tok>\n|[^\s\w]|[А-ЯЁа-яё]+|$)")
 # what may follow a name and is certainly not part of it (the lexicon's word classes)
 _NOT_NAME = {"NOUN", "ADJ", "PART", "NUMW", "ALLW", "OPP", "PRON", "SELFW", "SELF"}
+# a finite verb's endings (an infinitive's «-сти», «-ть» end nouns too: «ловкости», «сеть»)
+_FINITE = {"3sg", "3pl", "3sg_refl", "3pl_refl", "inf_refl"}
 
 
 def _unknown(word: str) -> bool:
@@ -125,7 +127,7 @@ def _name_after(text: str, start: int) -> int:
         if text[pos:pos + 1] != " ":
             break
         pos += 1
-    if end == start or verb_form(text[start:end].split(" ")[0]) != "other":
+    if end == start or verb_form(text[start:end].split(" ")[0]) in _FINITE:
         return 0                          # «маркер исчезает»: an unknown verb, not a name
     nxt = _NEXT.match(text, end).group("tok")
     if nxt.isalpha():

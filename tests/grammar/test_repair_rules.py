@@ -49,6 +49,8 @@ CASES = [
     ("Положите маркер стихии на клетку.", None, []),          # a known word: no name
     ("Положите маркеры на клетку.", None, []),
     ("Когда маркер испаряется, ранить существо на 1.", None, []),   # a verb the lexicon lacks
+    ("Существо без маркера зоркости не атакует.",                  # «-сти» ends nouns too
+     "Существо без маркера «зоркости» не атакует.", [("restored-marker-quotes", 21)]),
     ("{tap}: Воздействие «дар  силы» — ранить существо на 1.",      # a doubled space is no misspelling
      "{tap}: Воздействие «дар силы» — ранить существо на 1.", [("double-space", 23)]),
     # a name in straight quotes is quoted already: neither it nor its mentions get «» inside
