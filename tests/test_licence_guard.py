@@ -1,46 +1,179 @@
-"""The repository carries no copies of the licensed texts (© Мир Хобби): no tracked file holds
-the opening 50 characters of a card ability (raw or canonical) or a 60-character run of a
-rule sentence.  The hook samples this; the test checks every file and every sentence."""
+"""The repository carries no copies of the licensed texts (© Мир Хобби).
+
+* Card ability text: no tracked file shares a run of ``WINDOW`` (50) characters with an ability
+  of any card of ../shared/corpus (classic and nxt), compared case-folded, whitespace-folded and
+  with «ё» read as «е», against the source text and against its canonical form
+  (``grammar.icons.normalise``: icons as ``{code}``, one ability a line).  A sliding window, not
+  just each ability's opening: a copy that starts mid-sentence or swaps the card's name is still
+  a copy.  The corpus's windows go into one set and every file is slid over once, so the whole
+  check is a few seconds.
+* Rule text: no file holds a 60-character run of a sentence of ../shared/rules or seeds.
+
+``KNOWN_COPIES`` lists the files that still hold card text when this check was widened (they
+belong to other work in progress); each may not gain a window, and an entry whose file is clean
+must go."""
 from __future__ import annotations
 
 import json
 import re
 import subprocess
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+import pytest
 
 from grammar.icons import normalise
-from tests.conftest import CORPUS, ROOT, SHARED
+from tests.conftest import ROOT, SHARED
+
+#: Length of a shared run that counts as a copy of card text.
+WINDOW = 50
+#: Length of the run of a rule sentence (its characters 10..70) that counts as a copy.
+RULE_RUN = 60
+
+#: Files that held copied card text when the check became a sliding window over both corpora,
+#: with the number of copied windows then.  Not this test's to reword (grammar/, judge/ and the
+#: grammar tables are others' work in progress): shrink an entry as its file is cleaned, drop it
+#: when the file is clean; a file may never gain a window.
+KNOWN_COPIES: dict[str, int] = {
+    "grammar/frames_cond.py": 36,
+    "grammar/frames_modal.py": 8,
+    "grammar/frames_select.py": 2,
+    "grammar/frames_trigger.py": 16,
+    "grammar/frames_verbs.py": 16,
+    "grammar/frames_verbs_attack.py": 2,
+    "grammar/lexer.py": 17,
+    "judge/classic/kit.py": 3,
+    "judge/classic/state.py": 22,
+    "judge/classic/traits.py": 1,
+    "judge/classic/triggers.py": 3,
+    "judge/core/interp.py": 5,
+    "tests/grammar/data/cases.yaml": 10,
+    "tests/grammar/data/language.yaml": 2,
+    "tests/grammar/test_one_meaning.py": 39,
+    "tests/grammar/test_repair_rules.py": 17,
+    "tests/judge/test_properties.py": 24,
+}
 
 
-def _needles() -> set[str]:
-    needles: set[str] = set()
-    for path in CORPUS.glob("*.json"):
+def fold(text: str) -> str:
+    """The form both sides are compared in: runs of whitespace → one space, case-folded, «ё» → «е»
+    (a copy does not stop being one by re-wrapping a line or dropping the dots of «ё»)."""
+    return " ".join(text.split()).casefold().replace("ё", "е")
+
+
+def windows(text: str, size: int = WINDOW) -> Iterator[str]:
+    for i in range(len(text) - size + 1):
+        yield text[i:i + size]
+
+
+def ability_segments(card: dict) -> list[str]:
+    """A card's ability text as the source writes it (each «|»-separated part) and in canonical
+    form (each line)."""
+    text = card.get("abilities") or card.get("text") or ""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    separator = "|" if "|" in text else None
+    return text.split("|") + normalise(text, separator).text.split("\n")
+
+
+@cache
+def card_windows() -> frozenset[str]:
+    """Every ``WINDOW``-character run of every card ability of ../shared/corpus, folded."""
+    found: set[str] = set()
+    for path in sorted((SHARED / "corpus").glob("*/*.json")):
         for card in json.loads(path.read_text(encoding="utf-8")):
-            text = card.get("abilities") or card.get("text") or ""
-            for seg in text.split("|") + normalise(text, "|" if "|" in text else None).text.split("\n"):
-                seg = seg.strip()
-                if len(seg) > 50:
-                    needles.add(seg[:50])
+            for segment in ability_segments(card):
+                found.update(windows(fold(segment)))
+    return frozenset(found)
+
+
+@cache
+def rule_runs() -> frozenset[str]:
+    runs: set[str] = set()
     for folder in ("rules", "seeds"):
         for path in (SHARED / folder).glob("*"):
             for sentence in re.split(r"(?<=[.!?])\s+", path.read_text(encoding="utf-8")):
                 sentence = sentence.strip()
                 if len(sentence) > 80:
-                    needles.add(sentence[10:70])
-    return needles
+                    runs.add(sentence[10:10 + RULE_RUN])
+    return frozenset(runs)
+
+
+def copied(text: str, card: frozenset[str], rules: frozenset[str]) -> tuple[list[str], list[str]]:
+    """The card windows (folded) and rule runs (as written) ``text`` holds."""
+    return ([w for w in windows(fold(text)) if w in card],
+            [r for r in windows(text, RULE_RUN) if r in rules])
+
+
+def tracked_texts() -> Iterable[tuple[str, str]]:
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split("\0")
+    for name in filter(None, names):
+        try:
+            yield name, (ROOT / name).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
 
 
 def test_no_licensed_text_in_tracked_files(shared):
-    needles = _needles()
-    assert len(needles) > 1000
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
-    found = {}
-    for name in files:
-        try:
-            text = (ROOT / name).read_text(encoding="utf-8")
-        except (UnicodeDecodeError, OSError):
-            continue
-        hits = [n for n in needles if n in text]
-        if hits:
-            found[name] = hits[:3]
-    assert not found, found
+    card, rules = card_windows(), rule_runs()
+    assert len(card) > 40_000 and len(rules) > 1000
+    new, grown, clean = {}, {}, []
+    for name, text in tracked_texts():
+        card_hits, rule_hits = copied(text, card, rules)
+        if rule_hits:
+            new[name] = rule_hits[:3]
+        allowed = KNOWN_COPIES.get(name)
+        if allowed is None:
+            if card_hits:
+                new[name] = card_hits[:3]
+        elif len(card_hits) > allowed:
+            grown[name] = (allowed, len(card_hits), card_hits[:3])
+        elif not card_hits:
+            clean.append(name)
+    assert not new, f"скопированный лицензионный текст (перескажите своими словами): {new}"
+    assert not grown, f"в файлах из KNOWN_COPIES стало больше скопированного текста: {grown}"
+    assert not clean, f"эти файлы чисты — уберите их из KNOWN_COPIES: {clean}"
+
+
+def test_known_copies_are_tracked_files():
+    tracked = {name for name, _ in tracked_texts()}
+    assert sorted(set(KNOWN_COPIES) - tracked) == []
+
+
+def _a_card_ability() -> str:
+    """A long nxt ability (berserk-nxt writes «е» for «ё» throughout)."""
+    for card in json.loads((SHARED / "corpus" / "nxt" / "sets_10_20.nxt.json")
+                           .read_text(encoding="utf-8")):
+        text = card.get("text") or ""
+        if len(text) > 120:
+            return text
+    raise AssertionError("no nxt card with a long ability")
+
+
+def _rewrapped(s: str) -> str:
+    """From the middle of the sentence, upper case, three line breaks where spaces were."""
+    return ("Как сказано: " + s[7:90]).upper().replace(" ", "\n   ", 3)
+
+
+PLANTS = {
+    "verbatim": lambda s: s,
+    "mid-sentence, re-wrapped, upper case": _rewrapped,
+    "«ё» where the source has «е»": lambda s: s[:80].replace("е", "ё", 3),
+}
+
+
+@pytest.mark.parametrize("plant", PLANTS, ids=list(PLANTS))
+def test_a_planted_card_sentence_is_found(plant, shared):
+    """The check itself: a real ability pasted into a file — whole, from its middle with the
+    lines re-wrapped, or with «ё» for «е» — is found (the sentence is read from ../shared at run
+    time; the repository never holds it)."""
+    text = "# своими словами\n" + PLANTS[plant](_a_card_ability()) + "\n"
+    card_hits, _ = copied(text, card_windows(), rule_runs())
+    assert card_hits
+
+
+def test_own_wording_passes(shared):
+    text = ("Существо с этой особенностью бьёт дважды за ход, но только по разным целям; "
+            "после первого удара оно остаётся открытым.")
+    assert copied(text, card_windows(), rule_runs()) == ([], [])
