@@ -42,16 +42,7 @@ KNOWN_COPIES: dict[str, int] = {
     "grammar/frames_verbs.py": 16,
     "grammar/frames_verbs_attack.py": 2,
     "grammar/lexer.py": 17,
-    "judge/classic/kit.py": 3,
-    "judge/classic/state.py": 22,
-    "judge/classic/traits.py": 1,
-    "judge/classic/triggers.py": 3,
-    "judge/core/interp.py": 5,
-    "tests/grammar/data/cases.yaml": 10,
     "tests/grammar/data/language.yaml": 2,
-    "tests/grammar/test_one_meaning.py": 39,
-    "tests/grammar/test_repair_rules.py": 17,
-    "tests/judge/test_properties.py": 24,
 }
 
 

@@ -328,8 +328,8 @@ class _Reader:
                          under)
 
     def taunt(self, line: int, node: A.Action, under: tuple) -> None:
-        """The earlier grammar's «карты противника могут объявлять <kinds> только по этой карте,
-        пока она стоит рядом с существом противника (вне зависимости от дальности)»."""
+        """The earlier grammar's taunt: enemy cards may declare <kinds> only at this card while
+        an enemy creature is adjacent to it, whatever the range of the declared action."""
         quals = set(node.target.qualifiers) if node.target else set()
         ok = (node.target is not None and node.target.noun == N.SELF
               and quals <= {"while_adjacent_to_enemy", "any_range"}

@@ -171,8 +171,8 @@ class Delayed:
 
 @dataclass
 class CellMarker:
-    """A marker card text puts on a cell of the field («положите маркер «костра» на свободную
-    клетку (до конца хода противника)»): its name, until when, and whether the cell with it
+    """A marker card text puts on a cell of the field (a «костёр» marker laid on an empty cell
+    until the opponent's turn ends): its name, until when, and whether the cell with it
     counts as occupied («клетка с маркером … считается занятой»)."""
 
     name: str

@@ -177,7 +177,7 @@ def fold(grants) -> Traits:
             reductions.append(node)
         elif isinstance(node, A.Bonus) and node.maximum is not None and node.per is None \
                 and isinstance(node.amount, A.Fixed) and K.DIRECT not in node.to:
-            # «получает +1 к {strike} до конца хода (максимум +3)», gained again and again: the
+            # a +1 to {strike} for the turn capped at +3, gained again and again: the
             # gains of it add up to the maximum (merged below, after every grant is read)
             capped[node] = capped.get(node, 0) + 1
             if origin is not BASE:

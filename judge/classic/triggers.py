@@ -377,7 +377,7 @@ class Triggers:
             if ev.target is not None:
                 refs["defended" if ev.kind == TE.BECOMES_DEFENDER else "attacker"] = ev.target
             if "killed_by" in ab.tags:
-                # «… от атак существа противника уничтожить это существо»: «это» is the killer
+                # «… уничтожить это существо» after dying of an enemy's attack: «это» is the killer
                 refs["it"] = refs["attacker"] = self.killer_of(ev.subject)
         cite = EVENT_CITE.get(ev.kind, C.AXE)
         if ev.kind == TE.ATTACK and ev.attack in C.ATTACK_CLAUSE:

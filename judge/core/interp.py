@@ -251,8 +251,8 @@ IT = A.Selector("it")
 
 
 def about_target(d, on: A.Selector | None) -> bool:
-    """Is the X of ``d`` counted on the effect's own target?  The grammar writes «излечить
-    другое существо от ран, полученных в этот ход» with the measure's ``of`` repeating the
+    """Is the X of ``d`` counted on the effect's own target?  The grammar reads healing another
+    creature of the wounds it took this turn with the measure's ``of`` repeating the
     target's selector: that is the target, not every card the selector matches."""
     return (on is not None and isinstance(d, A.Variable) and isinstance(d.definition, A.Measure)
             and d.definition.of is not None and d.definition.of == on)

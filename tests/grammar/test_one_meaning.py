@@ -57,13 +57,13 @@ def test_two_wordings_one_ast(a, b, shape):
 
 @pytest.mark.parametrize("text, shape", [
     # a condition on the card itself is not the target's: it stays the ability's condition
-    ("Может объявлять безответный удар по существу противника, если рядом с Кабаном нет других существ.",
+    ("Может объявлять безответный удар по существам противника, если рядом с Кабаном нет других существ.",
      lambda d: d["node"] == "Static" and d["condition"]["what"] == "exists"
      and "condition" not in d["effects"][0]["against"]),
-    ("Может объявлять безответный удар по существу противника, если Кабан ранен.",
+    ("Может объявлять безответный удар по существам противника, если Кабан ранен.",
      lambda d: d["node"] == "Static" and d["condition"]["what"] == "wounded"),
     # a pronoun that cannot stand for the target (gender, number) is not the target's
-    ("Может объявлять безответный удар по существу противника, если она ранена.",
+    ("Может объявить безответный удар по существу противника, если она ранена.",
      lambda d: d["node"] == "Static" and "condition" not in d["effects"][0]["against"]),
     ("Безответный удар по существам противника, если рядом с ней нет других существ.",
      lambda d: d["node"] == "Static" and "condition" not in d["effects"][0]["against"]),

@@ -25,8 +25,8 @@ CASES = [
     # -- marker names without «»: the end is certain before a preposition, «(», the line's end
     ("Положите маркер врата на свободную клетку.",
      "Положите маркер «врата» на свободную клетку.", [("restored-marker-quotes", 16)]),
-    ("Выбранная клетка получает маркер дрожь (один раз за бой).",
-     "Выбранная клетка получает маркер «дрожь» (один раз за бой).", [("restored-marker-quotes", 33)]),
+    ("Выбранная клетка получает маркер зыбь (дважды за бой).",
+     "Выбранная клетка получает маркер «зыбь» (дважды за бой).", [("restored-marker-quotes", 33)]),
     ("Положите маркер огня льда на клетку.",                      # two unknown words: one name
      "Положите маркер «огня льда» на клетку.", [("restored-marker-quotes", 16)]),
     # the card's marker named again without the noun: quoted too (another line as well)
