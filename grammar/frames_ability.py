@@ -198,7 +198,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if reaction is not None:
             return [reaction]
         if limit is not None:
-            raise Reject("conditional with a limit")
+            return [_limited(effects, cond, limit, clauses.span)]
         effects = _only_the_card(cond, effects, ctx)
         if p0.kind == "if" and any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                                       A.Restriction, A.Permission)) for e in effects):
@@ -219,7 +219,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             e = effects[0]
             if isinstance(e, A.Named) and e.limit is None:
                 return [A.Named(e.effect_kind, e.name, e.body, limit, span=e.span)]
-        raise Reject("a limit on a static ability")
+        return [_limited(effects, None, limit, clauses.span)]
     if len(effects) == 1:
         return [_as_ability(effects[0], ctx)]
     if all(isinstance(e, (A.Keyword, A.Protection)) for e in effects):
@@ -400,6 +400,17 @@ def _names_target(cond: A.Condition, target: A.Selector, ctx: Ctx) -> bool:
     sels = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
     spelled = [ctx.orig(n.span).lower().replace("ё", "е") for n in sels if n.span != A.NOSPAN]
     return bool(spelled) and all(n.noun == N.IT for n in sels) and all(w in agrees for w in spelled)
+
+
+def _limited(effects, cond: A.Condition | None, limit: A.Limit, span) -> A.Static:
+    """«Может X[, если …] (1 раз за бой)»: only what the card may choose to do has a use to
+    count — an optional action or a permission; a limit on a plain continuous effect has no
+    reading."""
+    if len(effects) != 1 or not (isinstance(effects[0], A.Permission) or (
+            isinstance(effects[0], A.Choice) and len(effects[0].options) == 2
+            and isinstance(effects[0].options[1], A.Action) and effects[0].options[1].verb == V.NOTHING)):
+        raise Reject("a limit on a static ability")
+    return A.Static(tuple(effects), cond, limit, span=span)
 
 
 def _unwrap_self_gain(effects) -> list:

@@ -239,6 +239,8 @@ def why_bridge(node: A.Node) -> str | None:
     if not A.is_typed(node):
         return "грамматика не разобрала текст"
     for n in A.walk(node):
+        if isinstance(n, A.Static) and n.limit is not None:
+            return "ограничение «N раз за …» на постоянной способности судья не применяет"
         if isinstance(n, A.Restriction) and n.what == Verb.ATTACK and n.kinds:
             return "запрет атаки одним видом атак («ударом») судья применяет ко всем атакам"
         if isinstance(n, A.Action) and n.verb == Verb.REVIVE and YOURS in n.params:
