@@ -159,6 +159,11 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [_while_there(plain(Clauses([Clause([P(p0.kind, {**p0.v, "clause": Clause(
                 inner[:-1], _span(inner[:-1]))}, p0.span)], items[0][1].span)] + list(clauses.items[1:]),
                 clauses.span), ctx), being)]
+        if len(items) > 1 and items[1][0] == "INSTEAD" and p0.kind == "when":
+            would = _would_when(inner, ctx)
+            if would is not None:
+                effects, limit = body_effects(rest_clauses(items[1:]), ctx)
+                return [triggered(would, effects, limit, clauses.span)]
         if len(items) > 1:
             try:
                 trig = when_trigger(inner, ctx)
@@ -231,6 +236,22 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
 
 
 _WOULD_EVENTS = {V.HEAL: TE.HEALED, V.DIE: TE.DEATH, V.GET_WOUNDS: TE.WOUNDED}
+
+
+def _would_when(inner: list, ctx: Ctx) -> A.Trigger | None:
+    """«Когда X должен получить раны [от …], вместо этого …»: the event about to happen
+    (read as «когда X получает …») replaced — the «если должен …» replacement of ``_reaction``
+    with a trigger's subject, amount and cause.  None when the clause has no «должен»."""
+    k = next((i for i, q in enumerate(inner) if _is_pred(q)), None)
+    if k is None or inner[k].kind != "modal" or inner[k].v["lemma"] != "must" or inner[k].v["neg"]:
+        return None
+    if k + 1 >= len(inner) or not (isinstance(inner[k + 1], P) and inner[k + 1].kind == "verb") \
+            or inner[k + 1].v["neg"]:
+        raise Reject("would: verb")
+    trig = when_trigger(inner[:k] + inner[k + 1:], ctx)
+    if trig.event not in _WOULD_EVENTS.values() and trig.event != TE.OWN_DEATH or trig.timing is not None:
+        raise Reject("would: event")
+    return replace(trig, timing=TT.INSTEAD)
 
 
 def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> A.Triggered | None:

@@ -190,11 +190,15 @@ def quality(item: list, ctx: Ctx, tails: Tails):
     sp = _span(item)
     q0 = item[0]
     if isinstance(q0, P) and q0.kind == "icon_kw":
-        if len(item) != 1:
-            raise Reject("icon keyword tail")
         code, _, val = q0.v.partition(":")
         value = int(val) if val.isdigit() else ("X" if val else None)
-        node = A.Keyword(ICON_KEYWORDS[code], value, span=sp)
+        against = None
+        if len(item) != 1:
+            # «{ova}2 по летающим существам»: the attack experience against some targets only
+            if code != "ova" or value is None:
+                raise Reject("icon keyword tail")
+            against = _keyword_against(item[1:], ICON_KEYWORDS[code], sp).against
+        node = A.Keyword(ICON_KEYWORDS[code], value, against, span=sp)
         return A.Unknown(code, (node,), span=sp) if node.name in UNPROVEN else node
     if isinstance(q0, P) and q0.kind == "icon_unknown" and len(item) == 1:
         return A.Unknown(q0.v, span=sp)

@@ -58,6 +58,11 @@ REFUSED = [
     # a limit on a continuous effect the card does not choose to use (no use to count)
     ("Получает +2 к {strike} (1 раз за ход).", "(1 раз за ход) на постоянной прибавке"),
     ("Имеет {armor}1, пока стоит в первом ряду (1 раз за бой).", "(1 раз за бой) на постоянном свойстве"),
+    # a replacement whose event the trigger cannot name, or a negated one
+    ("Когда должен не погибнуть, вместо этого излечить его на 2.", "должен не"),
+    ("Когда должен открыться, вместо этого ранить цель на 1.", "вместо открытия"),
+    # an experience «по …» other than the attack's (no target to count it against)
+    ("{ovz}2 по летающим существам.", "{ovz} по …"),
 ]
 
 
