@@ -668,6 +668,12 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     if not nominative_ok(parts[0]):
         raise Reject("subject in an oblique case")
     sels, j, joiner = take_np_list(parts, 0)
+    if len(sels) == 1 and sels[0].noun == N.ATTACK and j + 1 < len(parts) and isinstance(parts[j], P) \
+            and parts[j].kind == "prep" and parts[j].v == "po":
+        # «{strike} ваших существ по закрытым существам (являются безответными)»: whom it hits
+        whom, j = take_np(parts, j + 1)
+        sels = [A.with_span(replace(sels[0], relations=sels[0].relations + (A.Relation(R.AGAINST, whom),)),
+                            _span(parts[:j]))]
     if j != len(parts):
         raise Reject("subject tail")
     return joined(sels, joiner)
