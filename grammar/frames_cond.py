@@ -91,6 +91,9 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         if j != len(args):
             raise Reject("attacking whom: tail")
         return _cond(C.ATTACKING, (joined(sels, joiner),), neg, subject, sp)
+    if lemma == "die" and pred.v["form"] == "other" and not args:
+        # «если атакованный погиб» (past): it is dead now — in the graveyard
+        return _cond(C.IS, (Q.DEAD,), neg, subject, sp)
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")
@@ -336,12 +339,18 @@ def _verbless(parts: list, sp) -> A.Condition:
     return _cond(C.IS, params, False, subject, sp)
 
 
+# determiners: they say which card is meant, never what state it is in
+_WHICH = frozenset({"this", "chosen", "other", "each", "any", "own", "all"})
+
+
 def _state_of(np: NP) -> tuple:
     """An adjective run or a noun phrase as a state: «закрыто» → ("closed",), «демон» →
     ("class:демон",), «элитная» → ("elite",)."""
     if np.kind == "elided" or (np.kind == "noun" and np.noun in ("creature", "card")):
         if not np.adjs or np.count or np.opp:
             raise Reject("state")
+        if set(np.adjs) <= _WHICH:
+            raise Reject("state: only which card")     # «если это существо …»: a subject, no state
         out = []
         for a in np.adjs:
             if a in QUALIFIERS:
@@ -447,6 +456,9 @@ def _have(subject, args, neg, sp):
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "counter":
         return _cond(C.HAS_COUNTERS, (), neg, subject, sp)
+    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "poison" and not args[0].adjs \
+            and not args[0].count and not args[0].opp:
+        return _cond(C.IS, (Q.POISONED,), neg, subject, sp)     # «если X имеет отравление»
     raise Reject("have condition")
 
 

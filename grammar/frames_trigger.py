@@ -514,6 +514,12 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
                     params.append(TP.SINGLE)
                 fields["cause"] = cause_of(nxt)
                 j += 2
+                if j < len(args) and isinstance(args[j], NP) and genitive(args[j]) \
+                        and event in (TE.DEATH, TE.WOUNDED) and not (args[j].noun or "").startswith("atk:") \
+                        and fields["cause"] not in CAUSES.values():
+                    # «получает раны от удара существа противника»: whose attack (as after «при»)
+                    by, j = take_np(args, j)
+                    params.append((TP.BY, by))
                 continue
             fields[role], j = take_np(args, j + 1)
             continue

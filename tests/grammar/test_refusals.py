@@ -63,6 +63,9 @@ REFUSED = [
     ("Когда должен открыться, вместо этого ранить цель на 1.", "вместо открытия"),
     # an experience «по …» other than the attack's (no target to count it against)
     ("{ovz}2 по летающим существам.", "{ovz} по …"),
+    # a determiner is not a state: «если это существо погибнет» was cut after «это существо»
+    # («if it is this creature») and «погибнет» read as an effect
+    ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
 ]
 
 
