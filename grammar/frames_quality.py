@@ -39,6 +39,8 @@ def split_items(parts: list) -> list[tuple[str, list]]:
     items: list[tuple[str, list]] = []
     cur: list = []
     joiner = "and"
+    commas: list[int] = []               # items joined by a bare comma
+    words: set[str] = set()              # the joining words written
     for i, q in enumerate(parts):
         if isinstance(q, P) and q.kind in ("and", "or", "lcomma", "either"):
             nxt = parts[i + 1] if i + 1 < len(parts) else None
@@ -49,10 +51,17 @@ def split_items(parts: list) -> list[tuple[str, list]]:
                 items.append((joiner, cur))
             cur = []
             joiner = "or" if q.kind in ("or", "either") else "and"
+            if q.kind == "lcomma":
+                commas.append(len(items))
+            else:
+                words.add(joiner)
             continue
         cur.append(q)
     if cur:
         items.append((joiner, cur))
+    if words == {"or"}:
+        # «A, B или C»: the commas of an enumeration ending in «или» join options too
+        items = [("or", it) if k in commas else (j, it) for k, (j, it) in enumerate(items)]
     return items
 
 

@@ -347,6 +347,11 @@ def v_get(v, subject, parts, ctx, tails, sp):
         rest_tails.check()
         return A.Sequence_((A.Gain(target, tuple(first), tails.use("duration"), span=_span(parts[:cut])),
                             A.Gain(target, tuple(rest), span=_span(parts[cut + 1:]))), span=sp)
+    if tails.duration is not None and cut is not None and 0 < cut < len(parts) \
+            and isinstance(parts[cut], P) and parts[cut].kind in ("or", "lcomma", "either"):
+        # «+1 к {move} до конца хода или дополнительную {health}»: the options after the last
+        # duration are for good — one Gain's duration would end them too
+        raise Reject("a duration on some options only")
     what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 

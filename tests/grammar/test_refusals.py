@@ -66,6 +66,12 @@ REFUSED = [
     # a determiner is not a state: «если это существо погибнет» was cut after «это существо»
     # («if it is this creature») and «погибнет» read as an effect
     ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
+    # a duration that covers only some of the options, or two durations in one clause (the
+    # Gain has one duration: the last one used to win, or cover every option)
+    ("{tap}: Выбранное существо получает +1 к {move} до конца хода или дополнительную {health}.",
+     "дополнительная {health} навсегда"),
+    ("{tap}: Выбранное существо получает +1 к {move} до конца хода или +1 к {strike} до конца хода противника.",
+     "две длительности"),
 ]
 
 
