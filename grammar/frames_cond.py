@@ -312,7 +312,16 @@ def _verbless(parts: list, sp) -> A.Condition:
         q = parts[j]
         hit = np_post(parts, j)
         if hit:
+            squad = isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(parts[j + 1], NP) \
+                and parts[j + 1].noun == "squad"
             got, j = hit
+            if squad:
+                # «пока Орк в вашем отряде»: in play on its owner's side (in the opponent's: a
+                # side the condition has no field for)
+                if got != [("side", Side.OWN)]:
+                    raise Reject("in whose squad")
+                params.append(Q.IN_SQUAD)
+                continue
             params.extend(x for x in got if not (isinstance(x, tuple) and x[0] == "side"))
             continue
         if isinstance(q, NP):

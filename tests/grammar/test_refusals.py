@@ -68,6 +68,10 @@ REFUSED = [
     ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
     # a duration that covers only some of the options, or two durations in one clause (the
     # Gain has one duration: the last one used to win, or cover every option)
+    # «в отряде противника» of a card: the condition has no side field (was: the side dropped)
+    ("Получает +1 к {strike}, пока это существо в отряде противника.", "в отряде противника"),
+    # the opening at the start of the opponent's turn is not the one a restriction bars
+    ("{tap}: Выбранное существо не открывается в начале хода противника.", "хода противника"),
     ("{tap}: Выбранное существо получает +1 к {move} до конца хода или дополнительную {health}.",
      "дополнительная {health} навсегда"),
     ("{tap}: Выбранное существо получает +1 к {move} до конца хода или +1 к {strike} до конца хода противника.",
