@@ -430,6 +430,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         c = args[0].count
         if c and c[0] == "or_more" and not args[0].adjs:
             params.append(f"{TP.AT_LEAST}:{c[1]}")     # «теряет 2 или более {counter}» (R16)
+        elif c and c[0] == "x" and not args[0].adjs:
+            params.append(f"{TP.AMOUNT}:X")             # «теряет X {counter}»: X is the event's
         elif c or args[0].adjs:
             raise Reject("loses how many counters")
     elif lemma == "deal" and args and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
