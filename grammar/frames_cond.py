@@ -22,7 +22,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
-from grammar.frames_words import attack_ref
+from grammar.frames_words import attack_ref, with_list
 from grammar.parts import NP, Clause, P
 
 
@@ -468,6 +468,18 @@ def _have(subject, args, neg, sp):
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "poison" and not args[0].adjs \
             and not args[0].count and not args[0].opp:
         return _cond(C.IS, (Q.POISONED,), neg, subject, sp)     # «если X имеет отравление»
+    if args and isinstance(args[0], (NP, P)) and not (isinstance(args[0], NP) and args[0].kind != "noun"):
+        # «если X имеет {regen} / выстрел или метание»: as «X с …» (with:…)
+        try:
+            got, j = with_list(args, 1, args[0])
+        except Reject:
+            raise Reject("have condition") from None
+        if j != len(args):
+            raise Reject("have condition: tail")
+        if subject is not None and subject.noun == N.CARD and subject.qualifiers == (Q.SHOWN,) \
+                and not subject.relations and not subject.side and not neg:
+            return _cond(C.SHOWN_CARD, tuple(got), sp=sp)     # «если показанная карта имеет …»
+        return _cond(C.IS, tuple(got), neg, subject, sp)
     raise Reject("have condition")
 
 
