@@ -110,6 +110,13 @@ _PAYMENTS = frozenset({"discard", "wound", "lose"})
 def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
     """«<imperative clause>: <effects>» — an activated ability whose cost is the clause."""
     parts = list(items[0][1].parts)
+    icons: list[str] = []
+    if len(items) >= 3 and items[1][0] == "CCOMMA" and items[2][0] == "COLON" \
+            and all(isinstance(q, P) and q.kind == "icon_cost" for q in parts):
+        # «{instant}, потерять жетон инкарнации: …»: icons and a payment clause
+        icons = [q.v for q in parts]
+        items = [(items[0][0], items[1][1])] + list(items[2:])
+        parts = list(items[0][1].parts)
     p0 = parts[0]
     if len(items) < 2 or items[1][0] != "COLON" or not (isinstance(p0, P) and p0.kind == "verb") \
             or p0.v["form"] not in ("imp", "inf") or p0.v["lemma"] not in _PAYMENTS or p0.v["neg"]:
@@ -123,7 +130,10 @@ def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
     effects, limit = body_effects(rest_clauses(items[1:]), ctx)
     if not effects:
         raise Reject("payment without effects")
-    return A.Activated(A.Cost(parts=(paid[0],), span=items[0][1].span), tuple(effects), limit, span=span)
+    if set(icons) - {"tap", "instant"} or len(set(icons)) != len(icons):
+        raise Reject("payment icons")
+    return A.Activated(A.Cost("tap" in icons, instant="instant" in icons, parts=(paid[0],), span=items[0][1].span),
+                       tuple(effects), limit, span=span)
 
 
 def plain(clauses: Clauses, ctx: Ctx) -> list:

@@ -412,7 +412,8 @@ def v_have(v, subject, parts, ctx, tails, sp):
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
-_LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers"}
+_LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers",
+         "inc_token": "incarnation_tokens"}
 
 
 def _coins(verb: str, subject, np: NP, tails, sp) -> A.Action:
@@ -452,6 +453,11 @@ def v_lose(v, subject, parts, ctx, tails, sp):
         elif not np.count and np.noun in ("counter", "marker") and not np.adjs and not plural(np) \
                 and (np.text.lower().split() or [""])[-1] in ("{counter}", "фишку", "маркер"):
             amount = 1             # «теряет {counter} / фишку»: one (all of them: «все», a plural)
+        elif not np.count and np.noun == "inc_token" and not np.adjs \
+                and (np.text.lower().split() or [""])[0] == "жетон":
+            amount = 1             # «потерять жетон инкарнации»: one
+        elif np.noun == "inc_token":
+            raise Reject("lose how many tokens")
         return A.Lose(target, _LOSE[np.noun], amount, tails.use("duration"), span=sp)
     # «теряет {zor} / полёт и защиту от магии»: specific abilities
     lost = qualities(parts, ctx, tails)

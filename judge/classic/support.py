@@ -458,7 +458,7 @@ def _counter_limit(node: A.CounterLimit) -> str | None:
 
 #: What a ``Lose`` loses, as a message names it.
 LOSE_RU = {"abilities": "всех особенностей", "ability": "особенности", "flying": "полёта",
-           "counters": "фишек", "effects": "эффектов"}
+           "counters": "фишек", "effects": "эффектов", "incarnation_tokens": "жетонов инкарнации"}
 
 
 #: Words of an unparsed «при наборе в отряд …» that may reach the fight: the card starting it
