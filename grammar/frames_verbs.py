@@ -16,6 +16,7 @@ from typing import Callable
 
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
@@ -500,6 +501,11 @@ def generic(verb: str, obj_required: bool = False):
                 to = sel
             elif role == "target" and target is None:
                 target = sel
+            elif role == "target" and prep == "po" and target.noun == N.ATTACK \
+                    and not any(r.what == R.AGAINST for r in target.relations):
+                # «блокировать ближнюю атаку по себе»: whom the attack is at
+                target = A.with_span(replace(target, relations=target.relations + (A.Relation(R.AGAINST, sel),)),
+                                     _span([target, sel]))
             elif role == "origin" and origin is None and isinstance(np, NP) and np.noun in _ORIGIN_QUALIFIER:
                 origin = _ORIGIN_QUALIFIER[np.noun]
                 # «с кладбища противника», «из вашей колоды»: whose zone it is
