@@ -33,7 +33,9 @@ def clause_list(clauses: Clauses) -> list:
     sep = None
     for it in clauses.items:
         if isinstance(it, P) and it.kind == "sep":
-            sep = it.v if sep is None or sep == "CCOMMA" or it.v in ("INSTEAD", "ELSE") else sep
+            # «X, стоящих …, и имеет …»: a conjunction of predicates after the closing comma wins
+            sep = it.v if sep is None or sep == "CCOMMA" or it.v in ("INSTEAD", "ELSE") \
+                or (sep == "RCLOSE" and it.v in ("AND_V", "OR_V")) else sep
             continue
         out.append((sep, it))
         sep = None

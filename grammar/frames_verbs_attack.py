@@ -126,10 +126,18 @@ def v_ignore(v, subject, parts, ctx, tails, sp):
                 and parts[1].v.get("part") == "obliging" and not parts[1].v.get("neg"):
             return _ignore_forced(subject, parts[1], sp)
         raise Reject("ignore which abilities")
+    target = None
+    if len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "icon_prot" and isinstance(parts[1], NP) \
+            and parts[1].kind in ("noun", "elided", "self", "ref"):
+        # «игнорирует {zoal} существ противника[, стоящих …]»: whose protection
+        target, j = take_np(parts, 1)
+        if j != len(parts):
+            raise Reject("ignore whose: tail")
+        parts = parts[:1]
     what = qualities(parts, ctx, tails)
     if any(isinstance(n, A.Choice) for n in what):
         raise Reject("ignore a choice")
-    return A.Permission(V.IGNORE, subject, params=tuple(what), span=sp)
+    return A.Permission(V.IGNORE, subject, target=target, params=tuple(what), span=sp)
 
 
 def _ignore_forced(subject, rel: P, sp):
