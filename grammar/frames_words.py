@@ -59,7 +59,7 @@ WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLY
               "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
               "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
               "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
-              "counter": KW.COUNTER}
+              "counter": KW.COUNTER, "prophecy": "prophecy"}
 
 
 def with_what(np: NP) -> str:
