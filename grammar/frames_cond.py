@@ -575,17 +575,34 @@ def _get(subject, args, neg, sp):
 
 
 def _roll(subject, args, neg, sp):
+    """«выпало 6», «выпало 4, 5 или 6», «выпало 1-2», «выпало 5 или больше», «выпало чётное
+    число» → Condition(rolled, faces)."""
     vals: list[int] = []
+    dash = False
     for q in args:
         if isinstance(q, P) and q.kind == "bare" and q.v.split(":", 1)[1].isdigit():
-            vals.append(int(q.v.split(":", 1)[1]))
+            n = int(q.v.split(":", 1)[1])
+            if dash:                                    # «1-2»: the faces from … to …
+                if not vals or n <= vals[-1]:
+                    raise Reject("roll range")
+                vals.extend(range(vals[-1] + 1, n))
+                dash = False
+            vals.append(n)
+        elif isinstance(q, P) and q.kind == "unknown" and q.v == "-" and vals and not dash:
+            dash = True
+        elif isinstance(q, P) and q.kind in ("ormore", "orless") and vals and not dash:
+            last = vals.pop()                           # «5 или больше» on a die: 5 and 6
+            vals.extend(range(last, 7) if q.kind == "ormore" else range(1, last + 1))
+        elif isinstance(q, NP) and q.noun == "number" and q.adjs in (("even",), ("odd",)) and not q.count \
+                and not vals:
+            vals.extend((2, 4, 6) if q.adjs == ("even",) else (1, 3, 5))     # «чётное число»
         elif isinstance(q, P) and q.kind in ("or", "and", "lcomma") or \
                 (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
                 (isinstance(q, NP) and q.noun == "die" and not q.adjs and not q.opp):
             continue                        # («на кубике противника»: whose die — refused)
         else:
             raise Reject("roll condition")
-    if not vals or any(v < 1 or v > 6 for v in vals):
+    if not vals or dash or any(v < 1 or v > 6 for v in vals) or len(set(vals)) != len(vals):
         raise Reject("roll values")
     return _cond(C.ROLLED, vals, neg, subject, sp)
 

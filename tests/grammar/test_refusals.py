@@ -68,6 +68,9 @@ REFUSED = [
     ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
     # a duration that covers only some of the options, or two durations in one clause (the
     # Gain has one duration: the last one used to win, or cover every option)
+    # a die result «с учётом модификаторов» may pass 6: faces cannot say it
+    ("{tap}: Бросить кубик; если выпало 6 или больше с учетом модификаторов, ранить выбранное существо на 1.",
+     "с учётом модификаторов"),
     # «в отряде противника» of a card: the condition has no side field (was: the side dropped)
     ("Получает +1 к {strike}, пока это существо в отряде противника.", "в отряде противника"),
     # the opening at the start of the opponent's turn is not the one a restriction bars
