@@ -427,9 +427,11 @@ class Triggered(Node):
 
 @dataclass(frozen=True, slots=True)
 class Static(Node):
-    """A continuous effect with an optional condition: «Получает +1 к 🗡, пока …»."""
+    """A continuous effect with an optional condition: «Получает +1 к 🗡, пока …»; ``limit``:
+    how often an optional one may be used («Может … (1 раз за бой)»)."""
     effects: tuple["Effect", ...]
     condition: Condition | None = None
+    limit: Limit | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,13 @@ _PAYMENTS = frozenset({"discard", "wound", "lose"})
 def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
     """«<imperative clause>: <effects>» — an activated ability whose cost is the clause."""
     parts = list(items[0][1].parts)
+    icons: list[str] = []
+    if len(items) >= 3 and items[1][0] == "CCOMMA" and items[2][0] == "COLON" \
+            and all(isinstance(q, P) and q.kind == "icon_cost" for q in parts):
+        # «{instant}, потерять жетон инкарнации: …»: icons and a payment clause
+        icons = [q.v for q in parts]
+        items = [(items[0][0], items[1][1])] + list(items[2:])
+        parts = list(items[0][1].parts)
     p0 = parts[0]
     if len(items) < 2 or items[1][0] != "COLON" or not (isinstance(p0, P) and p0.kind == "verb") \
             or p0.v["form"] not in ("imp", "inf") or p0.v["lemma"] not in _PAYMENTS or p0.v["neg"]:
@@ -123,7 +130,10 @@ def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
     effects, limit = body_effects(rest_clauses(items[1:]), ctx)
     if not effects:
         raise Reject("payment without effects")
-    return A.Activated(A.Cost(parts=(paid[0],), span=items[0][1].span), tuple(effects), limit, span=span)
+    if set(icons) - {"tap", "instant"} or len(set(icons)) != len(icons):
+        raise Reject("payment icons")
+    return A.Activated(A.Cost("tap" in icons, instant="instant" in icons, parts=(paid[0],), span=items[0][1].span),
+                       tuple(effects), limit, span=span)
 
 
 def plain(clauses: Clauses, ctx: Ctx) -> list:
@@ -159,6 +169,11 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [_while_there(plain(Clauses([Clause([P(p0.kind, {**p0.v, "clause": Clause(
                 inner[:-1], _span(inner[:-1]))}, p0.span)], items[0][1].span)] + list(clauses.items[1:]),
                 clauses.span), ctx), being)]
+        if len(items) > 1 and items[1][0] == "INSTEAD" and p0.kind == "when":
+            would = _would_when(inner, ctx)
+            if would is not None:
+                effects, limit = body_effects(rest_clauses(items[1:]), ctx)
+                return [triggered(would, effects, limit, clauses.span)]
         if len(items) > 1:
             try:
                 trig = when_trigger(inner, ctx)
@@ -198,7 +213,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if reaction is not None:
             return [reaction]
         if limit is not None:
-            raise Reject("conditional with a limit")
+            return [_limited(effects, cond, limit, clauses.span)]
         effects = _only_the_card(cond, effects, ctx)
         if p0.kind == "if" and any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                                       A.Restriction, A.Permission)) for e in effects):
@@ -219,7 +234,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             e = effects[0]
             if isinstance(e, A.Named) and e.limit is None:
                 return [A.Named(e.effect_kind, e.name, e.body, limit, span=e.span)]
-        raise Reject("a limit on a static ability")
+        return [_limited(effects, None, limit, clauses.span)]
     if len(effects) == 1:
         return [_as_ability(effects[0], ctx)]
     if all(isinstance(e, (A.Keyword, A.Protection)) for e in effects):
@@ -231,6 +246,22 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
 
 
 _WOULD_EVENTS = {V.HEAL: TE.HEALED, V.DIE: TE.DEATH, V.GET_WOUNDS: TE.WOUNDED}
+
+
+def _would_when(inner: list, ctx: Ctx) -> A.Trigger | None:
+    """«Когда X должен получить раны [от …], вместо этого …»: the event about to happen
+    (read as «когда X получает …») replaced — the «если должен …» replacement of ``_reaction``
+    with a trigger's subject, amount and cause.  None when the clause has no «должен»."""
+    k = next((i for i, q in enumerate(inner) if _is_pred(q)), None)
+    if k is None or inner[k].kind != "modal" or inner[k].v["lemma"] != "must" or inner[k].v["neg"]:
+        return None
+    if k + 1 >= len(inner) or not (isinstance(inner[k + 1], P) and inner[k + 1].kind == "verb") \
+            or inner[k + 1].v["neg"]:
+        raise Reject("would: verb")
+    trig = when_trigger(inner[:k] + inner[k + 1:], ctx)
+    if trig.event not in _WOULD_EVENTS.values() and trig.event != TE.OWN_DEATH or trig.timing is not None:
+        raise Reject("would: event")
+    return replace(trig, timing=TT.INSTEAD)
 
 
 def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> A.Triggered | None:
@@ -400,6 +431,17 @@ def _names_target(cond: A.Condition, target: A.Selector, ctx: Ctx) -> bool:
     sels = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
     spelled = [ctx.orig(n.span).lower().replace("ё", "е") for n in sels if n.span != A.NOSPAN]
     return bool(spelled) and all(n.noun == N.IT for n in sels) and all(w in agrees for w in spelled)
+
+
+def _limited(effects, cond: A.Condition | None, limit: A.Limit, span) -> A.Static:
+    """«Может X[, если …] (1 раз за бой)»: only what the card may choose to do has a use to
+    count — an optional action or a permission; a limit on a plain continuous effect has no
+    reading."""
+    if len(effects) != 1 or not (isinstance(effects[0], A.Permission) or (
+            isinstance(effects[0], A.Choice) and len(effects[0].options) == 2
+            and isinstance(effects[0].options[1], A.Action) and effects[0].options[1].verb == V.NOTHING)):
+        raise Reject("a limit on a static ability")
+    return A.Static(tuple(effects), cond, limit, span=span)
 
 
 def _unwrap_self_gain(effects) -> list:

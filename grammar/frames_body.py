@@ -33,7 +33,9 @@ def clause_list(clauses: Clauses) -> list:
     sep = None
     for it in clauses.items:
         if isinstance(it, P) and it.kind == "sep":
-            sep = it.v if sep is None or sep == "CCOMMA" or it.v in ("INSTEAD", "ELSE") else sep
+            # «X, стоящих …, и имеет …»: a conjunction of predicates after the closing comma wins
+            sep = it.v if sep is None or sep == "CCOMMA" or it.v in ("INSTEAD", "ELSE") \
+                or (sep == "RCLOSE" and it.v in ("AND_V", "OR_V")) else sep
             continue
         out.append((sep, it))
         sep = None
@@ -262,10 +264,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
-        if sep == "THEN" and b.effects and _is_may(b.effects[-1]) and len(got) == 1 \
+        if sep in ("THEN", "SEQ") and b.effects and _is_may(b.effects[-1]) and len(got) == 1 \
                 and not (parts and isinstance(parts[0], (NP,))) and not any(isinstance(q, P) and q.kind == "modal"
                                                                            for q in parts):
-            # «вы можете посмотреть X, затем положить их …»: the second step belongs to the option
+            # «вы можете посмотреть X, затем положить их …», «может X, при этом Y»: the second
+            # step belongs to the option (done only if X is)
             may = b.effects.pop()
             first = may.options[0]
             steps = (first.steps if isinstance(first, A.Sequence_) else (first,)) + tuple(got)

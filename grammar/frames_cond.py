@@ -22,7 +22,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
-from grammar.frames_words import attack_ref
+from grammar.frames_words import attack_ref, with_list
 from grammar.parts import NP, Clause, P
 
 
@@ -91,6 +91,9 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         if j != len(args):
             raise Reject("attacking whom: tail")
         return _cond(C.ATTACKING, (joined(sels, joiner),), neg, subject, sp)
+    if lemma == "die" and pred.v["form"] == "other" and not args:
+        # «если атакованный погиб» (past): it is dead now — in the graveyard
+        return _cond(C.IS, (Q.DEAD,), neg, subject, sp)
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")
@@ -309,7 +312,16 @@ def _verbless(parts: list, sp) -> A.Condition:
         q = parts[j]
         hit = np_post(parts, j)
         if hit:
+            squad = isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(parts[j + 1], NP) \
+                and parts[j + 1].noun == "squad"
             got, j = hit
+            if squad:
+                # «пока Орк в вашем отряде»: in play on its owner's side (in the opponent's: a
+                # side the condition has no field for)
+                if got != [("side", Side.OWN)]:
+                    raise Reject("in whose squad")
+                params.append(Q.IN_SQUAD)
+                continue
             params.extend(x for x in got if not (isinstance(x, tuple) and x[0] == "side"))
             continue
         if isinstance(q, NP):
@@ -336,12 +348,18 @@ def _verbless(parts: list, sp) -> A.Condition:
     return _cond(C.IS, params, False, subject, sp)
 
 
+# determiners: they say which card is meant, never what state it is in
+_WHICH = frozenset({"this", "chosen", "other", "each", "any", "own", "all"})
+
+
 def _state_of(np: NP) -> tuple:
     """An adjective run or a noun phrase as a state: «закрыто» → ("closed",), «демон» →
     ("class:демон",), «элитная» → ("elite",)."""
     if np.kind == "elided" or (np.kind == "noun" and np.noun in ("creature", "card")):
         if not np.adjs or np.count or np.opp:
             raise Reject("state")
+        if set(np.adjs) <= _WHICH:
+            raise Reject("state: only which card")     # «если это существо …»: a subject, no state
         out = []
         for a in np.adjs:
             if a in QUALIFIERS:
@@ -447,6 +465,21 @@ def _have(subject, args, neg, sp):
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "counter":
         return _cond(C.HAS_COUNTERS, (), neg, subject, sp)
+    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "poison" and not args[0].adjs \
+            and not args[0].count and not args[0].opp:
+        return _cond(C.IS, (Q.POISONED,), neg, subject, sp)     # «если X имеет отравление»
+    if args and isinstance(args[0], (NP, P)) and not (isinstance(args[0], NP) and args[0].kind != "noun"):
+        # «если X имеет {regen} / выстрел или метание»: as «X с …» (with:…)
+        try:
+            got, j = with_list(args, 1, args[0])
+        except Reject:
+            raise Reject("have condition") from None
+        if j != len(args):
+            raise Reject("have condition: tail")
+        if subject is not None and subject.noun == N.CARD and subject.qualifiers == (Q.SHOWN,) \
+                and not subject.relations and not subject.side and not neg:
+            return _cond(C.SHOWN_CARD, tuple(got), sp=sp)     # «если показанная карта имеет …»
+        return _cond(C.IS, tuple(got), neg, subject, sp)
     raise Reject("have condition")
 
 
@@ -542,17 +575,34 @@ def _get(subject, args, neg, sp):
 
 
 def _roll(subject, args, neg, sp):
+    """«выпало 6», «выпало 4, 5 или 6», «выпало 1-2», «выпало 5 или больше», «выпало чётное
+    число» → Condition(rolled, faces)."""
     vals: list[int] = []
+    dash = False
     for q in args:
         if isinstance(q, P) and q.kind == "bare" and q.v.split(":", 1)[1].isdigit():
-            vals.append(int(q.v.split(":", 1)[1]))
+            n = int(q.v.split(":", 1)[1])
+            if dash:                                    # «1-2»: the faces from … to …
+                if not vals or n <= vals[-1]:
+                    raise Reject("roll range")
+                vals.extend(range(vals[-1] + 1, n))
+                dash = False
+            vals.append(n)
+        elif isinstance(q, P) and q.kind == "unknown" and q.v == "-" and vals and not dash:
+            dash = True
+        elif isinstance(q, P) and q.kind in ("ormore", "orless") and vals and not dash:
+            last = vals.pop()                           # «5 или больше» on a die: 5 and 6
+            vals.extend(range(last, 7) if q.kind == "ormore" else range(1, last + 1))
+        elif isinstance(q, NP) and q.noun == "number" and q.adjs in (("even",), ("odd",)) and not q.count \
+                and not vals:
+            vals.extend((2, 4, 6) if q.adjs == ("even",) else (1, 3, 5))     # «чётное число»
         elif isinstance(q, P) and q.kind in ("or", "and", "lcomma") or \
                 (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
                 (isinstance(q, NP) and q.noun == "die" and not q.adjs and not q.opp):
             continue                        # («на кубике противника»: whose die — refused)
         else:
             raise Reject("roll condition")
-    if not vals or any(v < 1 or v > 6 for v in vals):
+    if not vals or dash or any(v < 1 or v > 6 for v in vals) or len(set(vals)) != len(vals):
         raise Reject("roll values")
     return _cond(C.ROLLED, vals, neg, subject, sp)
 

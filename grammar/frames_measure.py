@@ -107,11 +107,16 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
 
 
 def _holder(tail: list) -> A.Selector | None:
-    """«на <X>» after «количество {counter} / ран»."""
+    """«на <X>» after «количество {counter} / ран», or X in the genitive («количество ран
+    атакованного»: the wounds it has)."""
     if not tail:
         return None
     if len(tail) >= 2 and isinstance(tail[0], P) and tail[0].kind == "prep" and tail[0].v == "na":
         sel, j = take_np(tail, 1)
+        if j == len(tail):
+            return sel
+    if isinstance(tail[0], NP) and tail[0].kind != "quoted":
+        sel, j = take_np(tail, 0)
         if j == len(tail):
             return sel
     raise Reject("measure holder")

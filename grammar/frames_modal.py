@@ -102,6 +102,12 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
         if isinstance(q, P) and q.kind in ("and", "or", "lcomma"):
             j += 1
             continue
+        if isinstance(q, P) and q.kind == "at_start" and what == V.OPEN \
+                and re.fullmatch(r"в начале (?:своего |вашего )?хода", (q.text or "").lower().replace("ё", "е")):
+            # «не открывается в начале [своего] хода»: the opening at the start of its owner's
+            # turn is the one Restriction(open) bars
+            j += 1
+            continue
         if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS:
             params.append(ADVERBS[q.v])
             j += 1

@@ -39,6 +39,8 @@ def split_items(parts: list) -> list[tuple[str, list]]:
     items: list[tuple[str, list]] = []
     cur: list = []
     joiner = "and"
+    commas: list[int] = []               # items joined by a bare comma
+    words: set[str] = set()              # the joining words written
     for i, q in enumerate(parts):
         if isinstance(q, P) and q.kind in ("and", "or", "lcomma", "either"):
             nxt = parts[i + 1] if i + 1 < len(parts) else None
@@ -49,10 +51,17 @@ def split_items(parts: list) -> list[tuple[str, list]]:
                 items.append((joiner, cur))
             cur = []
             joiner = "or" if q.kind in ("or", "either") else "and"
+            if q.kind == "lcomma":
+                commas.append(len(items))
+            else:
+                words.add(joiner)
             continue
         cur.append(q)
     if cur:
         items.append((joiner, cur))
+    if words == {"or"}:
+        # «A, B или C»: the commas of an enumeration ending in «или» join options too
+        items = [("or", it) if k in commas else (j, it) for k, (j, it) in enumerate(items)]
     return items
 
 
@@ -190,11 +199,15 @@ def quality(item: list, ctx: Ctx, tails: Tails):
     sp = _span(item)
     q0 = item[0]
     if isinstance(q0, P) and q0.kind == "icon_kw":
-        if len(item) != 1:
-            raise Reject("icon keyword tail")
         code, _, val = q0.v.partition(":")
         value = int(val) if val.isdigit() else ("X" if val else None)
-        node = A.Keyword(ICON_KEYWORDS[code], value, span=sp)
+        against = None
+        if len(item) != 1:
+            # «{ova}2 по летающим существам»: the attack experience against some targets only
+            if code != "ova" or value is None:
+                raise Reject("icon keyword tail")
+            against = _keyword_against(item[1:], ICON_KEYWORDS[code], sp).against
+        node = A.Keyword(ICON_KEYWORDS[code], value, against, span=sp)
         return A.Unknown(code, (node,), span=sp) if node.name in UNPROVEN else node
     if isinstance(q0, P) and q0.kind == "icon_unknown" and len(item) == 1:
         return A.Unknown(q0.v, span=sp)

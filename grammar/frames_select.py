@@ -18,7 +18,8 @@ from grammar import ast as A
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
-                                  nominative_ok, plural, terrain_class, with_list)
+                                  implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
+                                  with_list)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -345,6 +346,11 @@ def _position(parts: list, i: int) -> tuple[list, int] | None:
         at_least = isinstance(parts[k], P) and parts[k].kind == "even"
         if at_least:
             k += 1                                   # «рядом с хотя бы одним …»
+        if k < len(parts) and isinstance(parts[k], NP) and parts[k].kind == "quoted" and not at_least \
+                and parts[k].name:
+            # «рядом с «гнездом»»: a marker named alone, as «рядом с маркером «гнездо»»
+            other = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{parts[k].name}",), span=parts[k].span)
+            return [A.Relation(what, other, span=_span(parts[i:k + 1]))], k + 1
         if k < len(parts) and isinstance(parts[k], NP):
             other, k = take_np(parts, k)
             if at_least and other.count and other.count[0] == other.count[1]:
@@ -646,18 +652,6 @@ def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:
     return sels, j, joiner
 
 
-def joined(sels: list[A.Selector], joiner: str) -> A.Selector:
-    """One selector for «X и Y» (all_of) / «X или Y» (any_of); a single one as it is."""
-    if len(sels) == 1:
-        return sels[0]
-    noun = N.ANY_OF if joiner == "or" else N.ALL_OF
-    if all(Q.DIFFERENT in s.qualifiers for s in sels):
-        # «разные тёмные или степные карты»: the cards differ from each other, whichever member
-        sels = [replace(s, qualifiers=tuple(q for q in s.qualifiers if q != Q.DIFFERENT)) for s in sels]
-        return A.Selector(noun, qualifiers=(Q.DIFFERENT,), members=tuple(sels), span=_span(sels))
-    return A.Selector(noun, members=tuple(sels), span=_span(sels))
-
-
 def subject_of(subj_parts: list) -> A.Selector | None:
     """The subject noun phrase(s) before a verb → one selector (joined when several)."""
     parts = [q for q in subj_parts if not (isinstance(q, P) and q.kind in ("also",))]
@@ -668,17 +662,15 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     if not nominative_ok(parts[0]):
         raise Reject("subject in an oblique case")
     sels, j, joiner = take_np_list(parts, 0)
+    if len(sels) == 1 and sels[0].noun == N.ATTACK and j + 1 < len(parts) and isinstance(parts[j], P) \
+            and parts[j].kind == "prep" and parts[j].v == "po":
+        # «{strike} ваших существ по закрытым существам (являются безответными)»: whom it hits
+        whom, j = take_np(parts, j + 1)
+        sels = [A.with_span(replace(sels[0], relations=sels[0].relations + (A.Relation(R.AGAINST, whom),)),
+                            _span(parts[:j]))]
     if j != len(parts):
         raise Reject("subject tail")
     return joined(sels, joiner)
-
-
-def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
-    """«соседняя клетка» with nothing written after it: the adjective placed it next to the card
-    (a ``Selector(self)`` without a span) — which is right only when the card itself moves."""
-    return sel is not None and sel.noun == N.CELL and len(sel.relations) == 1 \
-        and sel.relations[0].what == R.ADJACENT and sel.relations[0].to.noun == N.SELF \
-        and sel.relations[0].to.span == A.NOSPAN
 
 
 __all__ = ["SELF", "implicit_neighbour_cell", "joined", "share_noun", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]

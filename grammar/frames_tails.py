@@ -109,6 +109,8 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 tails.span_parts.append(p)
                 continue
             if k == "until":
+                if tails.duration is not None and tails.duration.until != p.v:
+                    raise Reject("two durations")      # one clause, one duration field
                 tails.duration = A.Duration(p.v, span=p.span)
                 tails.duration_at = len(out)
                 tails.span_parts.append(p)

@@ -430,6 +430,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         c = args[0].count
         if c and c[0] == "or_more" and not args[0].adjs:
             params.append(f"{TP.AT_LEAST}:{c[1]}")     # «теряет 2 или более {counter}» (R16)
+        elif c and c[0] == "x" and not args[0].adjs:
+            params.append(f"{TP.AMOUNT}:X")             # «теряет X {counter}»: X is the event's
         elif c or args[0].adjs:
             raise Reject("loses how many counters")
     elif lemma == "deal" and args and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
@@ -514,6 +516,12 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
                     params.append(TP.SINGLE)
                 fields["cause"] = cause_of(nxt)
                 j += 2
+                if j < len(args) and isinstance(args[j], NP) and genitive(args[j]) \
+                        and event in (TE.DEATH, TE.WOUNDED) and not (args[j].noun or "").startswith("atk:") \
+                        and fields["cause"] not in CAUSES.values():
+                    # «получает раны от удара существа противника»: whose attack (as after «при»)
+                    by, j = take_np(args, j)
+                    params.append((TP.BY, by))
                 continue
             fields[role], j = take_np(args, j + 1)
             continue

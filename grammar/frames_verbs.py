@@ -16,6 +16,7 @@ from typing import Callable
 
 from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
@@ -347,6 +348,11 @@ def v_get(v, subject, parts, ctx, tails, sp):
         rest_tails.check()
         return A.Sequence_((A.Gain(target, tuple(first), tails.use("duration"), span=_span(parts[:cut])),
                             A.Gain(target, tuple(rest), span=_span(parts[cut + 1:]))), span=sp)
+    if tails.duration is not None and cut is not None and 0 < cut < len(parts) \
+            and isinstance(parts[cut], P) and parts[cut].kind in ("or", "lcomma", "either"):
+        # «+1 к {move} до конца хода или дополнительную {health}»: the options after the last
+        # duration are for good — one Gain's duration would end them too
+        raise Reject("a duration on some options only")
     what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
@@ -407,7 +413,8 @@ def v_have(v, subject, parts, ctx, tails, sp):
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
-_LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers"}
+_LOSE = {"counter": "counters", "flight": "flying", "ability": "abilities", "marker": "markers",
+         "inc_token": "incarnation_tokens"}
 
 
 def _coins(verb: str, subject, np: NP, tails, sp) -> A.Action:
@@ -447,6 +454,11 @@ def v_lose(v, subject, parts, ctx, tails, sp):
         elif not np.count and np.noun in ("counter", "marker") and not np.adjs and not plural(np) \
                 and (np.text.lower().split() or [""])[-1] in ("{counter}", "фишку", "маркер"):
             amount = 1             # «теряет {counter} / фишку»: one (all of them: «все», a plural)
+        elif not np.count and np.noun == "inc_token" and not np.adjs \
+                and (np.text.lower().split() or [""])[0] == "жетон":
+            amount = 1             # «потерять жетон инкарнации»: one
+        elif np.noun == "inc_token":
+            raise Reject("lose how many tokens")
         return A.Lose(target, _LOSE[np.noun], amount, tails.use("duration"), span=sp)
     # «теряет {zor} / полёт и защиту от магии»: specific abilities
     lost = qualities(parts, ctx, tails)
@@ -489,6 +501,11 @@ def generic(verb: str, obj_required: bool = False):
                 to = sel
             elif role == "target" and target is None:
                 target = sel
+            elif role == "target" and prep == "po" and target.noun == N.ATTACK \
+                    and not any(r.what == R.AGAINST for r in target.relations):
+                # «блокировать ближнюю атаку по себе»: whom the attack is at
+                target = A.with_span(replace(target, relations=target.relations + (A.Relation(R.AGAINST, sel),)),
+                                     _span([target, sel]))
             elif role == "origin" and origin is None and isinstance(np, NP) and np.noun in _ORIGIN_QUALIFIER:
                 origin = _ORIGIN_QUALIFIER[np.noun]
                 # «с кладбища противника», «из вашей колоды»: whose zone it is

@@ -64,6 +64,15 @@ def v_reduce(v, subject, parts, ctx, tails, sp):
         attack = take_np(parts, 1)[0]
         return A.Action(V.REDUCE_STRIKE, attack, amount=define_x(dmg(parts[2]), tails), by=subject,
                         span=sp)
+    if len(parts) == 2 and isinstance(parts[0], NP) and (parts[0].noun or "").startswith("atk:") \
+            and isinstance(parts[1], P) and parts[1].kind == "amount":
+        # «ослабить выбранную немагическую атаку на 2 (минимум до 1)»: the attack's value, not
+        # below the minimum (a fixed amount: the floor is the attack's, kept as a param)
+        attack = take_np(parts, 0)[0]
+        amount = define_x(dmg(parts[1]), tails)
+        floor = tails.use("minimum") if isinstance(amount, A.Fixed) else None
+        return A.Action(V.REDUCE_STRIKE, attack, (f"floor:{floor}",) if floor is not None else (),
+                        amount=amount, by=subject, span=sp)
     raise Reject("reduce what")
 
 
@@ -117,10 +126,18 @@ def v_ignore(v, subject, parts, ctx, tails, sp):
                 and parts[1].v.get("part") == "obliging" and not parts[1].v.get("neg"):
             return _ignore_forced(subject, parts[1], sp)
         raise Reject("ignore which abilities")
+    target = None
+    if len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "icon_prot" and isinstance(parts[1], NP) \
+            and parts[1].kind in ("noun", "elided", "self", "ref"):
+        # «игнорирует {zoal} существ противника[, стоящих …]»: whose protection
+        target, j = take_np(parts, 1)
+        if j != len(parts):
+            raise Reject("ignore whose: tail")
+        parts = parts[:1]
     what = qualities(parts, ctx, tails)
     if any(isinstance(n, A.Choice) for n in what):
         raise Reject("ignore a choice")
-    return A.Permission(V.IGNORE, subject, params=tuple(what), span=sp)
+    return A.Permission(V.IGNORE, subject, target=target, params=tuple(what), span=sp)
 
 
 def _ignore_forced(subject, rel: P, sp):

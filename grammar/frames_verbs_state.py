@@ -146,6 +146,10 @@ def v_is(v, subject, parts, ctx, tails, sp):
     if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
             and parts[0].adjs[0] in QUALIFIERS and subject is not None:
         return A.Action(V.BECOME, subject, (QUALIFIERS[parts[0].adjs[0]],), duration=tails.use("duration"), span=sp)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" \
+            and parts[0].adjs == ("unanswerable",) and subject is not None and subject.noun == N.ATTACK:
+        # «{strike} X по Y являются безответными»: as «… становятся безответными» (a state)
+        return A.Action(V.BECOME, subject, (KW.UNANSWERABLE,), duration=tails.use("duration"), span=sp)
     raise Reject("is what")
 
 

@@ -2,15 +2,21 @@
 (a subject is never in the instrumental or dative; the genitive of «напротив X» or of an owner),
 attack nouns and their adjectives → attack kinds, what «с / обладающее X» names, terrain
 classes, the words of a column («в крайнем левом столбце»).  Pure functions of one ``NP`` (or a
-run of them); the selector builder (``frames_select``) asks them."""
+run of them); the selector builder (``frames_select``) asks them.  Also the selector helpers
+that need no noun phrase: ``joined`` («X и Y» / «X или Y»), ``implicit_neighbour_cell``."""
 from __future__ import annotations
 
 import re
 
+from dataclasses import replace
+
 from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
-from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, STRENGTH, UNPROVEN, Reject
+from berserk.vocab import RelationKind as R
+from berserk.vocab import SelectorNoun as N
+from grammar import ast as A
+from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, STRENGTH, UNPROVEN, Reject, _span
 from grammar.parts import NP, P
 
 
@@ -53,7 +59,7 @@ WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLY
               "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
               "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
               "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
-              "counter": KW.COUNTER}
+              "counter": KW.COUNTER, "prophecy": "prophecy"}
 
 
 def with_what(np: NP) -> str:
@@ -196,3 +202,24 @@ def column_words(parts: list, j: int) -> tuple[list, int] | None:
             continue
         return None
     return None
+
+
+# ---------------------------------------------------------------- selectors, joined
+def joined(sels: list[A.Selector], joiner: str) -> A.Selector:
+    """One selector for «X и Y» (all_of) / «X или Y» (any_of); a single one as it is."""
+    if len(sels) == 1:
+        return sels[0]
+    noun = N.ANY_OF if joiner == "or" else N.ALL_OF
+    if all(Q.DIFFERENT in s.qualifiers for s in sels):
+        # «разные тёмные или степные карты»: the cards differ from each other, whichever member
+        sels = [replace(s, qualifiers=tuple(q for q in s.qualifiers if q != Q.DIFFERENT)) for s in sels]
+        return A.Selector(noun, qualifiers=(Q.DIFFERENT,), members=tuple(sels), span=_span(sels))
+    return A.Selector(noun, members=tuple(sels), span=_span(sels))
+
+
+def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
+    """«соседняя клетка» with nothing written after it: the adjective placed it next to the card
+    (a ``Selector(self)`` without a span) — which is right only when the card itself moves."""
+    return sel is not None and sel.noun == N.CELL and len(sel.relations) == 1 \
+        and sel.relations[0].what == R.ADJACENT and sel.relations[0].to.noun == N.SELF \
+        and sel.relations[0].to.span == A.NOSPAN

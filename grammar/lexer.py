@@ -25,7 +25,7 @@ from grammar.tokens import (
     fold,
 )
 from berserk.vocab import AttackKind as K
-from grammar.lexicon import classify
+from grammar.lexicon import classify, noun_follows
 
 
 # ------------------------------------------------------------------ names
@@ -327,7 +327,7 @@ def _elided_adjectives(toks: list[Tok]) -> list[Tok]:
     атакованного», «по закрытым»): ADJX, so the grammar knows the phrase ends there."""
     out = list(toks)
     for i, t in enumerate(toks):
-        if t.type == "ADJ" and not (i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF", "NAMEREF")):
+        if t.type == "ADJ" and not noun_follows(toks, i):
             out[i] = Tok("ADJX", t.value, t.start, t.end, t.text)
     return out
 

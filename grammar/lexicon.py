@@ -584,3 +584,13 @@ def _forget() -> None:
     _FORMS.clear()
     for clear in DERIVED:
         clear()
+
+
+def noun_follows(toks: list, i: int) -> bool:
+    """Whether the adjective at ``toks[i]`` is followed by more of its noun phrase (an adjective,
+    the noun, an ordinal, the card's name) — else it heads an elided phrase (ADJX).  A determiner
+    may also stand before the number of its noun: «ваши 2 существа», «ваши X существ»."""
+    if i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF", "NAMEREF"):
+        return True
+    return toks[i].value in ("own", "other", "chosen") and i + 2 < len(toks) \
+        and toks[i + 1].type in ("NUM", "NUMW", "XVAR") and toks[i + 2].type == "NOUN"

@@ -227,6 +227,7 @@ def _triggered(n: A.Triggered) -> Rendered:
 def _static(n: A.Static) -> Rendered:
     p = Phrase("постоянно")
     p.tail(f"пока {condition(n.condition)}" if n.condition is not None else "")
+    p.tail(limit(getattr(n, "limit", None)), " — ")
     return p.add(":"), tuple(n.effects)
 
 

@@ -286,6 +286,7 @@ class RelationKind(_Worded):
     OF = "of", "принадлежащее (кому)"
     OCCUPIED_BY = "occupied_by", "(клетка,) которую занимает / занимал"
     FIGHTS_WITH = "fights_with", "сражается с"
+    AGAINST = "against", "(атака) по кому"
 
 
 class ConditionKind(_Worded):

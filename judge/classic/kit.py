@@ -259,6 +259,11 @@ class _Reader:
 
     def static(self, line: int, node: A.Static, under: tuple) -> None:
         under = under + ((("static", node.condition),) if node.condition is not None else ())
+        if node.limit is not None:
+            # «Может … (1 раз за бой)»: the uses of an optional static are not counted yet
+            self.add(line, node, "ограничение «N раз за …» на постоянной способности пока не "
+                     "отслеживается", under)
+            return
         if node.condition is not None and (reason := unsupported(node.condition)):
             self.add(line, node, reason, under)
             return

@@ -109,6 +109,9 @@ def _selector(sel: A.Selector) -> str | None:
             return f"уточнение «{word(q)}» с переменной пока не проверяется"
         if name == "element" and not arg:
             return "стихия не названа"
+        if name in (Qualifier.WITH, Qualifier.WITHOUT) and "prophecy" in arg.split("|"):
+            # «существа с пророчеством»: an ability of the card's kit, not a keyword traits hold
+            return "уточнение «обладающее пророчеством» судья пока не проверяет"
     for rel in sel.relations:
         reason = _relation(rel)
         if reason:
@@ -458,7 +461,7 @@ def _counter_limit(node: A.CounterLimit) -> str | None:
 
 #: What a ``Lose`` loses, as a message names it.
 LOSE_RU = {"abilities": "всех особенностей", "ability": "особенности", "flying": "полёта",
-           "counters": "фишек", "effects": "эффектов"}
+           "counters": "фишек", "effects": "эффектов", "incarnation_tokens": "жетонов инкарнации"}
 
 
 #: Words of an unparsed «при наборе в отряд …» that may reach the fight: the card starting it

@@ -258,7 +258,7 @@ def is_strength_cap(node: A.Action) -> bool:
 
 def is_ignore_flying_protection(node: A.Permission) -> bool:
     """«Игнорирует защиту от летающих (от полёта)»."""
-    return (node.what == Verb.IGNORE and len(node.params) == 1
+    return (node.what == Verb.IGNORE and len(node.params) == 1 and node.target is None
             and isinstance(node.params[0], A.Protection)
             and tuple(node.params[0].against) == (K.FLYERS,) and not node.params[0].strengths)
 

@@ -164,6 +164,14 @@ def _list(items: tuple, text: str) -> tuple:
                 and AT_THAT.match(text[items[i - 1].span.end:e.span.start]):
             rest = _list(items[i:], text)
             return tuple(out) + (A.Conditional(condition=DONE, effects=rest),)
+        first = e.options[0] if isinstance(e, A.Choice) and len(e.options) == 2 and e.options[1] == NOTHING \
+            else None
+        if isinstance(first, A.Sequence_) and len(first.steps) > 1 and first.steps[0].span.end \
+                and AT_THAT.match(text[first.steps[0].span.end:first.steps[1].span.start]):
+            # the grammar's «может X, при этом Y» (Y a step of the option): the bridge's reading
+            rest = _list(first.steps[1:] + tuple(items[i + 1:]), text)
+            return tuple(out) + (replace(e, options=(first.steps[0], NOTHING)),
+                                 A.Conditional(condition=DONE, effects=rest))
         if isinstance(e, A.Attack) and e.riders:
             out.extend((replace(e, riders=()),) + e.riders)
         elif isinstance(e, A.Choice) and len(e.options) == 2 and e.options[1] == NOTHING \
@@ -239,6 +247,8 @@ def why_bridge(node: A.Node) -> str | None:
     if not A.is_typed(node):
         return "грамматика не разобрала текст"
     for n in A.walk(node):
+        if isinstance(n, A.Static) and n.limit is not None:
+            return "ограничение «N раз за …» на постоянной способности судья не применяет"
         if isinstance(n, A.Restriction) and n.what == Verb.ATTACK and n.kinds:
             return "запрет атаки одним видом атак («ударом») судья применяет ко всем атакам"
         if isinstance(n, A.Action) and n.verb == Verb.REVIVE and YOURS in n.params:

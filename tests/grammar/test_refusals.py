@@ -55,6 +55,30 @@ REFUSED = [
     ("Защита противника от метаний.", "защита противника"),
     ("Направленный удар противника по горным существам.", "удар противника"),
     ("{tap}: Выбранное существо получает отравление противника на 1.", "отравление противника"),
+    # a limit on a continuous effect the card does not choose to use (no use to count)
+    ("Получает +2 к {strike} (1 раз за ход).", "(1 раз за ход) на постоянной прибавке"),
+    ("Имеет {armor}1, пока стоит в первом ряду (1 раз за бой).", "(1 раз за бой) на постоянном свойстве"),
+    # a replacement whose event the trigger cannot name, or a negated one
+    ("Когда должен не погибнуть, вместо этого излечить его на 2.", "должен не"),
+    ("Когда должен открыться, вместо этого ранить цель на 1.", "вместо открытия"),
+    # an experience «по …» other than the attack's (no target to count it against)
+    ("{ovz}2 по летающим существам.", "{ovz} по …"),
+    # a determiner is not a state: «если это существо погибнет» was cut after «это существо»
+    # («if it is this creature») and «погибнет» read as an effect
+    ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
+    # a duration that covers only some of the options, or two durations in one clause (the
+    # Gain has one duration: the last one used to win, or cover every option)
+    # a die result «с учётом модификаторов» may pass 6: faces cannot say it
+    ("{tap}: Бросить кубик; если выпало 6 или больше с учетом модификаторов, ранить выбранное существо на 1.",
+     "с учётом модификаторов"),
+    # «в отряде противника» of a card: the condition has no side field (was: the side dropped)
+    ("Получает +1 к {strike}, пока это существо в отряде противника.", "в отряде противника"),
+    # the opening at the start of the opponent's turn is not the one a restriction bars
+    ("{tap}: Выбранное существо не открывается в начале хода противника.", "хода противника"),
+    ("{tap}: Выбранное существо получает +1 к {move} до конца хода или дополнительную {health}.",
+     "дополнительная {health} навсегда"),
+    ("{tap}: Выбранное существо получает +1 к {move} до конца хода или +1 к {strike} до конца хода противника.",
+     "две длительности"),
 ]
 
 
