@@ -33,6 +33,41 @@ ABILITY_NODES = (A.Keyword, A.Protection, A.Bonus, A.Reduction, A.Attack, A.Vamp
 
 
 def ability(node: P, ctx: Ctx) -> list:
+    """The abilities of a unit (or of a label's inner unit), each «противника» of its text kept."""
+    got = _ability(node, ctx)
+    text = ctx.orig(node.span) if node.span != A.NOSPAN else ctx.text
+    opp = len(_OPPONENT_WORD.findall((text or "").lower()))
+    if opp and _enemy_marks(got) < opp:
+        # a noun's «противника» some frame had no place for (read as the card's own): the
+        # AST must say «the opponent's» at least as often as the text does
+        raise Reject("«противника» dropped")
+    return got
+
+
+_OPPONENT_WORD = re.compile(r"(?<![\w-])противника(?![\w-])")
+
+
+def _enemy_marks(nodes) -> int:
+    """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
+    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)."""
+    n = 0
+    stack = list(nodes)
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.Node):
+            if isinstance(x, A.Selector) and x.noun == N.OPPONENT:
+                n += 1
+            if isinstance(x, A.Action) and x.verb == V.TAKE_CONTROL and "give" in x.params:
+                n += 1                       # «переходит под контроль противника»
+            stack.extend(getattr(x, f) for f in x.__dataclass_fields__ if f != "span")
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+        elif isinstance(x, str) and ("enemy" in x or "opponent" in x):
+            n += 1
+    return n
+
+
+def _ability(node: P, ctx: Ctx) -> list:
     k = node.kind
     if k == "label":
         tok, inner = node.v

@@ -68,6 +68,13 @@ REFUSED = [
     ("Если это существо погибнет, получить {counter}.", "погибнет (условие, а не действие)"),
     # a duration that covers only some of the options, or two durations in one clause (the
     # Gain has one duration: the last one used to win, or cover every option)
+    # «противника» after a noun whose frame has no side for it (each was read as the card's own;
+    # the AST must name the opponent as often as the text does)
+    ("При ударе получить 2 раны противника.", "раны противника"),
+    ("Пока на этом существе есть {counter} противника, получает +1 к {strike}.", "{counter} противника"),
+    ("В начале боя противника получить {counter}.", "боя противника"),
+    ("Когда это существо становится защитником противника, получить {counter}.", "защитником противника"),
+    ("+1 к {strike} за каждую {counter} противника на этом существе.", "за каждую {counter} противника"),
     # a die result «с учётом модификаторов» may pass 6: faces cannot say it
     ("{tap}: Бросить кубик; если выпало 6 или больше с учетом модификаторов, ранить выбранное существо на 1.",
      "с учётом модификаторов"),
