@@ -237,6 +237,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [A.Relation(R.ON_CELL, cell, span=_span(parts[i:j]))], j
         if w == "v" and n == "row" and nxt.adjs == ("chosen",) and not nxt.count and not nxt.opp:
             return [f"{Q.ROW}:{Q.CHOSEN}"], i + 2                      # «в выбранном ряду»
+        if w == "v" and n == "row" and nxt.adjs == ("each",) and not nxt.count and not nxt.opp:
+            return [f"{Q.ROW}:each"], i + 2          # «в каждом ряду»: one per row (judge: refused)
         if w == "v" and n == "row" and nxt.adjs == ("own_their",) and not nxt.count and not nxt.opp:
             return [A.Relation(R.SAME_ROW, SELF, span=_span(parts[i:i + 2]))], i + 2   # «в своём ряду»
         if w == "v" and nxt.kind == "pron" and nxt.noun == "it" and nxt.text.lower() in ("его", "ее", "её") \
