@@ -66,8 +66,8 @@ def v_reduce(v, subject, parts, ctx, tails, sp):
                         span=sp)
     if len(parts) == 2 and isinstance(parts[0], NP) and (parts[0].noun or "").startswith("atk:") \
             and isinstance(parts[1], P) and parts[1].kind == "amount":
-        # «ослабить выбранную немагическую атаку на 2 (минимум до 1)»: the attack's value, not
-        # below the minimum (a fixed amount: the floor is the attack's, kept as a param)
+        # «ослабить <атаку> на N (минимум до M)»: the attack's value, not below M (a fixed
+        # amount: the floor is the attack's, kept as a param)
         attack = take_np(parts, 0)[0]
         amount = define_x(dmg(parts[1]), tails)
         floor = tails.use("minimum") if isinstance(amount, A.Fixed) else None
