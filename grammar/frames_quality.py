@@ -101,6 +101,13 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             nxt = items[k + 1][1]
             if len(nxt) > 1 and isinstance(nxt[0], P) and nxt[0].kind == "signed":
                 items[k] = (j0, it + nxt[1:])
+    for k in range(len(items) - 1, 0, -1):
+        it, prev = items[k][1], items[k - 1][1]
+        if items[k][0] == "and" and isinstance(it[0], P) and it[0].kind == "prep" and it[0].v == "po" \
+                and any(isinstance(q, NP) and (q.noun or "").startswith("atk:") for q in prev[:2]) \
+                and not any(isinstance(q, P) and q.kind == "prep" and q.v == "po" for q in prev):
+            # «Два выстрела на 1, дальность 3, по разным целям»: the attack's target after a comma
+            items[k - 1:k + 1] = [(items[k - 1][0], prev + it)]
     nodes, joiners = [], []
     note = tails.take_note("target")      # «(по разным картам)»: after the last attack
     if note is None:
