@@ -412,6 +412,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         # «когда становится целью вальхаллы / заклинания»
         event, j = TE.TARGETED, 2
         params.append(_TARGETING[args[1].noun])
+    elif lemma == "get" and args and isinstance(args[0], NP) and args[0].noun == "marker" and args[0].name \
+            and not args[0].adjs and not args[0].count and not args[0].opp:
+        event, j = TE.GETS_MARKER, 1                     # «когда X получает маркер «яда»»
+        params.append(f"{Q.NAMED}:{args[0].name}")
     elif lemma == "get" and args and isinstance(args[0], NP) and args[0].noun in RECEIVED:
         event, j = RECEIVED[args[0].noun], 1
         np = args[0]

@@ -54,6 +54,7 @@ class TriggerEvent(_Worded):
     OPENS = "opens", "когда открывается"
     CLOSES = "closes", "когда закрывается"
     GETS_COUNTER = "gets_counter", "когда получает фишку"
+    GETS_MARKER = "gets_marker", "когда получает маркер (params: named:<какой>)"
     LOSES_COUNTER = "loses_counter", "когда теряет фишку"
     DESTROYS = "destroys", "когда уничтожает карту"
     DESTROYED = "destroyed", "когда уничтожен"
