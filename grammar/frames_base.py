@@ -86,7 +86,7 @@ PROT = {"zoo": (K.POISON,), "zoz": (K.SPELLS,), "zom": (K.MAGIC,), "zor": (K.DIS
         "zot": (K.THROW,), "zov": (K.SHOT,), "zoal": (K.FLYERS,)}
 ICON_KEYWORDS = {"ova": KW.OVA, "ovz": KW.OVZ, "ovs": KW.OVS, "regen": KW.REGEN,
                  "armor": KW.ARMOR, "stamina": KW.STAMINA, "move": KW.MOVE, "health": KW.LIFE}
-UNPROVEN = {KW.OVS, KW.STAMINA}       # icons whose meaning the legend does not prove
+UNPROVEN: set = set()    # icons whose meaning no source proves (berserk-nxt writes ovs / stamina itself)
 DURATIONS = {d.value: d for d in D}
 # verb lemma (grammar.lexicon) → Verb, for actions, restrictions, permissions, conditions
 VERB_IDS = {

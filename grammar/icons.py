@@ -60,11 +60,17 @@ EMOJI_CODES: dict[str, str] = {
     "\U0001f537": "ordinary",  # 🔷
 }
 
-#: Codes whose meaning is proven (by the legend or by DESIGN.md's list of berserk-nxt codes that
-#: the legend aligns).  ``ovs`` and ``stamina`` are known codes but unproven in the corpus.
+#: Codes whose meaning is proven: by the legend, by DESIGN.md's list of berserk-nxt codes that
+#: the legend aligns, or by berserk-nxt's own search tokens — it spells ``{stamina}`` «стойкост»
+#: and ``{ovs}`` «оп стрельб» beside ``{ovz}`` «оп защ» (the legend's "not proven" is about a
+#: tgbot emoji these two never had: they show as a word, as armor does).
 KNOWN_CODES = frozenset(EMOJI_CODES.values()) | {"armor", "zov", "zoal", "gold", "silver",
-                                                   "coin"}     # «Берсерк. Герои»: a coin (never {gold})
-UNPROVEN_CODES = frozenset({"ovs", "stamina"})
+                                                   "coin",     # «Берсерк. Герои»: a coin (never {gold})
+                                                   "ovs", "stamina"}
+#: Codes a notation writes whose meaning no source proves: read as ``Unknown`` (the judge does
+#: not decide by them).  Empty since berserk-nxt's tokens proved ovs / stamina; a later
+#: notation's code joins it until a source says what it means.
+UNPROVEN_CODES: frozenset[str] = frozenset()
 
 _ICON_RE = re.compile(
     "|".join(re.escape(k) for k in sorted(EMOJI_CODES, key=len, reverse=True))

@@ -155,7 +155,9 @@ def test_icons_command_prints_the_legend():
     r = run_cli("icons")
     assert r.returncode == 0, r.stderr
     assert "⤵️" in r.stdout and "{tap}" in r.stdout and "закрыть карту" in r.stdout
-    assert "не доказан" in r.stdout                      # ovs / stamina
+    # ovs / stamina: meaning proven by berserk-nxt's tokens, no emoji — shown as a word
+    assert "⟨опыт в стрельбе⟩" in r.stdout and "⟨стойкость⟩" in r.stdout
+    assert "не доказан" not in r.stdout
 
 
 def test_parse_command_prints_the_russian_tree():

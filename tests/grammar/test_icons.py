@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from grammar import display
 from grammar.icons import normalise, to_display
 from tests.conftest import DEV_CORPUS
 
@@ -64,9 +65,12 @@ def test_glued_abilities_are_split_and_reported():
     assert [r.kind for r in n.repairs] == ["split"]
 
 
-def test_unproven_codes_stay_named():
-    assert normalise("{ovs}1.").unknown_icons == ("ovs",)
-    assert normalise("{stamina}.").unknown_icons == ("stamina",)
+def test_nxt_only_codes_are_known():
+    """berserk-nxt's own search tokens spell {stamina} «стойкост» and {ovs} «оп стрельб»: known
+    codes (no tgbot emoji — they show as a word), not unknown icons."""
+    assert normalise("{ovs}1.").unknown_icons == ()
+    assert normalise("{stamina}.").unknown_icons == ()
+    assert display.to_display("{ovs}1. {stamina}.") == "⟨опыт в стрельбе⟩1. ⟨стойкость⟩."
 
 
 def test_display_round_trip():
