@@ -236,8 +236,8 @@ def _merge_posts(sel: A.Selector, items: list) -> A.Selector:
 
 
 def _comparison(parts: list, sp) -> A.Condition | None:
-    """«в вашем отряде больше {elite} карт, чем в отряде противника», «на половине поля боя
-    противника больше ваших существ, чем на вашей половине» → Condition(count, (Measure(count,
+    """«у вас больше X, чем у противника», «на его половине больше Y, чем на вашей» (the same
+    cards counted in two places, in our words) → Condition(count, (Measure(count,
     X here), ">", Measure(count, X there))): the same cards counted in two places."""
     k = next((i for i, q in enumerate(parts) if isinstance(q, P) and q.kind in ("more", "less")), None)
     t = next((i for i, q in enumerate(parts) if isinstance(q, P) and q.kind == "than"), None)

@@ -1,7 +1,7 @@
 """What a modal or negated clause gives, when it is a restriction or a permission rather than a
 choice: «не открывается в свой следующий ход» / «не может X» / «нельзя X» → Restriction (what is
 forbidden, attack kinds, the object), «может X только по Y» → Restriction with ``only``, «не
-может объявлять никаких действий, кроме …», «не может иметь более N {counter}» → CounterLimit,
+может объявлять … кроме …», «не может иметь более N {counter}» → CounterLimit,
 «может двигаться по диагонали / атаковать 2 раза за ход / атаковать летающих» → Permission,
 «X обязано напасть на Y {strike}» → Action(obliged, (forced_attack,)).  ``frames_clause`` holds
 the modal itself (a choice, a duty of another verb) and calls these first."""
@@ -197,7 +197,7 @@ def obliged_attack(subject, rest, tails, sp) -> A.Action | None:
 
 
 def none_but(v, subject, args, tails, sp):
-    """«не может объявлять никаких действий, кроме нападения на X» → Restriction(declare,
+    """«не может … никаких действий, кроме нападения на X» → Restriction(declare,
     only=X, kinds=(the attack,), params=("only",)): the one thing left to declare."""
     if len(args) < 4 or not (isinstance(args[0], NP) and args[0].noun == "action" and args[0].adjs == ("none",)
                              and isinstance(args[1], P) and args[1].kind == "prep" and args[1].v == "krome"
@@ -243,7 +243,7 @@ def only_restriction(v, subject, args, tails, sp):
     if moves and v.v["lemma"] == "declare" and all(
             (isinstance(q, NP) and q.noun in moves) or (isinstance(q, P) and q.kind in ("or", "and", "lcomma"))
             for q in args[:k]):
-        # «могут объявлять прыжок или телепортацию только на X»: each of those moves only there
+        # «прыжок или телепортацию … только на X»: each of those moves only there
         only, j = take_np(args, k + 2)
         if j != len(args) or not isinstance(args[k + 1], P) or args[k + 1].v != "na":
             raise Reject("only: where to")

@@ -439,7 +439,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         elif c or args[0].adjs:
             raise Reject("loses how many counters")
     elif lemma == "deal" and args and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
-        # «когда ваше существо наносит 4 или более раны немагической атакой»
+        # «когда … наносит N или более ран … атакой»
         c, j = args[0].count, 1
         if c and c[0] == "or_more":
             params.append(f"{TP.AT_LEAST}:{c[1]}")
@@ -491,7 +491,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         nxt = args[j + 1] if j + 1 < len(args) else None
         if isinstance(q, NP) and fields["target"] is None and event in (TE.ATTACK, TE.DESTROYS):
             if event == TE.DESTROYS and q.count and q.count[0] == "ord":
-                # «когда уничтожает второе существо противника за бой»
+                # «когда уничтожает N-е существо … за бой» (an ordinal)
                 params.append(f"{TP.NTH}:{q.count[1]}")
                 q = NP(q.kind, q.noun, q.adjs, None, q.name, q.opp, q.span, q.text)
                 args = list(args[:j]) + [q] + list(args[j + 1:])

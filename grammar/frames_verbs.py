@@ -340,7 +340,7 @@ def v_get(v, subject, parts, ctx, tails, sp):
     cut = tails.duration_at
     if tails.duration is not None and cut is not None and 0 < cut < len(parts) \
             and isinstance(parts[cut], P) and parts[cut].kind == "and":
-        # «получает +1 к {strike} до конца хода и 2 дополнительные {health}»: the duration is the
+        # «получает +N к X до конца хода и M …»: the duration is the
         # first part's; what follows «и» is for good
         first = _granter(_strip_duration(qualities(parts[:cut], ctx, tails)), target, ctx)
         rest_tails = Tails()
@@ -373,8 +373,8 @@ def _wounds_only_from(subject, rest: list, sp) -> A.Restriction:
 
 
 def _granter(nodes: list, target: A.Selector, ctx) -> list:
-    """An ability granted to *another* card that names this one («… получает «Когда Астральный
-    двойник получает раны — …»»): there «this card» is the granter, named, not the holder."""
+    """An ability granted to *another* card that names this one («… получает «Когда <имя этой
+    карты> получает раны — …»»): there «this card» is the granter, named, not the holder."""
     if target == SELF or not ctx.name:
         return nodes
     lo = min((g.span.start for g in nodes), default=0)

@@ -116,7 +116,7 @@ def v_reflect(v, subject, parts, ctx, tails, sp):
 def v_ignore(v, subject, parts, ctx, tails, sp):
     """«игнорирует X»: what is ignored (protections, keywords) → Permission(ignore, …);
     «игнорирует особенности X» → Permission(ignore, target=X, params=("abilities",));
-    «игнорирует особенности, обязывающие выбирать целью <attack> …» → the forced targeting."""
+    «игнорирует особенности, что обязывают … целью <attack>» → the forced targeting."""
     if parts and isinstance(parts[0], NP) and parts[0].noun == "ability" and not parts[0].adjs:
         if len(parts) >= 2 and isinstance(parts[1], NP):
             target, j = take_np(parts, 1)

@@ -417,7 +417,7 @@ def _inserted_gerund(toks: list[Tok]) -> list[Tok]:
 
 
 def _comma_after_paren(toks: list[Tok]) -> list[Tok]:
-    """«… на свободную клетку (до конца хода противника) клетка с маркером считается занятой»
+    """«… на клетку (до конца хода …) клетка … считается занятой»
     (berserk-nxt dropped the comma): after «)» a new subject with its own finite verb, when the
     clause before already has its verb, starts a clause."""
     out = list(toks)
