@@ -1,8 +1,8 @@
 """The repository carries no copies of the licensed texts (© Мир Хобби).
 
-* Card ability text: no tracked file shares a run of ``WINDOW`` (50) characters with an ability
-  of any card of ../shared/corpus (classic and nxt), compared case-folded, whitespace-folded and
-  with «ё» read as «е», against the source text and against its canonical form
+* Card text: no tracked file shares a run of ``WINDOW`` (50) characters with an ability (or any
+  other text field, such as the flavour text) of any card of ../shared/corpus (classic and nxt),
+  compared case-folded, whitespace-folded and with «ё» read as «е», against the source text and against its canonical form
   (``grammar.icons.normalise``: icons as ``{code}``, one ability a line).  A sliding window, not
   just each ability's opening: a copy that starts mid-sentence or swaps the card's name is still
   a copy.  The corpus's windows go into one set and every file is slid over once, so the whole
@@ -57,13 +57,27 @@ def ability_segments(card: dict) -> list[str]:
     return text.split("|") + normalise(text, separator).text.split("\n")
 
 
+def _strings(value) -> Iterator[str]:
+    """Every string inside a card record (flavour text, notes, … — not only the abilities)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
 @cache
 def card_windows() -> frozenset[str]:
-    """Every ``WINDOW``-character run of every card ability of ../shared/corpus, folded."""
+    """Every ``WINDOW``-character run of every card of ../shared/corpus, folded: its abilities
+    (as written and canonical) and any other text field of the record (the flavour text is
+    licensed too)."""
     found: set[str] = set()
     for path in sorted((SHARED / "corpus").glob("*/*.json")):
         for card in json.loads(path.read_text(encoding="utf-8")):
-            for segment in ability_segments(card):
+            for segment in [*ability_segments(card), *_strings(card)]:
                 found.update(windows(fold(segment)))
     return frozenset(found)
 
