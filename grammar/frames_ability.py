@@ -207,7 +207,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if len(items) > 1 and items[1][0] == "INSTEAD" and p0.kind == "when":
             would = _would_when(inner, ctx)
             if would is not None:
-                effects, limit = body_effects(rest_clauses(items[1:]), ctx)
+                effects, limit = body_effects(rest_clauses(items[1:], instead_ok=True), ctx)
                 return [triggered(would, effects, limit, clauses.span)]
         if len(items) > 1:
             try:
@@ -243,10 +243,14 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             cond = cond_clause(inner, ctx)
         except Reject:
             return [_split_cond(inner, ctx, clauses.span, items[1:])]
-        effects, limit = body_effects(rest_clauses(items[1:]), ctx)
+        effects, limit = body_effects(rest_clauses(items[1:], instead_ok=True), ctx)
         reaction = _reaction(p0.kind, cond, items[1][0], effects, limit, clauses.span)
         if reaction is not None:
             return [reaction]
+        if cond.what == C.WOULD or items[1][0] == "INSTEAD":
+            # «если должен <событие> …» is a replacement and «вместо этого» names one: only
+            # ``_reaction`` reads them; as a standing condition the replacement would be lost
+            raise Reject("a replacement read as a condition")
         if limit is not None:
             return [_limited(effects, cond, limit, clauses.span)]
         effects = _only_the_card(cond, effects, ctx)
@@ -302,8 +306,8 @@ def _would_when(inner: list, ctx: Ctx) -> A.Trigger | None:
 def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> A.Triggered | None:
     """«Если X атакован <attack> — …» is a reaction to the attack; «Если должен излечиться на
     X — вместо этого …» replaces the healing: both are triggered abilities, not statics."""
-    if kind != "if":
-        return None
+    if kind != "if" or (sep == "INSTEAD" and cond.what != C.WOULD):
+        return None             # «вместо этого» replaces only an event that «должен» happen
     rolled, rest = _rolled(cond)
     if rolled is not None:
         # «Если [, сражаясь,] выбрасывает на кубике 6 — …»: a reaction to the roll
@@ -548,8 +552,8 @@ def _split_cond(inner: list, ctx: Ctx, span, more: list = ()) -> A.Node:
             effects, limit = body_effects(rest_clauses(list(more), rest), ctx)
         except Reject:
             continue
-        if limit is not None:
-            continue
+        if limit is not None or cond.what == C.WOULD:
+            continue        # «должен <событие>» is a replacement, never a standing condition
         if any(not isinstance(e, (A.Gain, A.Bonus, A.Reduction, A.Keyword, A.Protection,
                                   A.Restriction, A.Permission)) for e in effects):
             return A.Static((A.Conditional(cond, tuple(effects), span=span),), span=span)

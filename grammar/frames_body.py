@@ -42,10 +42,15 @@ def clause_list(clauses: Clauses) -> list:
     return out
 
 
-def rest_clauses(items: list, first_rest: list | None = None) -> Clauses:
+def rest_clauses(items: list, first_rest: list | None = None, *, instead_ok: bool = False) -> Clauses:
+    """The clauses after a head, without their leading separators.  A leading «вместо этого» is
+    dropped only where the caller reads the replacement (``instead_ok``): anywhere else the
+    words would be lost (typed-but-wrong), so the reading is refused."""
     tail = ([Clause(first_rest, _span(first_rest))] if first_rest else []) + \
         [x for sep, cl in items for x in ((P("sep", sep) if sep else None), cl) if x is not None]
     while tail and isinstance(tail[0], P):
+        if tail[0].v == "INSTEAD" and not instead_ok:
+            raise Reject("«вместо этого» with nothing it replaces")
         tail = tail[1:]
     return Clauses(tail, _span(tail))
 
@@ -290,6 +295,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             got = [A.Conditional(c.condition, c.effects, tuple(got), span=_span([c, parts]))]
         elif sep == "ELSE":
             raise Reject("«иначе» without a condition")
+        elif sep == "INSTEAD":
+            raise Reject("«вместо этого» with nothing it replaces")
         b.effects.extend(got)
         k += 1
     if b.named is not None:
