@@ -19,7 +19,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIE
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list)
+                                  with_list, written_after_s)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -101,10 +101,13 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         elif a in RELATION_ADJ:
             relations.append(A.Relation(RELATION_ADJ[a], SELF))
         elif a.startswith("adj:") and a.endswith(":it") and a[4:-3] in ("near", "opposite", "behind"):
-            # «стоящее рядом с ней существо»
-            relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT)))
+            # «стоящее рядом с ней существо»: the pronoun's own word is its span (its gender
+            # decides what it names: frames_ability._trigger_pronoun)
+            relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT, span=written_after_s(np))))
         elif a == "adj:near:self":
-            relations.append(A.Relation(R.ADJACENT, SELF))     # «соседняя с <этой картой> клетка»
+            # «соседняя с <этой картой> клетка»: the card is written (a span), not the implicit
+            # neighbour of «соседняя клетка» (implicit_neighbour_cell)
+            relations.append(A.Relation(R.ADJACENT, A.Selector(N.SELF, span=written_after_s(np))))
         elif a in QUALIFIERS:
             quals.append(QUALIFIERS[a])
         else:

@@ -112,6 +112,8 @@ def event_trigger(p: P) -> A.Trigger:
 
 
 _GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
+# determiners whose «-и» / «-е» is the nominative (accusative) plural, never a genitive
+_NOM_PLURAL_DET = frozenset({"ваши", "свои", "наши", "эти", "все", "те", "оба", "обе"})
 _INSTRUMENTAL = re.compile(r"(?:ой|ей|ом|ем|ами|ями)$")
 _GEN_END_ONLY = re.compile(r"(?:ого|его|ей|ых|их)\s+\S+$")   # never a nominative
 
@@ -132,6 +134,8 @@ def genitive(np: NP) -> bool:
         return bool(re.search(r"(ого|его|а|я|ы|и|ов|ев|ей)$", first)) and not re.search(r"(ая|яя|ие|ые)$", first)
     if np.adjs and re.search(r"(ая|яя|ое|ее|ый|ий|ые|ие)$", words[0]):
         return False
+    if np.adjs and words[0] in _NOM_PLURAL_DET:
+        return False                  # «при {strike} ваши существа …»: a clause's subject, not whose
     if np.adjs and _GEN_ADJ.search(words[0]):
         return True
     last = words[-1]
@@ -565,9 +569,46 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if not any(str(x).startswith(f"{TP.AT_LEAST}:") for x in params):
             raise Reject("at once: how many")          # «единовременно» counts what happens at once
         params.append(TP.AT_ONCE)
-    return A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
-                     fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
-                     span=_span(clause_parts))
+    return own_pronouns(A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
+                                  fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
+                                  span=_span(clause_parts)), ctx)
+
+
+# a pronoun's written word → the genders it may stand for (neuter and masculine share forms)
+_PRONOUN_GENDERS = {**{w: "f" for w in ("она", "ее", "нее", "ей", "ней", "ею", "нею")},
+                    **{w: "mn" for w in ("он", "оно", "его", "него", "ему", "нему", "им", "ним", "нем")}}
+# written selector nouns a pronoun of that gender may point to
+_NOUN_GENDER = {N.CREATURE: "n", N.CARD: "f", N.CELL: "f", N.TARGET: "f", N.ATTACK: "f",
+                N.HOST: "m", N.PARASITE: "m", N.SYMBIOTE: "m", N.HERO: "m", N.DEFENDER: "m",
+                N.OPPONENT: "m", N.ATTACKER: "m", N.ATTACKED: "n", N.PLAYER: "m", N.ARTIFACT: "m"}
+
+
+def own_pronouns(trig: A.Trigger, ctx: Ctx) -> A.Trigger:
+    """A pronoun written inside the trigger («когда существо перемещается на соседнюю с ней
+    клетку») names the card when nothing else written in the trigger has its gender (the
+    subject «существо» is neuter; «ней» can only be the card).  Otherwise it stays ``it``."""
+    sels = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.span != A.NOSPAN]
+    pron = [n for n in sels if n.noun == N.IT and not n.qualifiers and not n.relations]
+    if not pron:
+        return trig
+    def resolves(n: A.Selector) -> bool:
+        # what else is written (not the phrase the pronoun sits in: «соседнюю с ней клетку»)
+        genders = {_NOUN_GENDER.get(o.noun, "?") for o in sels if o.noun not in (N.IT, N.SELF)
+                   and not (o.span.start <= n.span.start and n.span.end <= o.span.end)}
+        word = ctx.orig(n.span).lower().replace("ё", "е")
+        may = _PRONOUN_GENDERS.get(word)
+        return may is not None and "?" not in genders and not any(g in may for g in genders)
+
+    def fix(node):
+        if isinstance(node, A.Selector) and node in pron and resolves(node):
+            return A.Selector(N.SELF, span=node.span)
+        if isinstance(node, A.Node):
+            return type(node)(**{f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"},
+                              span=node.span)
+        if isinstance(node, tuple):
+            return tuple(fix(x) for x in node)
+        return node
+    return fix(trig)
 
 
 def _except_turn_start(q: P, event) -> bool:

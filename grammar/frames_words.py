@@ -223,3 +223,15 @@ def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
     return sel is not None and sel.noun == N.CELL and len(sel.relations) == 1 \
         and sel.relations[0].what == R.ADJACENT and sel.relations[0].to.noun == N.SELF \
         and sel.relations[0].to.span == A.NOSPAN
+
+
+def written_after_s(np: NP) -> A.Span:
+    """The words after «с» inside an adjective phrase folded into one token («соседнюю с ней
+    клетку», «стоящее рядом с Огненным импом существо»): up to the head noun; NOSPAN when the
+    noun phrase has no such text."""
+    low = np.text.lower()
+    at = low.find(" с ")
+    end = low.rfind(" ")
+    if at < 0 or np.span == A.NOSPAN or end <= at + 3:
+        return A.NOSPAN
+    return A.Span(np.span.start + at + 3, np.span.start + end)
