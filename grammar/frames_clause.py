@@ -318,6 +318,8 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         if subject is not None and not _binds_subject(v) and subject != SELF:
             inner = _with_actor(inner, subject)      # «Руины Уорлога могут излечить …»: the card itself
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
+        if tails.chooser is not None:
+            chooser = tails.use("chooser")          # «… может переместиться (по выбору противника)»
         return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
     if m["lemma"] == "can" and m["neg"] and v.v["lemma"] == "be_attacked":
         # «X не может быть атакован <кем>»: they may not attack X

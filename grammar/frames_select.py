@@ -19,7 +19,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIE
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, written_after_s)
+                                  with_list, written_after_s, cost_items)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -314,19 +314,17 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if got is not None:
             return got, i + 1
         return None
-    if isinstance(p, NP) and p.noun == "cost" and p.kind == "noun" and not p.adjs \
-            and isinstance(nxt, P) and nxt.kind == "bare":
-        # «стоимостью 4 или менее», «стоимостью X»
-        val = nxt.v.split(":", 1)[1]
-        val = "X" if val in ("x", "X") else val
-        j = i + 2
-        name = Q.COST
-        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
-            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
-            j += 1
-        return [f"{name}:{val}"], j
+    if isinstance(p, NP) and p.noun == "cost" and p.kind == "noun" and not p.adjs:
+        return cost_items(parts, i)
     if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
         return _position(parts, i)
+    if isinstance(p, P) and p.kind == "neg" and isinstance(nxt, P) and nxt.kind == "adv" \
+            and nxt.v in ("near", "opposite", "behind", "left", "right"):
+        # «клетка не рядом с X»: the shape of «…, которая не стоит рядом с X»
+        got = _position(parts, i + 1)
+        if got is None or not all(isinstance(r, A.Relation) for r in got[0]):
+            return None
+        return [A.Condition("is", tuple(got[0]), True, span=_span(parts[i:got[1]]))], got[1]
     return None
 
 

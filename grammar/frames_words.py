@@ -16,7 +16,7 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, STRENGTH, UNPROVEN, Reject, _span
+from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span
 from grammar.parts import NP, P
 
 
@@ -223,6 +223,32 @@ def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
     return sel is not None and sel.noun == N.CELL and len(sel.relations) == 1 \
         and sel.relations[0].what == R.ADJACENT and sel.relations[0].to.noun == N.SELF \
         and sel.relations[0].to.span == A.NOSPAN
+
+
+def cost_items(parts: list, i: int) -> tuple[list, int] | None:
+    """«стоимостью 4 или менее», «стоимостью X», «стоимостью 8 {ordinary} или менее» after the
+    noun «стоимостью» at ``i`` → (qualifiers, the next index); None when no number follows."""
+    nxt = parts[i + 1] if i + 1 < len(parts) else None
+    if isinstance(nxt, P) and nxt.kind == "bare":
+        # «стоимостью 4 или менее», «стоимостью X»
+        val = nxt.v.split(":", 1)[1]
+        val = "X" if val in ("x", "X") else val
+        j = i + 2
+        name = Q.COST
+        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
+            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
+            j += 1
+        return [f"{name}:{val}"], j
+    if isinstance(nxt, NP) and nxt.kind == "elided" and nxt.adjs in (("rank:ordinary",), ("rank:elite",)) \
+            and nxt.count and nxt.count[0] == "n" and isinstance(nxt.count[1], int):
+        # «стоимостью 8 {ordinary} или менее»: the crystals name the rank the cost is paid in
+        j = i + 2
+        name = Q.COST
+        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
+            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
+            j += 1
+        return [f"{name}:{nxt.count[1]}", QUALIFIERS[nxt.adjs[0]]], j
+    return None
 
 
 def written_after_s(np: NP) -> A.Span:
