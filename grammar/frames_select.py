@@ -271,6 +271,12 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
                 other, j = take_np(parts, i + 3)
                 return [A.Relation(R.IN_FORMATION_WITH, other, span=_span(parts[i:j]))], j
             return [A.Relation(R.IN_FORMATION_WITH, SELF, span=_span(parts[i:i + 2]))], i + 2
+        if w == "v" and n in ("row", "column") and nxt.count == ("n", 1) and not nxt.adjs and not nxt.opp \
+                and i + 3 < len(parts) and isinstance(parts[i + 2], P) and parts[i + 2].kind == "prep" \
+                and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
+            # «в одном ряду / столбце с X»
+            other, j = take_np(parts, i + 3)
+            return [A.Relation(R.SAME_ROW if n == "row" else R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
         if w == "v" and n == "column" and i + 3 < len(parts) and isinstance(parts[i + 2], P) \
                 and parts[i + 2].kind == "prep" and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
             other, j = take_np(parts, i + 3)

@@ -79,12 +79,23 @@ class Args:
     """A verb's arguments: direct objects, an amount «на N», prepositional phrases, adverbs,
     quoted texts; ``rest`` what is none of these (the frame rejects it)."""
 
-    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from", "measure", "per")
+    __slots__ = ("objs", "joiner", "amount", "pp", "adv", "quoted", "rest", "heal_from", "measure", "per",
+                 "out_of_game")
 
     def __init__(self, args: list, heal: bool = False, verb: str = ""):
         self.heal_from = None
         self.measure = None
         args = share_noun(_drop_implied(verb, args))
+        self.out_of_game = False
+        for k in range(len(args) - 1):
+            q, nxt = args[k], args[k + 1]
+            if verb in ("exile", "remove") and isinstance(q, P) and q.kind == "prep" and q.v == "iz" \
+                    and isinstance(nxt, NP) and nxt.noun == "game" and nxt.kind == "noun" and not nxt.adjs \
+                    and not nxt.count and not nxt.opp:
+                # «изгнать / убрать из игры X»: out of the game is what exiling is (rules: изгнание)
+                self.out_of_game = True
+                args = list(args[:k]) + list(args[k + 2:])
+                break
         for k in range(len(args) - 1):
             q, nxt = args[k], args[k + 1]
             if isinstance(q, P) and q.kind == "prep" and q.v == "na" and isinstance(nxt, NP) \
@@ -555,7 +566,7 @@ def generic(verb: str, obj_required: bool = False):
             if amount is not None:
                 raise Reject(f"{verb}: amount and times")
             amount = A.Fixed(times)
-        verb_id = VERB_IDS[verb]
+        verb_id = V.EXILE if a.out_of_game else VERB_IDS[verb]
         if verb == "choose" and target is not None and target.noun == N.ROW:
             verb_id = V.CHOOSE_ROW                # «выберите ряд [половины поля боя противника]»
         return A.Action(verb_id, target, tuple(params), to, amount, tails.use("duration"), by,
