@@ -26,6 +26,9 @@ def where(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Measure:
         # «… без учёта элитности / модификаторов» without parentheses
         tails.notes.append("without_eliteness" if "элитн" in (parts[-1].v or "") else "without_modifiers")
         parts = parts[:-1]
+    if parts and isinstance(parts[0], P) and parts[0].kind == "verb" and parts[0].v["lemma"] == "equal" \
+            and not parts[0].v["neg"]:
+        parts = parts[1:]                          # «где X равно числу …»: the same as «где X — число …»
     got = measure(parts, tails)
     if outer is not None:
         for bound in ("maximum", "minimum"):
@@ -61,6 +64,10 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
             if dealer is not None:
                 return A.Measure(M.WOUNDS_DEALT, dealer, span=sp)
             return A.Measure(M.WOUNDS, _holder(tail), span=sp)
+        if what.noun in ("life", "stat:health") and not what.adjs and not head.adjs:
+            # «число жизней Лиры / у Лиры», «количество {health} выбранного существа» («текущее»:
+            # printed or current is not told apart here — Opaque)
+            return A.Measure(M.LIFE, _whose(tail), span=sp)
         if what.noun == "cell" and not what.adjs:
             of, tags = _moved_clause(tail)
             return A.Measure(M.CELLS_MOVED, of, params=tags, span=sp)
@@ -103,7 +110,20 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
     if n == "cost" and len(rest) == 1 and isinstance(rest[0], NP) and "shown" in rest[0].adjs and not params:
         tags = ("without_eliteness",) if tails is not None and tails.note("without_eliteness") else ()
         return A.Measure(M.SHOWN_CARD_COST, params=tags, span=sp)
+    if n == "cost" and not head.adjs and rest and isinstance(rest[0], NP) and not params:
+        return A.Measure(M.COST, _whose(rest), span=sp)      # «стоимость Лиры / выбранного существа»
     raise Reject("measure")
+
+
+def _whose(tail: list) -> A.Selector:
+    """«<кого-род. п.>» or «у <кого>» after a measure's noun: whose it is (all of the tail)."""
+    j0 = 1 if tail and isinstance(tail[0], P) and tail[0].kind == "prep" and tail[0].v == "u" else 0
+    if j0 >= len(tail) or not isinstance(tail[j0], NP):
+        raise Reject("measure of whom")
+    sel, j = take_np(tail, j0)
+    if j != len(tail):
+        raise Reject("measure of whom: tail")
+    return sel
 
 
 def _holder(tail: list) -> A.Selector | None:
