@@ -583,8 +583,9 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return A.Selector(sel.noun, sel.side, sel.qualifiers + (cls,) + tuple(x for x in rest[0] if isinstance(x, str)),
                           sel.count, sel.relations + tuple(x for x in rest[0] if isinstance(x, A.Relation)),
                           sel.condition, sel.members, span=_span([sel, q])), rest[1]
-    if sel.noun == N.HAND and q.kind == "noun" and q.noun == "owner" and not q.adjs and not q.count:
-        return A.with_span(sel, _span([sel, q])), j + 1          # «в руку владельца»: its owner's hand
+    if sel.noun in (N.HAND, N.DECK, N.GRAVEYARD) and sel.side is None and q.kind == "noun" and q.noun == "owner" \
+            and not q.adjs and not q.count:
+        return A.with_span(sel, _span([sel, q])), j + 1          # «в руку / под низ колоды владельца»
     if sel.noun == N.CARD and q.kind == "noun" and q.noun == "deck" and not q.count:
         side = Side.ENEMY if q.opp else Side.OWN if "own" in q.adjs or not q.adjs else None
         if set(q.adjs) - {"own"} or (q.opp and q.adjs):

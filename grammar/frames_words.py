@@ -229,6 +229,8 @@ def cost_items(parts: list, i: int) -> tuple[list, int] | None:
     """«стоимостью 4 или менее», «стоимостью X», «стоимостью 8 {ordinary} или менее» after the
     noun «стоимостью» at ``i`` → (qualifiers, the next index); None when no number follows."""
     nxt = parts[i + 1] if i + 1 < len(parts) else None
+    if isinstance(parts[i].num, int):
+        return [f"{Q.COST}:{parts[i].num}"], i + 1        # «… стоимостью 2» at the clause's end (one token)
     if isinstance(nxt, P) and nxt.kind == "bare":
         # «стоимостью 4 или менее», «стоимостью X»
         val = nxt.v.split(":", 1)[1]
