@@ -19,7 +19,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIE
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, written_after_s, cost_items)
+                                  with_list, written_after_s, cost_items, PREPOSED)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -324,6 +324,12 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         return cost_items(parts, i)
     if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
         return _position(parts, i)
+    if isinstance(p, P) and p.kind == "unknown" and (p.v or "").lower() in PREPOSED and isinstance(nxt, NP) \
+            and nxt.kind in ("self", "pron", "noun", "ref"):
+        # «(стоящее) перед X», «(на клетках) вокруг X» (frames_words.PREPOSED)
+        what, nouns = PREPOSED[p.v.lower()]
+        other, k = take_np(parts, i + 1)
+        return ([A.Relation(what, other, span=_span(parts[i:k]))], k) if other.noun in nouns else None
     if isinstance(p, P) and p.kind == "neg" and isinstance(nxt, P) and nxt.kind == "adv" \
             and nxt.v in ("near", "opposite", "behind", "left", "right"):
         # «клетка не рядом с X»: the shape of «…, которая не стоит рядом с X»
@@ -433,6 +439,14 @@ def rel_items(p: P) -> list | None:
             if j != len(parts):
                 return None
         return [A.Relation(R.FIGHTS_WITH, who, span=p.span)]
+    if heads == [("PREP", "na")] and len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
+            and parts[0].v["lemma"] == "located" and not parts[0].v["neg"] and isinstance(parts[1], NP):
+        # «существо, на котором находится X»: only a parasite / symbiote lies on a creature
+        try:
+            who, j = take_np(parts, 1)
+        except Reject:
+            return None
+        return [A.Relation(R.HOST_OF, who, span=p.span)] if j == len(parts) else None
     if heads:
         return _relative_position(heads, parts, p)
     if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].kind in ("pron", "self") \

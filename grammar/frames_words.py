@@ -225,6 +225,14 @@ def implicit_neighbour_cell(sel: A.Selector | None) -> bool:
         and sel.relations[0].to.span == A.NOSPAN
 
 
+_CARDS = frozenset({N.SELF, N.IT, N.CREATURE, N.CARD, N.HERO, N.ATTACKED, N.ATTACKER, N.HOST, N.PARASITE,
+                    N.SYMBIOTE, N.DEFENDER, N.TARGET})
+#: words before a noun phrase that place a card: «(стоящее) перед X» (in front of), «(на клетках)
+#: вокруг X» (all round: next to it) → (the relation, the nouns it places by) — only cards and
+#: cells: «перед атакой» is a time, not a place
+PREPOSED = {"перед": (R.IN_FRONT, _CARDS), "вокруг": (R.ADJACENT, _CARDS | {N.CELL})}
+
+
 def cost_items(parts: list, i: int) -> tuple[list, int] | None:
     """«стоимостью 4 или менее», «стоимостью X», «стоимостью 8 {ordinary} или менее» after the
     noun «стоимостью» at ``i`` → (qualifiers, the next index); None when no number follows."""

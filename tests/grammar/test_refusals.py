@@ -97,6 +97,8 @@ REFUSED = [
     ("Когда существо, не стоявшее рядом с этой картой, перемещается, ранить цель на 1.", "не стоявшее"),
     # a typo the spelling pass mends with a note; the lexicon has no form of its own for it
     ("Существо с тремя маркерами уничтожиется.", "уничтожиется"),
+    # «перед» of a time, not of a card's place (only cards and cells are placed «перед / вокруг»)
+    ("{tap}: Ранить существо перед атакой на 1.", "перед атакой"),
 ]
 
 
