@@ -19,7 +19,7 @@ from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _sp
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause
-from grammar.frames_select import SELF
+from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import trigger_parts, when_trigger
 from grammar.parts import Clause, Clauses, P
 
@@ -182,7 +182,11 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
     p0 = parts[0]
     if isinstance(p0, P) and p0.kind in TRIGGER_KINDS:
         trig, rest = trigger_parts(parts)
-        effects, limit = body_effects(rest_clauses(items[1:], rest), ctx)
+        token = STOOD_IS_LAST.set(trig.event in (TE.DEATH, TE.OWN_DEATH))
+        try:
+            effects, limit = body_effects(rest_clauses(items[1:], rest), ctx)
+        finally:
+            STOOD_IS_LAST.reset(token)
         if not effects:
             raise Reject("trigger without effects")
         effects = _masculine_self(effects, trig, ctx)

@@ -8,6 +8,7 @@ these makes the phrase Reject (``frames_base``)."""
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import replace
 
 from berserk.vocab import Qualifier as Q
@@ -23,6 +24,8 @@ from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words,
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
+#: «стоявшие …» read as «стоящие» only in a death's effects (the dead card's last place; elsewhere: Opaque)
+STOOD_IS_LAST: ContextVar[bool] = ContextVar("stood_is_last", default=False)
 
 
 def selector(np: NP, posts: list | None = None) -> A.Selector:
@@ -334,9 +337,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             and nxt.v in ("near", "opposite", "behind", "left", "right"):
         # «клетка не рядом с X»: the shape of «…, которая не стоит рядом с X»
         got = _position(parts, i + 1)
-        if got is None or not all(isinstance(r, A.Relation) for r in got[0]):
-            return None
-        return [A.Condition("is", tuple(got[0]), True, span=_span(parts[i:got[1]]))], got[1]
+        ok = got is not None and all(isinstance(r, A.Relation) for r in got[0])
+        return ([A.Condition("is", tuple(got[0]), True, span=_span(parts[i:got[1]]))], got[1]) if ok else None
     return None
 
 
@@ -390,7 +392,7 @@ def rel_items(p: P) -> list | None:
         part = p.v["part"]
         if p.v.get("neg"):
             return None
-        if part in ("standing", "located"):
+        if part in ("standing", "located") or (part == "stood" and STOOD_IS_LAST.get()):
             out: list = []
             j = 0
             while j < len(parts):
