@@ -19,6 +19,7 @@ from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _sp
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause
+from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import trigger_parts, when_trigger
 from grammar.parts import Clause, Clauses, P

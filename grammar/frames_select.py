@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from contextvars import ContextVar
+from collections.abc import Callable
 from dataclasses import replace
 
 from berserk.vocab import Qualifier as Q
@@ -16,16 +17,25 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from grammar import ast as A
-from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, LATE, NOUNS, QUALIFIERS,
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, written_after_s, cost_items, PREPOSED)
+                                  with_list, without_list, written_after_s, cost_items, PREPOSED)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
 #: «стоявшие …» read as «стоящие» only in a death's effects (the dead card's last place; elsewhere: Opaque)
 STOOD_IS_LAST: ContextVar[bool] = ContextVar("stood_is_last", default=False)
+
+
+class _Relative:
+    """``items``: frames_relative.rel_items (set at its import — it reads noun phrases with
+    np_post, np_post reads relative clauses with it)."""
+    items: Callable = None
+
+
+RELATIVE = _Relative()
 
 
 def selector(np: NP, posts: list | None = None) -> A.Selector:
@@ -190,6 +200,12 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
             and parts[i + 2].kind == "ormore":
         return [f"{Q.MOVE_MIN}:{nxt.v[5:]}"], i + 3           # «с {move}3 или больше»
+    if isinstance(p, P) and p.kind == "prep" and p.v == "bez" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
+            and ":" not in nxt.v:
+        try:
+            return without_list(parts, i + 2, nxt)      # «без {regen}»
+        except Reject:
+            return None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and ":" not in nxt.v:
         try:
@@ -213,6 +229,15 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [Q.ELEMENTAL], i + 2          # «существо со стихией» (not neutral, 107.2)
         if w == "bez" and n == "wound":
             return [Q.UNWOUNDED], i + 2
+        if w == "s" and n == "wound" and not nxt.adjs and not nxt.count:
+            return [Q.WOUNDED], i + 2                    # «существо с ранами»
+        if w == "s" and n == "cost" and not nxt.adjs and nxt.kind == "noun":
+            return cost_items(parts, i + 1)             # «со стоимостью 3 или менее»
+        if w == "bez" and (n in WITH_NOUNS or n.startswith("atk:")):
+            try:
+                return without_list(parts, i + 2, nxt)  # «без полёта», «без выстрела и метания»
+            except Reject:
+                return None
         if w == "s" and n == "poison" and not nxt.count:
             return [Q.POISONED], i + 2
         if w == "s" and n == "marker" and nxt.name:
@@ -319,7 +344,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         # «клетка / половина поля боя [противника]»: of the battlefield (its side, if said)
         return ([("side", Side.ENEMY)] if p.opp else []), i + 1
     if isinstance(p, P) and p.kind in ("rel_part", "rel_which"):
-        got = rel_items(p)
+        got = RELATIVE.items(p)
         if got is not None:
             return got, i + 1
         return None
@@ -380,127 +405,6 @@ def _position(parts: list, i: int) -> tuple[list, int] | None:
         return [A.Relation(what, other, span=_span(parts[i:k]))], k
     if j == i + 1 and what in (R.ADJACENT, R.OPPOSITE, R.BEHIND):
         return [A.Relation(what, SELF, span=p.span)], j
-    return None
-
-
-def rel_items(p: P) -> list | None:
-    """«, стоящее рядом с X», «, обладающее выстрелом или метанием», «, которое не
-    передвигалось в этот ход» → post-modifier items; None when the clause is not one we know."""
-    cl = p.v.get("clause")
-    parts = list(cl.parts) if cl is not None else []
-    if p.kind == "rel_part":
-        part = p.v["part"]
-        if p.v.get("neg"):
-            return None
-        if part in ("standing", "located") or (part == "stood" and STOOD_IS_LAST.get()):
-            out: list = []
-            j = 0
-            while j < len(parts):
-                hit = np_post(parts, j)
-                if hit is None:
-                    return None
-                q, j = hit
-                out.extend(q)
-            return out or None
-        if part == "being_v" and len(parts) == 2 and isinstance(parts[0], NP) and parts[0].noun in ("host", "parasite") \
-                and not parts[0].adjs and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count:
-            # «существо, являющееся хозяином паразита»: the host of some parasite
-            try:
-                whose = selector(parts[1])
-            except Reject:
-                return None
-            rel = R.HOST_OF if parts[0].noun == "host" else R.PARASITE_OF
-            return [A.Relation(rel, whose, span=p.span)]
-        if part == "moved" and len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" \
-                and parts[0].v == "this_turn":
-            # «существа, перемещавшиеся в этот ход»
-            return [A.Condition("moved", ("this_turn",), span=p.span)]
-        if part == "entered" and len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" \
-                and parts[0].v == "v" and isinstance(parts[1], NP) and parts[1].noun == "game" \
-                and not parts[1].adjs and isinstance(parts[2], P) and parts[2].kind == "turnref" \
-                and parts[2].v == "this_turn":
-            # «существа, вышедшие в игру в этот ход» («Берсерк. Герои»): new this turn
-            return [Q.NEW]
-        if part == "having" and parts and isinstance(parts[0], (NP, P)):
-            try:
-                got, j = with_list(parts, 1, parts[0])
-            except Reject:
-                return None
-            return got if j == len(parts) else None
-        return None
-    heads = [t for t in p.v.get("toks", ()) if t[0] not in ("RCOMMA", "WHICH")]
-    if heads == [("PREP", "s")] and len(parts) >= 1 and isinstance(parts[0], P) and parts[0].kind == "verb" \
-            and parts[0].v["lemma"] == "fight" and not parts[0].v["neg"]:
-        # «существо, с которым сражается [X]»: the card's (or X's) opponent in the fight
-        who = SELF
-        if len(parts) > 1:
-            try:
-                who, j = take_np(parts, 1)
-            except Reject:
-                return None
-            if j != len(parts):
-                return None
-        return [A.Relation(R.FIGHTS_WITH, who, span=p.span)]
-    if heads == [("PREP", "na")] and len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
-            and parts[0].v["lemma"] == "located" and not parts[0].v["neg"] and isinstance(parts[1], NP):
-        # «существо, на котором находится X»: only a parasite / symbiote lies on a creature
-        try:
-            who, j = take_np(parts, 1)
-        except Reject:
-            return None
-        return [A.Relation(R.HOST_OF, who, span=p.span)] if j == len(parts) else None
-    if heads:
-        return _relative_position(heads, parts, p)
-    if len(parts) == 3 and isinstance(parts[0], NP) and parts[0].kind in ("pron", "self") \
-            and isinstance(parts[1], P) and parts[1].kind == "verb" and parts[1].v["lemma"] == "defend" \
-            and not parts[1].v["neg"] and isinstance(parts[2], NP) and parts[2].noun == "defender":
-        # «существо, которому он выступает защитником»: «он» is the card the ability is about
-        return [A.Relation(R.DEFENDED_BY, SELF, span=p.span)]
-    if len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
-            and parts[0].v["lemma"] == "occupy" and not parts[0].v["neg"]:
-        # «клетка, которую занимало это существо»
-        try:
-            who, j = take_np(parts, 1)
-        except Reject:
-            return None
-        return [A.Relation(R.OCCUPIED_BY, who, span=p.span)] if j == len(parts) else None
-    try:
-        c = LATE.cond_clause(parts, None)
-    except Reject:
-        return None
-    return [A.Condition(c.what, c.params, c.negated, c.subject, span=p.span)]
-
-
-_REL_ADV = {("near",): R.ADJACENT, ("opposite",): R.OPPOSITE, ("behind",): R.BEHIND,
-            ("left", "right"): R.LEFT_RIGHT, ("right", "left"): R.LEFT_RIGHT}
-
-
-def _relative_position(heads: list, parts: list, p: P) -> list | None:
-    """«клетка, рядом с которой стоит X» → Relation(adjacent, X); «существа, справа и слева от
-    которых нет …» → a condition: no such card (``Selector(it)`` inside a
-    selector's condition is the selected card itself)."""
-    advs = tuple(v for t, v in heads if t == "ADV")
-    what = _REL_ADV.get(advs)
-    if what is None or not parts:
-        return None
-    q0 = parts[0]
-    if isinstance(q0, P) and q0.kind == "verb" and q0.v["lemma"] in ("stand", "located") and not q0.v["neg"]:
-        try:
-            sels, j, joiner = take_np_list(parts, 1)
-        except Reject:
-            return None
-        return [A.Relation(what, joined(sels, joiner), span=p.span)] if j == len(parts) else None
-    if isinstance(q0, P) and q0.kind in ("no", "is"):
-        try:
-            sels, j, joiner = take_np_list(parts, 1)
-        except Reject:
-            return None
-        if j != len(parts):
-            return None
-        rel = A.Relation(what, A.Selector(N.IT))
-        found = [A.Selector(s.noun, s.side, s.qualifiers, s.count, s.relations + (rel,), s.condition,
-                            s.members, span=s.span) for s in sels]
-        return [A.Condition("exists", (joined(found, joiner),), q0.kind == "no", span=p.span)]
     return None
 
 
@@ -699,4 +603,4 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     return joined(sels, joiner)
 
 
-__all__ = ["SELF", "implicit_neighbour_cell", "joined", "share_noun", "np_post", "rel_items", "selector", "subject_of", "take_np", "take_np_list"]
+__all__ = ["SELF", "implicit_neighbour_cell", "joined", "share_noun", "np_post", "selector", "subject_of", "take_np", "take_np_list"]

@@ -100,6 +100,15 @@ def with_list(parts: list, j: int, first) -> tuple[list[str], int]:
     return got, j
 
 
+def without_list(parts: list, j: int, first, either_ok: bool = False) -> tuple[list[str], int]:
+    """«без X[ и Y]», «не обладающее X[ или Y]» (``either_ok``) → one without:X per item (it
+    has none of them); «без X или Y» (which one is missing?) rejects."""
+    got, k = with_list(parts, j, first)
+    if not either_ok and any("|" in g for g in got):
+        raise Reject("«без X или Y»")
+    return [f"{Q.WITHOUT}:{item}" for g in got for item in g.split(":", 1)[1].split("|")], k
+
+
 def genitive_like(np: NP) -> bool:
     """«напротив Ледового охотника», «позади атакованного»: the object of a preposition that
     takes the genitive (no dative / instrumental ending)."""

@@ -99,6 +99,8 @@ REFUSED = [
     ("Существо с тремя маркерами уничтожиется.", "уничтожиется"),
     # «перед» of a time, not of a card's place (only cards and cells are placed «перед / вокруг»)
     ("{tap}: Ранить существо перед атакой на 1.", "перед атакой"),
+    # «без X или Y»: which of them is missing is not said
+    ("{tap}: Ранить существо без выстрела или метания на 1.", "без X или Y"),
 ]
 
 
