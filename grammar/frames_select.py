@@ -212,6 +212,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return with_list(parts, i + 2, nxt)            # «с {regen} или {armor}»
         except Reject:
             return None
+    if isinstance(p, P) and p.kind == "prep" and p.v == "krome" and isinstance(nxt, NP):
+        return _except(parts, i)
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
@@ -365,6 +367,23 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         ok = got is not None and all(isinstance(r, A.Relation) for r in got[0])
         return ([A.Condition("is", tuple(got[0]), True, span=_span(parts[i:got[1]]))], got[1]) if ok else None
     return None
+
+
+def _except(parts: list, i: int) -> tuple[list, int] | None:
+    """«(все существа,) кроме <этой карты>» → other; «кроме летающих» (one elided adjective
+    phrase) → a negated Condition(is, its qualifiers); a closing comma goes with it.  Anything
+    else (a noun, a list) is left to the clause (Opaque)."""
+    nxt, j = parts[i + 1], i + 2
+    if j < len(parts) and not (isinstance(parts[j], P) and parts[j].kind == "lcomma"):
+        if not (isinstance(parts[j], P) and parts[j].kind == "amount"):
+            return None                          # «кроме X и Y», «кроме X с …»: not one item
+    if nxt.kind == "self" and not nxt.adjs and not nxt.opp:
+        got: list = [Q.OTHER]
+    elif nxt.kind == "elided" and not nxt.count and nxt.adjs and all(a in QUALIFIERS for a in nxt.adjs):
+        got = [A.Condition("is", tuple(QUALIFIERS[a] for a in nxt.adjs), True, span=_span(parts[i:j]))]
+    else:
+        return None
+    return got, j + 1 if j < len(parts) and parts[j].kind == "lcomma" else j
 
 
 def _position(parts: list, i: int) -> tuple[list, int] | None:
