@@ -228,6 +228,14 @@ def quality(item: list, ctx: Ctx, tails: Tails):
         if len(item) != 1:
             raise Reject("quoted tail")
         return granted(q0, ctx)
+    if isinstance(q0, NP) and q0.kind == "noun" and q0.noun == "ability" and q0.name and not q0.adjs \
+            and not q0.count and not q0.opp and len(item) == 1:
+        # «получает особенность «…»»: the same as «получает «…»» (the quote is the noun's name)
+        at = min(k for k in (q0.text.find("«"), q0.text.find('"'), len(q0.text)) if k >= 0)
+        inner = q0.text[at + 1:]
+        if at == len(q0.text) or not inner.endswith(("»", '"')):
+            raise Reject("ability: quoted what")
+        return granted(NP("quoted", None, name=inner[:-1], span=A.Span(q0.span.start + at, q0.span.end)), ctx)
     if isinstance(q0, NP):
         return _nominal(item, ctx, tails, sp)
     raise Reject(f"quality {q0!r}")
