@@ -89,9 +89,30 @@ def _hoist(parts: list) -> list:
     return parts[:-1] + [new_rel] + inner[k:]
 
 
+def _but_no_more(parts: list) -> list:
+    """«[,] но не более [чем] [на] N» (the form the tokenizer's «, но не более N» misses) → one
+    ``maximum`` part, as «максимум N»."""
+    out: list = []
+    i = 0
+    while i < len(parts):
+        q = parts[i]
+        if isinstance(q, P) and q.kind == "unknown" and (q.v or "").lower() == "но" and i + 2 < len(parts) \
+                and isinstance(parts[i + 1], P) and parts[i + 1].kind == "nomore":
+            k = i + 2 + (isinstance(parts[i + 2], P) and parts[i + 2].kind == "than")
+            if k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("amount", "bare"):
+                if out and isinstance(out[-1], P) and out[-1].kind == "lcomma":
+                    out.pop()
+                out.append(P("maximum", None, A.Span(q.span.start, parts[k].span.end)))
+                i = k + 1
+                continue
+        out.append(q)
+        i += 1
+    return out
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
-    parts = _hoist(parts)
+    parts = _hoist(_but_no_more(parts))
     out = []
     for n, p in enumerate(parts):
         if isinstance(p, P):
