@@ -89,11 +89,12 @@ class Args:
         self.out_of_game = False
         for k in range(len(args) - 1):
             q, nxt = args[k], args[k + 1]
-            if verb in ("exile", "remove") and isinstance(q, P) and q.kind == "prep" and q.v == "iz" \
-                    and isinstance(nxt, NP) and nxt.noun == "game" and nxt.kind == "noun" and not nxt.adjs \
-                    and not nxt.count and not nxt.opp:
-                # «изгнать / убрать из игры X»: out of the game is what exiling is (rules: изгнание)
-                self.out_of_game = True
+            if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP) and nxt.noun == "game" \
+                    and nxt.kind == "noun" and not nxt.adjs and not nxt.count and not nxt.opp \
+                    and ((verb in ("exile", "remove") and q.v == "iz") or (verb == "summon" and q.v == "v")):
+                # «изгнать / убрать из игры X»: out of the game is what exiling is (rules: изгнание);
+                # «вызвать в игру X»: into play is where a summon puts it
+                self.out_of_game = verb != "summon"
                 args = list(args[:k]) + list(args[k + 2:])
                 break
         for k in range(len(args) - 1):
