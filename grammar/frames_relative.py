@@ -114,8 +114,8 @@ _REL_ADV = {("near",): R.ADJACENT, ("opposite",): R.OPPOSITE, ("behind",): R.BEH
 
 
 def _relative_position(heads: list, parts: list, p: P) -> list | None:
-    """«клетка, рядом с которой стоит X» → Relation(adjacent, X); «существа, справа и слева от
-    которых нет других его существ» → a condition: no such card (``Selector(it)`` inside a
+    """«клетка, рядом с которой стоит X» → Relation(adjacent, X); «карты, по обе стороны
+    (слева и справа) от которых нет X» → a condition: no such card (``Selector(it)`` inside a
     selector's condition is the selected card itself)."""
     advs = tuple(v for t, v in heads if t == "ADV")
     what = _REL_ADV.get(advs)
