@@ -334,7 +334,7 @@ def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[s
     parsing = making = 0.0
     for n, key in enumerate(keys, start=1):
         t0 = time.perf_counter()
-        parsed = parse(*key, vocabulary=vocabulary)
+        parsed = parse(*key, vocabulary=vocabulary, canonical=True)   # (a reader's text)
         t1 = time.perf_counter()
         out[key] = maker.text(key, parsed)
         making += time.perf_counter() - t1
