@@ -30,6 +30,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Iterator, Union
 
+from grammar.nodeinit import fast_init
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -50,10 +52,9 @@ class Node:
     @property
     def kind(self) -> str:
         """Stable short name for the DB and facets (overridden where a field says more)."""
-        cls = type(self)
-        name = _KINDS.get(cls)
+        name = _KINDS.get(type(self))
         if name is None:
-            name = _KINDS[cls] = _snake(cls.__name__)
+            name = _KINDS[type(self)] = _snake(type(self).__name__)
         return name
 
 
@@ -527,9 +528,11 @@ NODE_TYPES: dict[str, type] = {}
 
 
 def _register() -> None:
+    fast_init(Span)                   # (grammar.nodeinit: the same __init__, storing by slot)
     for name, obj in list(globals().items()):
         if isinstance(obj, type) and issubclass(obj, Node) and obj is not Node:
             NODE_TYPES[obj.__name__] = obj
+            fast_init(obj)
 
 
 def _snake(name: str) -> str:
@@ -542,8 +545,7 @@ def _snake(name: str) -> str:
 
 
 def children(node: Node) -> Iterator[Node]:
-    """The nodes directly below ``node``, in field order (nodes inside tuples, at any depth:
-    ``Condition.params`` may hold a pair whose second item is a node)."""
+    """The nodes directly below ``node``, in field order (in tuples at any depth: ``params``)."""
     return iter(_children(node))
 
 
@@ -633,8 +635,7 @@ def _has_node(items: tuple) -> bool:
 
 
 def with_span(node: Node, span: Span) -> Node:
-    """The same node with another span (positional in field order, as ``shift``: cheaper
-    than ``dataclasses.replace``, which builds a keyword dict of every field)."""
+    """The same node with another span (positional, as ``shift``: no ``dataclasses.replace``)."""
     return type(node)(*[getattr(node, n) for n in _names(type(node))], span=span)
 
 

@@ -34,7 +34,8 @@ from grammar.tokens import Vocabulary, mentions, word_stem
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
 # loads, and each shared module they import (the vocabularies), is listed here.
 AST_SOURCES = tuple(("grammar", name) for name in (
-    "language.lark", "ast.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py", "reader.py", "lexicon.py",
+    "language.lark", "ast.py", "nodeinit.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py",
+    "reader.py", "lexicon.py",
     "tokens.py", "lexer.py", "parts.py", "frames_base.py", "frames_select.py", "frames_cond.py",
     "frames_tails.py", "frames_trigger.py", "frames_quality.py", "frames_verbs.py",
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
