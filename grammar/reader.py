@@ -201,8 +201,7 @@ class _TableLoop:
         tokens = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
         actions, end = self.actions, self.end
         states, values = [self.start], []
-        last = tokens[-1]
-        tokens.append(Token.new_borrow_pos("$END", "", last))
+        tokens.append(Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1))
         for token in tokens:
             kind = token.type
             while True:
