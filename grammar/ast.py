@@ -574,9 +574,7 @@ def walk(node: Node) -> Iterator[Node]:
     while stack:
         current = stack.pop()
         yield current
-        below = _children(current)
-        below.reverse()
-        stack.extend(below)
+        stack.extend(_children(current)[::-1])
 
 
 def is_typed(node: Node) -> bool:
