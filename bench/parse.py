@@ -9,8 +9,9 @@ per-round ratios.
 
 * ``pipeline, cold`` — the memo cleared before every pass: normalise + split + lex + LALR with
   the inline transformer + frames + spans, i.e. ``grammar.parse`` on text it has not seen.  With
-  lark-cython installed it is measured with it (the default) and without it (the pure-Python
-  fallback).  **The last line reports the default.**
+  lark-cython installed it is measured with its LALR loop and with the Python one
+  (``grammar.reader._TableLoop``, the default unless ``BERSERK_LARK_CYTHON=1``).  **The last
+  line reports the default.**
 * ``bare Lark.parse`` — each sentence of the corpus (normalised and split once, before timing)
   through the project's word lexer and Lark's LALR parser building its tree, with no
   transformer, no retries, no memo: the ceiling for any pipeline built on Lark in CPython.  The
@@ -88,24 +89,26 @@ def main() -> None:
                 pass
 
     # (an older checkout has no lark-cython switch: the bench still measures it, pure Python)
-    cython = getattr(reader, "lark_cython", None) is not None and reader.use_cython()
-    bare = reader.bare_parser if cython else (lambda _c=False: reader.bare_parser())
+    installed = getattr(reader, "lark_cython", None) is not None
+    cython = installed and reader.use_cython()     # the default loop: lark-cython's or Python's
+    bare = reader.bare_parser if installed else (lambda _c=False: reader.bare_parser())
     default = "lark-cython" if cython else "pure Python"
+    other = "pure Python" if cython else "lark-cython"
     measures = {"regex": (regex_pass, args.passes * 10),
                 f"pipeline, cold ({default})": (cold_pass, args.passes),
                 "bare Lark.parse (pure Python)":
                     (lambda: bare_pass(bare(False)), args.passes)}
-    if cython:
-        def cold_pure() -> None:
-            with reader.lalr_in_c(False):
+    if installed:
+        def cold_other() -> None:
+            with reader.lalr_in_c(not cython):
                 cold_pass()
-        measures["pipeline, cold (pure Python)"] = (cold_pure, args.passes)
+        measures[f"pipeline, cold ({other})"] = (cold_other, args.passes)
         measures["bare Lark.parse (lark-cython)"] = (
             lambda: bare_pass(reader.bare_parser(True)), args.passes)
     measures["steady (memo warm)"] = (parse_pass, args.passes * 10)
 
     parse_pass()                                   # build the LALR tables and lexers once
-    for lark in {bare(False), bare(cython)}:
+    for lark in {bare(False), bare(installed)}:
         bare_pass(lark)
     rates: dict[str, list[float]] = {k: [] for k in measures}
     for _ in range(args.rounds):
@@ -119,7 +122,8 @@ def main() -> None:
     per_round = lambda a, b: statistics.median(x / y for x, y in zip(rates[a], rates[b]))  # noqa: E731
     print(f"machine: {platform.machine()} {platform.processor() or ''} python "
           f"{platform.python_version()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
-          f"lark-cython {'used' if cython else 'not used'}")
+          f"lark-cython {'installed' if installed else 'not installed'}, "
+          f"{'used' if cython else 'not used'} by default")
     print(f"corpus: {len(cards)} cards with text, {segments} segments ({len(units)} sentences); "
           f"{args.rounds} interleaved rounds of {args.passes} passes, medians")
     for key in measures:
@@ -127,7 +131,7 @@ def main() -> None:
         if key not in ("regex", bare_key) and not key.startswith("steady"):
             line += f"   ×{per_round(key, bare_key):.2f} the bare pure-Python Lark.parse"
         print(line)
-    if cython:
+    if installed:
         print(f"{'ratio to the bare lark-cython parse':34} "
               f"×{per_round(cold_key, 'bare Lark.parse (lark-cython)'):.2f}")
     print(f"segments_per_s={statistics.median(rates[cold_key]):.0f} "

@@ -299,7 +299,7 @@ def text_rows(keys: list, vocabulary: Vocabulary,
     else:
         out, spent = {}, {"parse": 0.0, "rows": 0.0}
         _WORK["vocabulary"] = vocabulary
-        vocabulary.names and _warm(vocabulary)          # built once, inherited by every worker
+        _warm(vocabulary)                               # built once, inherited by every worker
         size = max(50, len(keys) // (workers * 8))
         chunks = [keys[i:i + size] for i in range(0, len(keys), size)]
         try:
@@ -319,7 +319,11 @@ def text_rows(keys: list, vocabulary: Vocabulary,
 
 
 def _warm(vocabulary: Vocabulary) -> None:
-    list_res(vocabulary)
+    """What every worker would build for itself on its first text: the LALR table and the
+    lexicon's tables (~0.5 s), and the list vocabulary's index."""
+    parse("Броня 1.", canonical=True)
+    if vocabulary.names:
+        list_res(vocabulary)
 
 
 def _chunk_rows(keys: list) -> tuple[dict, dict[str, float]]:
@@ -334,7 +338,7 @@ def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[s
     parsing = making = 0.0
     for n, key in enumerate(keys, start=1):
         t0 = time.perf_counter()
-        parsed = parse(*key, vocabulary=vocabulary)
+        parsed = parse(*key, vocabulary=vocabulary, canonical=True)   # (a reader's text)
         t1 = time.perf_counter()
         out[key] = maker.text(key, parsed)
         making += time.perf_counter() - t1

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Iterator, Union
+
+from grammar.nodeinit import fast_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,13 @@ class Node:
     @property
     def kind(self) -> str:
         """Stable short name for the DB and facets (overridden where a field says more)."""
-        return _snake(type(self).__name__)
+        name = _KINDS.get(type(self))
+        if name is None:
+            name = _KINDS[type(self)] = _snake(type(self).__name__)
+        return name
+
+
+_KINDS: dict[type, str] = {}              # class → its ``kind`` (asked per node by the DB build)
 
 
 # ---------------------------------------------------------------- damage and amounts
@@ -520,9 +528,11 @@ NODE_TYPES: dict[str, type] = {}
 
 
 def _register() -> None:
+    fast_init(Span)                   # (grammar.nodeinit: the same __init__, storing by slot)
     for name, obj in list(globals().items()):
         if isinstance(obj, type) and issubclass(obj, Node) and obj is not Node:
             NODE_TYPES[obj.__name__] = obj
+            fast_init(obj)
 
 
 def _snake(name: str) -> str:
@@ -535,24 +545,27 @@ def _snake(name: str) -> str:
 
 
 def children(node: Node) -> Iterator[Node]:
-    """The nodes directly below ``node``, in field order (nodes inside tuples, at any depth:
-    ``Condition.params`` may hold a pair whose second item is a node)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        value = getattr(node, f.name)
+    """The nodes directly below ``node``, in field order (in tuples at any depth: ``params``)."""
+    return iter(_children(node))
+
+
+def _children(node: Node) -> list:
+    out = []
+    for name in _names(type(node)):
+        value = getattr(node, name)
         if isinstance(value, Node):
-            yield value
-        elif isinstance(value, tuple):
-            yield from _tuple_nodes(value)
+            out.append(value)
+        elif isinstance(value, tuple) and value:
+            _tuple_nodes_into(value, out)
+    return out
 
 
-def _tuple_nodes(items: tuple) -> Iterator[Node]:
+def _tuple_nodes_into(items: tuple, out: list) -> None:
     for item in items:
         if isinstance(item, Node):
-            yield item
+            out.append(item)
         elif isinstance(item, tuple):
-            yield from _tuple_nodes(item)
+            _tuple_nodes_into(item, out)
 
 
 def walk(node: Node) -> Iterator[Node]:
@@ -561,7 +574,7 @@ def walk(node: Node) -> Iterator[Node]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(list(children(current))))
+        stack.extend(_children(current)[::-1])
 
 
 def is_typed(node: Node) -> bool:
@@ -570,6 +583,23 @@ def is_typed(node: Node) -> bool:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """A node class's field names but ``span``, in order (``dataclasses.fields`` per node was
+    most of a walk); ``_defaults``: (name, default) pairs, ``MISSING`` for none."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
+
+
+def _defaults(cls: type) -> tuple[tuple[str, Any], ...]:
+    pairs = _FIELD_DEFAULTS.get(cls)
+    if pairs is None:
+        pairs = _FIELD_DEFAULTS[cls] = tuple((f.name, f.default) for f in fields(cls) if f.name != "span")
+    return pairs
 
 
 def shift(node: Any, by: int) -> Any:
@@ -577,9 +607,7 @@ def shift(node: Any, by: int) -> Any:
     another offset of the card text)."""
     if isinstance(node, Node):
         cls = type(node)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+        names = _FIELD_NAMES.get(cls) or _names(cls)
         # positional in field order (``span`` is keyword-only); leaves are kept without a call
         values = [getattr(node, n) for n in names]
         for i, value in enumerate(values):
@@ -605,8 +633,8 @@ def _has_node(items: tuple) -> bool:
 
 
 def with_span(node: Node, span: Span) -> Node:
-    """The same node with another span."""
-    return replace(node, span=span)
+    """The same node with another span (positional, as ``shift``: no ``dataclasses.replace``)."""
+    return type(node)(*[getattr(node, n) for n in _names(type(node))], span=span)
 
 
 def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
@@ -622,15 +650,15 @@ def to_dict(node: Any, spans: bool = False, redact: bool = False) -> Any:
         return out
     if isinstance(node, Node):
         out: dict[str, Any] = {"node": type(node).__name__}
-        for f in fields(node):
-            if f.name == "span":
-                if spans and node.span != NOSPAN:
-                    out["span"] = [node.span.start, node.span.end]
+        if spans:
+            sp = node.span
+            if sp.start or sp.end:                  # not NOSPAN
+                out["span"] = [sp.start, sp.end]
+        for name, default in _defaults(type(node)):
+            value = getattr(node, name)
+            if value == default:
                 continue
-            value = getattr(node, f.name)
-            if value == f.default:
-                continue
-            out[f.name] = to_dict(value, spans, redact)
+            out[name] = to_dict(value, spans, redact)
         return out
     if isinstance(node, tuple):
         return [to_dict(v, spans, redact) for v in node]

@@ -161,17 +161,32 @@ class Ctx:
 
 
 def _span(*things) -> A.Span:
+    """The span from the first start to the last end of ``things`` (parts, nodes, tokens and
+    lists or tuples of them, at any depth); a thing without a span, or with NOSPAN, is
+    skipped."""
+    return _span_of(things)
+
+
+_NOSPAN = A.NOSPAN
+_Span = A.Span
+
+
+def _span_of(things) -> A.Span:
+    # (called for nearly every node a frame builds: no ``*args`` repacking per level, and the
+    # NOSPAN test on the two ints, not through the dataclass ``__eq__``)
     lo = hi = None
     for t in things:
         if isinstance(t, (list, tuple)):
-            sp = _span(*t)
+            sp = _span_of(t)
         else:
-            sp = getattr(t, "span", A.NOSPAN)
-        if sp == A.NOSPAN:
+            sp = getattr(t, "span", _NOSPAN)
+        s = sp.start
+        e = sp.end
+        if s == 0 and e == 0:
             continue
-        lo = sp.start if lo is None else min(lo, sp.start)
-        hi = sp.end if hi is None else max(hi, sp.end)
-    return A.NOSPAN if lo is None else A.Span(lo, hi)
+        lo = s if lo is None else (s if s < lo else lo)
+        hi = e if hi is None else (e if e > hi else hi)
+    return _NOSPAN if lo is None else _Span(lo, hi)
 
 
 def _with(node, **kw):

@@ -678,7 +678,7 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
     if marks:
         toks = sorted(toks + marks, key=lambda t: t.start)
     if vocab is not None:
-        toks = [single_class(t, singles) for t in toks]
+        toks = [single_class(t, singles) if t.type == "UNKNOWN" else t for t in toks]
     toks = apply_mwe(toks, folded)
     toks = _merge(toks)
     toks = _names(toks, text)

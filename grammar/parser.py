@@ -26,7 +26,7 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar import reader, spelling
-from grammar.icons import normalise
+from grammar.icons import Normalised, normalise
 from grammar.repairs import split_units
 from grammar.tokens import Vocabulary, mentions, word_stem
 
@@ -34,7 +34,8 @@ from grammar.tokens import Vocabulary, mentions, word_stem
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
 # loads, and each shared module they import (the vocabularies), is listed here.
 AST_SOURCES = tuple(("grammar", name) for name in (
-    "language.lark", "ast.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py", "reader.py", "lexicon.py",
+    "language.lark", "ast.py", "nodeinit.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py",
+    "reader.py", "lexicon.py",
     "tokens.py", "lexer.py", "parts.py", "frames_base.py", "frames_select.py", "frames_cond.py",
     "frames_tails.py", "frames_trigger.py", "frames_quality.py", "frames_verbs.py",
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
@@ -226,18 +227,23 @@ def clear_cache() -> None:
 
 
 def parse(text: str | None, name: str | None = None, separator: str | None = None, *,
-          strict: bool | None = None, vocabulary: Vocabulary | None = None) -> CardText:
+          strict: bool | None = None, vocabulary: Vocabulary | None = None,
+          canonical: bool = False) -> CardText:
     """Parse card text (canonical or any source notation).  Never raises on text content.
 
     ``name``: the card's own name, so that «Килсус», «Мороку» are read as *this card*;
     ``separator``: the source's ability separator ('|' in the tgbot JSON); ``vocabulary``: the
     card list's names and class names (``grammar.tokens.Vocabulary``), so that another card's
     name or a class noun of the list is read as such; ``strict``: a frame's bug raises instead
-    of degrading to Opaque (default: the ``strict_mode`` in effect, off outside one)."""
+    of degrading to Opaque (default: the ``strict_mode`` in effect, off outside one);
+    ``canonical``: ``text`` is a card reader's output, already canonical — a fixed point of
+    ``normalise`` (tests/grammar/test_idempotence.py) — so it is not normalised again, and the
+    result names no repairs or unknown icons (the reader did; the DB build passes it)."""
     if not text or not text.strip():
         return CardText("", ())
     strict = is_strict() if strict is None else strict
-    norm = _normalise_cached(text, separator, name)
+    norm = Normalised(text) if canonical and separator is None else \
+        _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
     per_line: list[list] = []
     framed_of: list[bool] = []

@@ -6,7 +6,8 @@
 1. ``grammar.lexer.tokenize`` — word classes and the look-ahead token classes;
 2. the chunk grammar (grammar/language.lark, LALR, ``strict=True``) with the parts transformer
    applied inline (``grammar.parts.ToParts``: no parse tree is built); the LALR loop runs in
-   lark-cython when it is installed (optional; ``use_cython``), else in pure Python;
+   lark-cython when it is installed and asked for (optional; ``use_cython``), else in Python
+   (``_TableLoop``: Lark's loop over Lark's table, written out);
 3. ``grammar.frames_ability.ability`` — meaning from head words; a frame that cannot use every
    part of its clause raises ``Reject``;
 4. on ``Reject`` (or a syntax error): the head alone, when the unit has one the frames can type
@@ -25,9 +26,10 @@ from importlib import resources
 from typing import Iterator
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.grammar import Terminal
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
 
 from grammar import ast as A
 from grammar.frames_ability import ability, head_only
@@ -72,13 +74,16 @@ _choice: list[bool | None] = [None]       # ``lalr_in_c`` (the tests and the ben
 
 
 def use_cython() -> bool:
-    """Parse with lark-cython?  When it is installed, unless ``BERSERK_LARK_CYTHON=0`` or a
-    ``lalr_in_c(False)`` block says otherwise (the AST is the same either way)."""
+    """Parse with lark-cython?  Only when it is installed and asked for: ``BERSERK_LARK_CYTHON=1``
+    or a ``lalr_in_c(True)`` block (the AST is the same either way).  By default the units go
+    through ``_TableLoop``: with the parts transformer inline, its Python loop is faster than
+    lark-cython's C loop, which needs every token made twice and the children of every
+    terminal-bearing rule mapped back (bench/parse.py measures both)."""
     if lark_cython is None:
         return False
     if _choice[0] is not None:
         return _choice[0]
-    return os.environ.get("BERSERK_LARK_CYTHON", "1") != "0"
+    return os.environ.get("BERSERK_LARK_CYTHON", "0") == "1"
 
 
 @contextmanager
@@ -158,7 +163,68 @@ def _inline(cython: bool = False) -> tuple:
     lark = Lark(grammar_text(), parser="lalr", lexer=_TokenFeed, strict=True,
                 propagate_positions=False, maybe_placeholders=False, transformer=parts)
     _plain_goto_keys(lark.parser.parser.parser_conf.rules)
-    return lark, parts
+    return _TableLoop(lark), parts
+
+
+class _TableLoop:
+    """Lark's LALR loop (``lark.parsers.lalr_parser_state.ParserState.feed_token``) over the
+    same table and the same callbacks, written out for a list of tokens: one action lookup
+    per step, a reduction's (size, callback, goto row) read from one tuple, no lexer thread,
+    parser-state object or method call per token.  It shifts, reduces and calls exactly what
+    Lark's loop does, and a token the table has no action for raises ``UnexpectedToken`` as
+    there (the unit is refused)."""
+
+    def __init__(self, lark: Lark):
+        self.lark = lark                                        # (its own loop: the tests)
+        parser = lark.parser.parser.parser
+        table, callbacks = parser.parse_table, parser.callbacks
+        if any(isinstance(key, str) for key in callbacks):      # pragma: no cover - grammar
+            raise TypeError("terminal callbacks: the table loop shifts tokens as they are")
+        start = lark.options.start[0]
+        self.start, self.end = table.start_states[start], table.end_states[start]
+        reduce_of: dict = {}
+        self.actions: dict = {}
+        for state, row in table.states.items():
+            out = self.actions[state] = {}
+            for key, (action, arg) in row.items():
+                if action is Shift:
+                    out[key] = arg                     # an int: shift to (or goto) that state
+                else:
+                    found = reduce_of.get(id(arg))
+                    if found is None:
+                        found = reduce_of[id(arg)] = (len(arg.expansion), callbacks[arg],
+                                                      arg.origin.name)
+                    out[key] = found
+
+    def parse(self, toks):
+        new = _new_token
+        tokens = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
+        actions, end = self.actions, self.end
+        states, values = [self.start], []
+        tokens.append(Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1))
+        for token in tokens:
+            kind = token.type
+            while True:
+                act = actions[states[-1]].get(kind)
+                if act is None:
+                    expected = {s for s in actions[states[-1]] if s.isupper()}
+                    raise UnexpectedToken(token, expected, state=None, interactive_parser=None)
+                if type(act) is int:
+                    states.append(act)
+                    values.append(token)
+                    break
+                size, callback, origin = act
+                if size:
+                    children = values[-size:]
+                    del states[-size:]
+                    del values[-size:]
+                else:
+                    children = []
+                value = callback(children)
+                states.append(actions[states[-1]][origin])
+                values.append(value)
+                if kind == "$END" and states[-1] == end:
+                    return values[-1]
 
 
 def _plain_goto_keys(rules) -> None:

@@ -189,6 +189,8 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
 _UNIT_GLUE = re.compile(r"\s+(?=" + _COST_HEAD + r"|[+-]\s*\d|[A-ZА-ЯЁ])")
 _MID_COST = re.compile(r"\s+(?:" + _COST_HEAD + ")")
 _ORDER_AT = re.compile(r"\s*\{(?:first|second)\}\s*:")   # «…: {first}: …» lists the choices
+_UNIT_MARKS = re.compile(r"[«»().]| (?=[X\d{])")         # (compiled once: split_units runs per line)
+_STOP = re.compile(r"\.(?=\s|$|\{)")
 _GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
 _ABILITY_STARTERS = frozenset({
     "При", "Когда", "Пока", "Если", "Строй", "Вальхалла", "Может", "Могут", "Не", "Получает",
@@ -209,7 +211,7 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     first_name = (name.split() or [""])[0][:4].lower()
     begin, depth, quote = 0, 0, 0
     glued = False
-    for m in re.finditer(r"[«»().]| (?=[X\d{])", line):
+    for m in _UNIT_MARKS.finditer(line):
         ch, i = m.group(), m.start()
         if ch == "«":
             quote += 1
@@ -228,7 +230,7 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
                 out.append((begin, i + 1, glued))
                 begin, glued = i + 1, True
         elif ch == ".":
-            if not depth and not quote and re.match(r"\.(?=\s|$|\{)", line[i:]):
+            if not depth and not quote and _STOP.match(line, i):
                 out.append((begin, i, glued))
                 begin, glued = i + 1, False
         elif not depth and not quote and i > begin and _MID_COST.match(line, i):

@@ -43,6 +43,19 @@ def test_parse_keeps_reader_text(shared):
     assert not moved, moved[:3]
 
 
+def test_a_canonical_parse_reads_as_the_full_parse(shared):
+    """``parse(canonical=True)`` (the DB build: a reader's text is not normalised again) gives
+    every line, span and node the full parse gives."""
+    from grammar import ast as A
+
+    def lines(parsed):
+        return [(ln.text, ln.span, ln.framed, ln.folded, [A.to_dict(a, spans=True) for a in ln.abilities])
+                for ln in parsed.lines]
+    differ = [c.name for c in _cards()
+              if lines(parse(c.text, c.name, canonical=True)) != lines(parse(c.text, c.name))]
+    assert not differ, differ[:5]
+
+
 def test_own_ability_after_the_printed_icons_stays_unquoted():
     # a card's own «Имеет {tap}: …» at the start of its text is not a grant; after the icon
     # lines a reader puts first it is still at a line start (was: «» added on a second pass)

@@ -1,6 +1,7 @@
-"""lark-cython is optional: with it the LALR loop runs in C, without it in pure Python, and
-either way every unit reads the same (nodes, spans, typed or not).  The pure-Python parser is
-tested whether or not lark-cython is installed; the comparison runs where it is."""
+"""lark-cython is optional: with it the LALR loop runs in C, without it in Python (the
+project's ``_TableLoop`` over Lark's table), and either way every unit reads the same (nodes,
+spans, typed or not).  The Python loop is tested against Lark's own loop and whether or not
+lark-cython is installed; the comparison with lark-cython runs where it is."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +9,9 @@ import pytest
 from carddb.sources import read_cards
 from grammar import ast as A
 from grammar import parse, reader
+from grammar.icons import normalise
+from grammar.lexer import tokenize
+from grammar.repairs import split_units
 
 CORPORA = ("classic/set1_voyna_stihiy.tgbot.json", "classic/nxt_format_samples.json",
            "nxt/sets_10_20.nxt.json")
@@ -34,6 +38,32 @@ def test_the_pure_python_parser_reads_the_corpus(shared):
     assert len(asts) > 400
     typed = sum(all(framed for framed, _ in lines) for _name, lines in asts)
     assert typed / len(asts) > 0.8, typed
+
+
+def test_the_table_loop_gives_what_larks_own_loop_gives(shared):
+    """Every corpus unit through ``_TableLoop`` and through ``Lark.parse`` (its own loop, the
+    same table and callbacks): the same parts, or both refuse the unit."""
+    from lark.exceptions import UnexpectedInput
+    loop, parts = reader._inline(False)
+    outcomes = {"same": 0, "both refused": 0}
+    for corpus in CORPORA:
+        for card in read_cards(shared / "corpus" / corpus).cards:
+            for line in normalise(card.text or "", name=card.name).text.splitlines():
+                for s, e, _glued in split_units(line, card.name):
+                    unit = line[s:e]
+                    toks = tokenize(unit, card.name)
+                    if not toks:
+                        continue
+                    got = []
+                    for run in (loop.parse, loop.lark.parse):
+                        parts.text, parts.offset = unit, 0
+                        try:
+                            got.append(run(toks))      # parts: dataclasses, equal by value
+                        except UnexpectedInput as err:
+                            got.append(type(err).__name__)
+                    assert got[0] == got[1], (unit, got)
+                    outcomes["both refused" if isinstance(got[0], str) else "same"] += 1
+    assert outcomes["same"] > 1000 and outcomes["both refused"] > 0, outcomes
 
 
 @pytest.mark.skipif(reader.lark_cython is None, reason="lark-cython is not installed")
