@@ -150,16 +150,17 @@ def replacing(target: str | Path, on_wait: Callable[[], None] | None = None,
     target.parent.mkdir(parents=True, exist_ok=True)
     with build_lock(target, lock_timeout, on_wait), stop_signals_raise():
         remove_stale_temps(target)
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(fd)
-        tmp = Path(name)
         try:
+            fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            os.close(fd)
+            tmp = Path(name)
             yield tmp
             os.chmod(tmp, 0o666 & ~_umask())   # mkstemp creates 0600; a DB is an ordinary file
             fsync_file(tmp)
             os.replace(tmp, target)
             fsync_dir(target.parent)
         except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+            # a stop signal may land between mkstemp and the name being bound: under the lock
+            # every temp file of this target is ours or a dead build's, so remove them all
+            remove_stale_temps(target)
             raise

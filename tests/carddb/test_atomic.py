@@ -10,17 +10,19 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from carddb.atomic import lock_path, temp_pattern
+from carddb.atomic import build_lock, lock_path, temp_pattern
 from carddb.build import build_db
 from tests.conftest import ROOT, run_cli
 
@@ -118,12 +120,39 @@ def test_stale_temp_files_are_removed_by_the_next_build(tmp_path):
     assert not stale.exists() and other.exists() and state(db)[1] == 32
 
 
-def test_concurrent_builds_take_turns(tmp_path, cards):
+def test_a_build_waits_while_another_holds_the_lock(tmp_path, cards):
+    """Deterministic: this test holds the target's lock (as a running build does), so the build
+    must say it waits and must not touch the file; once the lock is free it builds."""
+    db = tmp_path / "cards.db"
+    build_db(db)
+    old = state(db)
+    err: list[str] = []
+    with build_lock(db):
+        proc = start_build(db, cards)
+        reader = threading.Thread(target=lambda: err.append(proc.stderr.read()), daemon=True)
+        raw, seen = b"", ""
+        deadline = time.monotonic() + 120
+        while "жду: другая сборка" not in seen and proc.poll() is None and time.monotonic() < deadline:
+            if select.select([proc.stderr], [], [], 1.0)[0]:     # never blocks past the deadline
+                raw += os.read(proc.stderr.fileno(), 4096)
+                seen = raw.decode("utf-8", "replace")
+        assert "жду: другая сборка" in seen, seen
+        assert proc.poll() is None and state(db) == old and temps(db) == []
+    reader.start()
+    out = proc.stdout.read()
+    proc.wait(timeout=120)
+    reader.join(timeout=10)
+    assert proc.returncode == 0, (out, seen, err)
+    assert state(db)[1] == 3000 and temps(db) == []
+
+
+def test_concurrent_builds_both_finish(tmp_path, cards):
+    """Two real builds at once (which one waits depends on the machine's timing): both succeed,
+    the file is one of them, no temp file is left and the lock file stays empty."""
     db = tmp_path / "cards.db"
     first, second = start_build(db, cards), start_build(db, cards)
     results = [p.communicate(timeout=120) for p in (first, second)]
     assert first.returncode == 0 and second.returncode == 0, results
-    assert any("жду: другая сборка" in err for _out, err in results)
     assert state(db)[1] == 3000 and temps(db) == []
     assert lock_path(db).exists() and lock_path(db).stat().st_size == 0
 
