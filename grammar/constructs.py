@@ -18,7 +18,7 @@ _ATK = r"(?:\{strike\}|\{uchr\}|удар\w*|атак\w*|выстрел\w*|раз
 #: (construct id, a short description, the pattern over the folded sentence)
 CONSTRUCTS: tuple[tuple[str, str, str], ...] = (
     ("head.cost", "цена действия «{tap}:»", r"^(?:x|\d+)?\s*(?:\{(?:instant|counter|tap)\}\s*)+:"),
-    ("head.label", "метка «Слово[ N]:»", r"^(?!\{)[а-я-]+(?:\s+\d+)?\s*:"),
+    ("head.label", "метка «Слово[ слово][ N]:»", r"^(?!\{)[а-я-]+(?:\s+[а-я-]+){0,2}(?:\s+\d+)?\s*:"),
     ("head.order", "очерёдность «{first}: / {second}:»", r"^\{(?:first|second)\}\s*:"),
     ("trigger.attack", "при атаке / ударе / выстреле …", r"\bпри (?:[а-я]+\s+){0,2}" + _ATK),
     ("trigger.death", "при гибели", r"\bпри гибели|\bвместо гибели"),

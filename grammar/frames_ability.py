@@ -92,7 +92,8 @@ def _ability(node: P, ctx: Ctx) -> list:
                 else:
                     raise Reject("valhalla body")
             return [A.Triggered(A.Trigger(TE.VALHALLA, span=node.span), tuple(effects), span=node.span)]
-        word = re.match(r"[\wё-]+", node.text.lower().replace("ё", "е"))
+        # the label's word(s) as written, folded: «Дух  леса 2:» → «дух леса»
+        word = re.match(r"[^\W\d_]+(?:[\s-]+[^\W\d_]+)*", node.text.lower().replace("ё", "е"))
         if word is None:
             raise Reject("label word")
         if word.group(0) in _TRIGGER_LABELS and not num:
@@ -107,7 +108,7 @@ def _ability(node: P, ctx: Ctx) -> list:
                     effects.append(n)
             trig = A.Trigger(_TRIGGER_LABELS[word.group(0)], span=A.Span(node.span.start, node.span.start + len(node.text)))
             return [A.Triggered(trig, tuple(effects), span=node.span)]
-        return [A.Label(word.group(0), inner_nodes, int(num) if num.isdigit() else None,
+        return [A.Label(re.sub(r"\s+", " ", word.group(0)), inner_nodes, int(num) if num.isdigit() else None,
                         LABEL_KEYWORDS.get(lemma), span=node.span)]
     if k == "when_order":
         order, inner = node.v

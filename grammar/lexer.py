@@ -25,7 +25,7 @@ from grammar.tokens import (
     fold,
 )
 from berserk.vocab import AttackKind as K
-from grammar.lexicon import classify, noun_follows
+from grammar.lexicon import classify, noun_follows, word_labels
 
 
 # ------------------------------------------------------------------ names
@@ -682,7 +682,7 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
     toks = apply_mwe(toks, folded)
     toks = _merge(toks)
     toks = _names(toks, text)
-    toks = _labels(toks)
+    toks = word_labels(_labels(toks))
     toks = _bare_numbers(toks)
     toks = _elided_adjectives(toks)
     if any(t.type == "WHERE" for t in toks):          # (two rare types, rewritten by context)

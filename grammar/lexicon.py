@@ -597,3 +597,33 @@ def noun_follows(toks: list, i: int) -> bool:
         return True
     return toks[i].value in ("own", "other", "chosen") and i + 2 < len(toks) \
         and toks[i + 1].type in ("NUM", "NUMW", "XVAR") and toks[i + 2].type == "NOUN"
+
+
+_LABEL_WORDS = ("NOUN", "ADJ", "ADJX", "UNKNOWN", "NAMEREF")
+
+
+def word_labels(toks: list) -> list:
+    """A label head of two or three words, «Дух леса: …», «Верный страж 2: …» (run after the
+    lexer's one-word ``_labels``): LABEL ``words:<lemma>+<lemma>[#N]`` spanning the words and
+    the colon — the label's name is read from the text, so any words make one (issue 9: new
+    sets add new labels).  Only at the head of an ability (or after a label, order, cost), only
+    plain words (no number-bearing keyword, no verb), so a sentence is never cut at a colon."""
+    out: list = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if (not out or out[-1].type in ("LABEL", "ORDER", "COST")) and t.type in _LABEL_WORDS:
+            j = i
+            while j < len(toks) and j - i < 3 and toks[j].type in _LABEL_WORDS \
+                    and "#" not in toks[j].value and toks[j].text:
+                j += 1
+            num = toks[j].value if j - i > 1 and j < len(toks) and toks[j].type == "NUM" else None
+            k = j + (num is not None)
+            if j - i > 1 and k + 1 < len(toks) and toks[k].type == "COLON":
+                value = "words:" + "+".join(x.value for x in toks[i:j]) + (("#" + num) if num else "")
+                out.append(t._replace(type="LABEL", value=value, end=toks[k].end))
+                i = k + 1
+                continue
+        out.append(t)
+        i += 1
+    return out
