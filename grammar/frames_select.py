@@ -117,6 +117,11 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             # «стоящее рядом с ней существо»: the pronoun's own word is its span (its gender
             # decides what it names: frames_ability._trigger_pronoun)
             relations.append(A.Relation(_SIDE_ADV[a[4:-3]], A.Selector(N.IT, span=written_after_s(np))))
+        elif a == "adj:near:each_other":
+            # «стоящие рядом друг с другом»: adjacent to one another (no card outside them)
+            if not (np.count and np.count[0] == "n" and isinstance(np.count[1], int) and np.count[1] >= 2):
+                raise Reject("«друг с другом» without two cards")
+            relations.append(A.Relation(R.ADJACENT, A.Selector(N.EACH_OTHER)))
         elif a == "adj:near:self":
             # «соседняя с <этой картой> клетка»: the card is written (a span), not the implicit
             # neighbour of «соседняя клетка» (implicit_neighbour_cell)

@@ -388,6 +388,8 @@ _mwe(r"каждый раз,? когда", lambda m: ("WHEN", "each"), ('кажд
 _mwe(r"(?:в )?первый раз за ход", lambda m: ("ADV", "first_per_turn"), ('первый раз',))
 _mwe(r"(?:тот|та|то|ту|той|того|тому|тем|том|те|тех|такой|такая|такое|такую|такие|таких|таким|такого) же\b",
      lambda m: ("ADJ", "same"), (' же',))
+# «два стоящих рядом друг с другом существа»: the selected cards stand next to each other
+_mwe(r"стоящ\w* рядом друг с другом\b", lambda m: ("ADJ", "adj:near:each_other"), ('друг с другом',))
 _mwe(r"любое число раз за ход", lambda m: ("TIMES", "any"), ('любое число',))
 _mwe(r"не более\b", lambda m: ("NOMORE", "no_more"), ('не более',))
 _mwe(r"(?:или|и) (?:более|больше)\b", lambda m: ("ORMORE", "or_more"), ('или бол', 'и бол'))

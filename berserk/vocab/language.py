@@ -195,6 +195,7 @@ class SelectorNoun(_Worded):
     CHARACTER = "character", "персонаж (герой или существо)"
     SUPPORT = "support", "карта поддержки"
     SPELL = "spell", "заклинание"
+    EACH_OTHER = "each_other", "друг друга (сами выбранные карты)"
 
 
 class Qualifier(_Worded):
