@@ -328,11 +328,13 @@ class Choice(Node):
 
 @dataclass(frozen=True, slots=True)
 class Named(Node):
-    """Воздействие / Заклинание «name» — body."""
+    """Воздействие / Заклинание «name» — body; ``range``: «Заклинание «x», дальность N …» (how
+    far from the caster the spell reaches, as an attack's ``range``)."""
     effect_kind: str                  # effect (воздействие) | spell (заклинание)
     name: str | None
     body: tuple["Effect", ...]
     limit: Limit | None = None
+    range: int | None = None
 
     @property
     def kind(self) -> str:

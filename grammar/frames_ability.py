@@ -42,7 +42,25 @@ def ability(node: P, ctx: Ctx) -> list:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
+    if any(_self_relative(c) for g in got for c in A.walk(g) if isinstance(c, A.Condition)):
+        raise Reject("a pronoun placed relative to itself")
     return got
+
+
+def _self_relative(c: A.Condition) -> bool:
+    """«пока оно не стоит рядом с ней»: two pronouns of different genders both read as the one
+    card named before (``it``) — «it stands next to itself» is never meant, so the unit is
+    Opaque rather than typed wrong."""
+    if c.subject is None or c.subject.noun != N.IT:
+        return False
+    stack = [p for p in c.params if isinstance(p, A.Relation)]
+    while stack:
+        r = stack.pop()
+        if isinstance(r.to, A.Selector):
+            if r.to.noun == N.IT:
+                return True
+            stack.extend(r.to.relations)
+    return False
 
 
 _OPPONENT_WORD = re.compile(r"(?<![\w-])противника(?![\w-])")
@@ -278,7 +296,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         if len(effects) == 1 and isinstance(effects[0], (A.Named, A.Attack, A.Finishing)):
             e = effects[0]
             if isinstance(e, A.Named) and e.limit is None:
-                return [A.Named(e.effect_kind, e.name, e.body, limit, span=e.span)]
+                return [A.Named(e.effect_kind, e.name, e.body, limit, e.range, span=e.span)]
         return [_limited(effects, None, limit, clauses.span)]
     if len(effects) == 1:
         return [_as_ability(effects[0], ctx)]

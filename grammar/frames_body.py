@@ -68,6 +68,7 @@ class _Body:
         self.last_subject = None
         self.named = None
         self.named_limit = None
+        self.named_range = None      # «Заклинание «x», дальность N …»
         self.named_prefix: list = []
         self.last_modal = None
         self.or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
@@ -77,7 +78,7 @@ class _Body:
             return
         if got and isinstance(got[-1], A.Named) and got[-1].limit is None:
             n = got[-1]
-            got[-1] = A.Named(n.effect_kind, n.name, n.body, tails.limit, span=n.span)
+            got[-1] = A.Named(n.effect_kind, n.name, n.body, tails.limit, n.range, span=n.span)
         elif self.limit is None:
             self.limit = tails.limit
         else:
@@ -116,6 +117,9 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         parts = list(cl.parts)
         if parts and isinstance(parts[0], P) and parts[0].kind == "named" and b.named is None:
             t0 = Tails()
+            if len(parts) > 1 and isinstance(parts[1], P) and parts[1].kind == "range" and parts[1].v.isdigit():
+                b.named_range = int(parts[1].v)
+                parts = parts[:1] + parts[2:]
             rest0 = strip_tails(parts[1:], ctx, t0)
             b.named = parts[0]
             b.named_prefix, b.effects = b.effects, []
@@ -302,7 +306,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
     if b.named is not None:
         kind, name = b.named.v
         whole = A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects),
-                        b.named_limit or b.limit, span=_span([b.named] + [c for _, c in items]))
+                        b.named_limit or b.limit, range=b.named_range,
+                        span=_span([b.named] + [c for _, c in items]))
         b.effects = b.named_prefix + [whole]
         b.limit = None
     return b.effects, b.limit

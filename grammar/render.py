@@ -247,6 +247,8 @@ def _named(n: A.Named) -> Rendered:
     p = Phrase().add(kind, n.kind)
     if n.name:
         p.add(f" «{n.name}»")
+    if getattr(n, "range", None) is not None:
+        p.add(f", дальность {n.range}")
     p.tail(limit(n.limit), " — ")
     return p.add(":"), tuple(n.body)
 

@@ -314,6 +314,9 @@ def _named_check(it: Interp, node: A.Named, ctx: Ctx):
 def _named_unsupported(node: A.Named, port: Port) -> str | None:
     if node.limit is not None and node.limit.each is not None:
         return "ограничение «для каждого …» пока не отслеживается"
+    if node.range is not None:
+        # «Заклинание «x», дальность N»: the judge does not measure how far a target stands
+        return "дальность воздействия пока не проверяется"
     return unsupported_effects(node.body, port)
 
 
