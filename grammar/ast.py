@@ -328,13 +328,12 @@ class Choice(Node):
 
 @dataclass(frozen=True, slots=True)
 class Named(Node):
-    """Воздействие / Заклинание «name» — body; ``range``: «Заклинание «x», дальность N …» (how
-    far from the caster the spell reaches, as an attack's ``range``)."""
+    """Воздействие / Заклинание «name» — body."""
     effect_kind: str                  # effect (воздействие) | spell (заклинание)
     name: str | None
     body: tuple["Effect", ...]
     limit: Limit | None = None
-    range: int | None = None
+    range: int | None = None          # «Заклинание «x», дальность N …»: how far it reaches
 
     @property
     def kind(self) -> str:
@@ -464,10 +463,9 @@ class WhenOrder(Node):
 
 @dataclass(frozen=True, slots=True)
 class Label(Node):
-    """«Word[ N]: ability» — a label head other than Строй, Вальхалла and the order icons: the
-    inner abilities hold while the card has the label's keyword or state.  ``name`` is the
-    label word folded (lower case, ё→е) as written («бестелесный»); ``keyword`` the
-    ``KeywordName`` it names when the grammar knows it; ``value`` the number after it."""
+    """«Word[s][ N]: ability» (not Строй, Вальхалла, the order icons): the inner abilities hold while
+    the card has the label's keyword or state; ``name`` its word(s) folded as written («бестелесный»,
+    «дух леса»), ``keyword`` the ``KeywordName`` it names when known, ``value`` the number after it."""
     name: str
     inner: tuple["Ability", ...]
     value: int | None = None

@@ -342,6 +342,16 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if isinstance(p0, NP) and p0.noun == "token" and not p0.adjs and len(parts) == 2 \
             and isinstance(parts[1], NP) and parts[1].noun == "prayer" and not parts[1].adjs:
         return _coins(V.PRAY, subject, p0, tails, sp)           # «получите 2 жетона молитвы»
+    if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 2 and not p0.adjs \
+            and isinstance(parts[1], P) and parts[1].kind == "paren" and tails.duration is None \
+            and ctx.reparse is not None:
+        # «X получает маркер «N» (при … ранить его на 1)»: the marker's rules, a typed ability
+        # read with the marked card as «это существо» (or the unit is not typed)
+        text = ctx.orig(parts[1].span)
+        if not (text.startswith("(") and text.endswith(")")):
+            raise Reject("marker rules")
+        rules = ctx.reparse(text[1:-1], parts[1].span.start + 1)
+        return A.Action(V.MARKER, subject, (p0.name, rules), span=sp)      # params: name, rules
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         if tails.duration is not None:
             # «X получает маркер N до конца хода»: the marker lasts a while — the shape of «положите

@@ -111,7 +111,9 @@ def _destroy(it: Interp, node: A.Action, ctx: Ctx) -> None:
 
 def _marker_unsupported(node: A.Action, port: Port) -> str | None:
     if len(node.params) != 1 or not isinstance(node.params[0], str):
-        return "маркер без имени"
+        # (name, its rules …): «маркер «N» (при … ранить его на 1)» — the rules are not applied
+        return "маркер без имени" if not node.params or not isinstance(node.params[0], str) \
+            else "правила маркера пока не применяются"
     return selector_unsupported(node.target, port)
 
 
