@@ -216,6 +216,7 @@ class Tails:
         self.span_parts: list = []
         self._used: set[str] = set()
         self.duration_at: int | None = None    # how many of the clause's kept parts precede the duration
+        self.duration_ats: list[int] = []      # … each «до конца хода» written (one per option, frames_verbs)
 
     def use(self, name: str):
         """The tail ``name`` (duration, where, maximum, minimum, chooser, except_), taken."""

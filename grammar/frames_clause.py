@@ -108,6 +108,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         subject = subject_hint
     if tails.duration_at is not None:
         tails.duration_at -= i + 1               # counted from the verb's first argument
+        tails.duration_ats = [k - i - 1 for k in tails.duration_ats]
     if pred.kind == "modal":
         got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp)
         return got if isinstance(got, list) else [got]

@@ -134,6 +134,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                     raise Reject("two durations")      # one clause, one duration field
                 tails.duration = A.Duration(p.v, span=p.span)
                 tails.duration_at = len(out)
+                tails.duration_ats.append(len(out))
                 tails.span_parts.append(p)
                 continue
             if k == "turnref" and p.v == "в следующий ход противника" and tails.duration is None:
@@ -233,6 +234,8 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
             elif isinstance(q, P) and q.kind == "bychoice":
                 txt = ctx.orig(q.span).lower()
                 tails.chooser = chooser_of(txt)
+                if "общему" in txt:
+                    tails.notes.append("shared_choice")     # one choice for every target
             elif isinstance(q, P) and q.kind == "anyrange":
                 tails.notes.append("any_range")
             elif isinstance(q, P) and q.kind == "nomod":
