@@ -550,11 +550,19 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.No
     if not preds:
         raise Reject("when without verb")
     last_err: Reject | None = None
+    more = list(more)
+    if more and more[0][0] == "DASH" and not any(
+            c in ctx.text[inner[-1].span.end:more[0][1].span.start] for c in "—–-"):
+        # the dash the reader supplied before the body's verb: the body's subject is still in
+        # ``inner`` («Когда X теряет {counter} ваше существо получает …») — one clause with it
+        first, more = list(more[0][1].parts), more[1:]
+    else:
+        first = []
     for k in range(preds[0] + 1, len(inner)):
         head, rest = inner[:k], inner[k:]
         try:
             trig = when_trigger(head, ctx)
-            effects, limit = body_effects(rest_clauses(list(more), rest), ctx)
+            effects, limit = body_effects(rest_clauses(more, rest + first), ctx)
         except Reject as e:
             last_err = e
             continue

@@ -103,8 +103,24 @@ def _split_trailing_if(items: list) -> list:
             out.append((sep, Clause(parts[:-1], _span(parts[:-1]))))
             out.append(("CCOMMA", Clause([parts[-1]], parts[-1].span)))
             continue
-        out.append((sep, cl))
+        out.extend(_split_or_clause(sep, parts, cl))
     return out
+
+
+def _split_or_clause(sep, parts: list, cl: Clause) -> list:
+    """«X получает A или Y получает B»: the reader took «или» for a noun-level one (no comma);
+    a subject followed by its own predicate after it makes it a choice between two clauses."""
+    for i, q in enumerate(parts):
+        if not (isinstance(q, P) and q.kind == "or") or not any(_is_pred(x) for x in parts[:i]):
+            continue
+        j = i + 1
+        while j < len(parts) and isinstance(parts[j], NP):
+            j += 1
+        if j > i + 1 and j < len(parts) and _is_pred(parts[j]) and (parts[j].kind == "modal" or parts[j].v[
+                "form"] in ("3sg", "3pl")):
+            return [(sep, Clause(parts[:i], _span(parts[:i]))),
+                    ("OR_V", Clause(parts[i + 1:], _span(parts[i + 1:])))]
+    return [(sep, cl)]
 
 
 def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A.Limit | None]:
@@ -290,6 +306,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             # «A, или B, или C»: one choice of three (not a choice inside a choice)
             opts = prev.options if chained and isinstance(prev, A.Choice) and prev.chooser == (chooser or "owner") \
                 else (prev,)
+            if len(got) == 1 and _is_may(prev) and _is_may(got[0]) and prev.chooser == got[0].chooser \
+                    and chooser is None and not chained:
+                # «X может A или Y может B»: one choice — A, B or neither
+                opts, got, chooser = prev.options[:1], [got[0].options[0], got[0].options[1]], prev.chooser
             got = [A.Choice(opts + tuple(got), chooser or "owner", span=_span([prev, parts]))]
         elif chooser is not None:
             raise Reject("a chooser without a choice")
