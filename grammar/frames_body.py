@@ -5,6 +5,7 @@ a condition, «или» between clauses as a choice, a rider of an attack, the l
 ``frames_ability`` shapes the result into ability nodes."""
 from __future__ import annotations
 
+
 from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
@@ -17,7 +18,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
-from grammar.frames_cond import cond_clause, condition
+from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
@@ -348,8 +349,19 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     nsep, ncl = items[k + 1]
     got, t2 = _clause(list(ncl.parts), ctx, subject_hint, b)
     b.take_limit(t2, got)
+    then = t2.take_note("then")
+    if then is not None:
+        # «если A — X, если B Y»: the next condition (no dash after it) leads a clause of its own
+        t3 = Tails()
+        then_eff = clause_effects(list(then), ctx, t3, b.last_subject)
+        b.take_limit(t3, then_eff)
+        t3.check()
+        then = A.Conditional(t2.use("condition"), tuple(then_eff), span=_span(then))
     t2.check()
     k += 2
+    if then is not None:
+        b.effects.extend([A.Conditional(cond, tuple(got), span=_span([parts, ncl])), then])
+        return k
     otherwise = ()
     if k < len(items) and items[k][0] == "ELSE":
         got3, t3 = _clause(list(items[k][1].parts), ctx, subject_hint, b)
@@ -371,6 +383,7 @@ def _is_may(node) -> bool:
 def _cut_condition(inner: list, ctx: Ctx, subject_hint, b: _Body, span) -> A.Conditional:
     """«если A B» with no separator: the shortest prefix A that is a whole condition and leaves
     a whole clause B («если открыт | может объявить …», not «если открыт может объявить |…»)."""
+    inner = unglue_adjectives(inner, ctx)
     for cut in range(1, len(inner)):
         try:
             cond = cond_clause(inner[:cut], ctx)

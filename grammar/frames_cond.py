@@ -20,7 +20,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _span, dmg
+from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span, dmg
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
 from grammar.frames_words import attack_ref, with_list
 from grammar.parts import NP, Clause, P
@@ -646,3 +646,22 @@ LATE.condition = condition
 LATE.cond_clause = cond_clause
 
 __all__ = ["cond_clause", "condition"]
+
+
+def unglue_adjectives(inner: list, ctx: Ctx) -> list:
+    """«если обе карты {elite} атакованный получает …»: with no comma the reader glued the
+    condition's last adjective and the effect's subject into one adjective run — split before
+    the run's last word when that word is the next predicate's subject (one word, one adjective)."""
+    preds = [i for i, q in enumerate(inner) if _is_pred(q)]
+    k = preds[0] - 1 if preds else -1
+    q = inner[k] if k > 0 else None
+    if not (isinstance(q, NP) and q.kind == "elided" and len(q.adjs) >= 2 and not q.count and not q.opp):
+        return inner
+    words = list(re.finditer(r"\S+", ctx.text[q.span.start:q.span.end]))
+    if len(words) != len(q.adjs):
+        return inner
+    cut = q.span.start + words[-1].start()
+    first = NP("elided", None, q.adjs[:-1], span=A.Span(q.span.start, q.span.start + words[-2].end()),
+               text=words[-2].group(0))
+    last = NP("elided", None, q.adjs[-1:], span=A.Span(cut, q.span.end), text=words[-1].group(0))
+    return inner[:k] + [first, last] + inner[k + 1:]

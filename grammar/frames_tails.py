@@ -12,7 +12,7 @@ from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
 from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
 from grammar.frames_select import joined, take_np, take_np_list
-from grammar.frames_cond import cond_clause, condition
+from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_measure import where
 
 
@@ -156,7 +156,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 except Reject:
                     # «…, если после этого у Келе нет ран не закрывается …» (the dash was dropped):
                     # the longest prefix that is a condition; the rest is the governed effect
-                    inner = list(p.v["clause"].parts)
+                    inner = unglue_adjectives(list(p.v["clause"].parts), ctx)
                     for cut in range(len(inner) - 1, 0, -1):
                         try:
                             c = cond_clause(inner[:cut], ctx)
