@@ -157,6 +157,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             items[k + 1] = (sep, Clause(merged, _span(merged)))
             k += 1
             continue
+        granted = _unquoted_granted(parts, items, k, ctx)
+        if granted is not None:
+            items[k + 1] = (sep, Clause(granted, _span(granted)))
+            k += 1
+            continue
         if k + 1 < len(items) and items[k + 1][0] == "RCLOSE":
             # a clause ending in a relative clause, closed by a comma: the next one's subject
             merged = parts + list(items[k + 1][1].parts)
@@ -332,6 +337,26 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         b.effects = b.named_prefix + [whole]
         b.limit = None
     return b.effects, b.limit
+
+
+def _unquoted_granted(parts: list, items: list, k: int, ctx: Ctx) -> list | None:
+    """«Имеет {tap}: X[, если …]» (berserk-nxt dropped the «»): the cost and the last clause
+    are the granted ability, as if quoted; a trailing «если / пока …» stays the holder's
+    condition, as after a closing quote.  None when the clause is no such head."""
+    i = next((j for j, q in enumerate(parts) if isinstance(q, P) and q.kind == "icon_cost"), None)
+    if i is None or i == 0 or k + 2 != len(items) or items[k + 1][0] != "COLON" \
+            or not all(isinstance(q, P) and q.kind == "icon_cost" for q in parts[i:]) \
+            or not (_is_pred(parts[i - 1]) and parts[i - 1].kind == "verb" and parts[i - 1].v["lemma"] in ("get", "have")):
+        return None
+    body = list(items[k + 1][1].parts)
+    n = len(body)
+    while n > 1 and isinstance(body[n - 1], P) and body[n - 1].kind in ("if", "while", "lcomma"):
+        n -= 1
+    if n == 0 or not all(isinstance(q, (NP, P)) for q in body[:n]):
+        return None
+    lo, hi = parts[i].span.start, body[n - 1].span.end
+    quoted = NP("quoted", None, name=ctx.text[lo:hi], span=A.Span(lo - 1, hi), text=ctx.text[lo:hi])
+    return parts[:i] + [quoted] + body[n:]
 
 
 def _conditioned(got: list, cond: A.Condition, parts) -> list:

@@ -267,7 +267,10 @@ def _verbless(parts: list, sp) -> A.Condition:
     """«пока летающее», «если атакованное существо закрыто», «если это демон», «если
     показанная карта {elite}», «(пока в строю с элитным существом)», «если X на кладбище»."""
     if len(parts) == 2 and isinstance(parts[0], NP) and isinstance(parts[1], NP) and "shown" in parts[0].adjs:
-        return _cond(C.SHOWN_CARD, _state_of(parts[1]), sp=sp)
+        if parts[0].count not in (None, ("n", 2)) or parts[0].opp or set(parts[0].adjs) != {"shown"}:
+            raise Reject("which shown cards")
+        both = ("both",) if parts[0].count == ("n", 2) else ()      # «обе показанные карты»
+        return _cond(C.SHOWN_CARD, _state_of(parts[1]) + both, sp=sp)
     if len(parts) >= 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v in ("v", "na") \
             and isinstance(parts[1], NP) and parts[1].noun in _PLACE_NOUNS and isinstance(parts[-1], NP) \
             and parts[-1].kind == "noun" and (parts[-1].noun in ("creature", "card") or (parts[-1].noun or "").startswith("cls:")) \
