@@ -272,6 +272,10 @@ def _signed(item, ctx, tails, sp):
             and isinstance(item[2], P) and item[2].kind == "prep" and item[2].v == "po":
         # «+1 {strike} по летающим»: the «к» left out before the attack
         return _bonus(amount, [item[0], P("prep", "k", item[1].span)] + list(item[1:]), tails, sp)
+    if len(item) == 2 and isinstance(item[1], NP) and (item[1].noun or "").startswith("atk:") \
+            and item[1].text.lower().endswith(("ам", "ям", "у", "ю")):
+        # «+1 ударам»: the dative says «к», left out
+        return _bonus(amount, [item[0], P("prep", "k", item[1].span)] + list(item[1:]), tails, sp)
     if len(item) == 2 and isinstance(item[1], NP) and item[1].noun in BONUS_NOUNS and not item[1].adjs:
         # «+1{move}», «+2{health}»
         return A.Bonus(define_x(amount, tails), (BONUS_NOUNS[item[1].noun],),
