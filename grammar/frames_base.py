@@ -288,6 +288,7 @@ class _Late:
     clause_effects: Callable = None
     paren: Callable = None
     lift_tails: Callable = None
+    gain_options: Callable = None
 
 
 LATE = _Late()

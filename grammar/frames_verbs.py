@@ -22,7 +22,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_measure import measure
-from grammar.frames_quality import attack_targets, define_x, per_measure, qualities, split_items
+from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, selector, share_noun, take_np,
                                    take_np_list)
 from grammar.frames_words import plural
@@ -374,38 +374,9 @@ def v_get(v, subject, parts, ctx, tails, sp):
             and isinstance(parts[cut], P) and parts[cut].kind in ("or", "lcomma", "either"):
         # «+1 к {move} до конца хода или дополнительную {health}»: the options after the last
         # duration are for good — one Gain's duration would end them too
-        return _gain_options(parts, target, ctx, tails, sp)
+        return LATE.gain_options(parts, target, ctx, tails, sp)     # frames_verbs_state
     what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
-
-
-def _gain_options(parts: list, target: A.Selector, ctx, tails, sp) -> A.Choice:
-    """«+1 к {move} до конца хода, или +1 к {strike} до конца хода, или дополнительную {health}»:
-    one Gain per option, each with the duration written after it (none: for good).  The Choice
-    is of Gains to every target — one choice for all («(по вашему выбору, общему для всех
-    целей)»); for several targets the text must say so."""
-    items, bounds, k = split_items(parts), [], 0        # bounds: (start, end) of each option
-    for j, q in enumerate(parts + [None]):
-        if q is None or isinstance(q, P) and q.kind in ("or", "lcomma", "either"):
-            bounds += [(k, j)] if j > k else []
-            k = j + 1
-    cuts = set(tails.duration_ats)
-    if len(bounds) != len(items) or len(items) < 2 or any(j != "or" for j, _it in items[1:]) \
-            or not cuts <= {hi for _lo, hi in bounds}:
-        raise Reject("a duration on some options only")
-    if not tails.note("shared_choice") and (Q.ALL in target.qualifiers or target.count is not None):
-        raise Reject("a choice for several targets: one for all, or one per card?")
-    gains = []
-    for lo, hi in bounds:
-        sub = Tails()
-        what = _granter(_strip_duration(qualities(parts[lo:hi], ctx, sub)), target, ctx)
-        sub.check()
-        if len(what) != 1 or isinstance(what[0], A.Choice):
-            raise Reject("an option of several qualities")
-        timed = hi in cuts or cuts == {len(parts)}        # one duration at the end: every option's
-        gains.append(A.Gain(target, tuple(what), tails.duration if timed else None, span=_span(parts[lo:hi])))
-    tails.use("duration")
-    return A.Choice(tuple(gains), tails.use("chooser") or "owner", span=sp)
 
 
 def _wounds_only_from(subject, rest: list, sp) -> A.Restriction:

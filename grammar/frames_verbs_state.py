@@ -10,10 +10,10 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import QUALIFIERS, Reject, dmg
-from grammar.frames_quality import attack_targets, define_x
+from grammar.frames_base import LATE, QUALIFIERS, Reject, Tails, _span, dmg
+from grammar.frames_quality import attack_targets, define_x, qualities, split_items
 from grammar.frames_select import SELF, take_np
-from grammar.frames_verbs import Args, generic
+from grammar.frames_verbs import Args, _granter, _strip_duration, generic
 from grammar.parts import NP, P
 
 
@@ -193,4 +193,35 @@ def v_remove(v, subject, parts, ctx, tails, sp):
     return generic("remove", True)(v, subject, Args(list(parts), verb="remove"), ctx, tails, sp)
 
 
-__all__ = ["v_become", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
+def gain_options(parts: list, target: A.Selector, ctx, tails, sp) -> A.Choice:
+    """«+1 к {move} до конца хода, или +1 к {strike} до конца хода, или дополнительную {health}»:
+    one Gain per option, each with the duration written after it (none: for good).  The Choice
+    is of Gains to every target — one choice for all («(по вашему выбору, общему для всех
+    целей)»); for several targets the text must say so."""
+    items, bounds, k = split_items(parts), [], 0        # bounds: (start, end) of each option
+    for j, q in enumerate(parts + [None]):
+        if q is None or isinstance(q, P) and q.kind in ("or", "lcomma", "either"):
+            bounds += [(k, j)] if j > k else []
+            k = j + 1
+    cuts = set(tails.duration_ats)
+    if len(bounds) != len(items) or len(items) < 2 or any(j != "or" for j, _it in items[1:]) \
+            or not cuts <= {hi for _lo, hi in bounds}:
+        raise Reject("a duration on some options only")
+    if not tails.note("shared_choice") and (Q.ALL in target.qualifiers or target.count is not None):
+        raise Reject("a choice for several targets: one for all, or one per card?")
+    gains = []
+    for lo, hi in bounds:
+        sub = Tails()
+        what = _granter(_strip_duration(qualities(parts[lo:hi], ctx, sub)), target, ctx)
+        sub.check()
+        if len(what) != 1 or isinstance(what[0], A.Choice):
+            raise Reject("an option of several qualities")
+        timed = hi in cuts or cuts == {len(parts)}        # one duration at the end: every option's
+        gains.append(A.Gain(target, tuple(what), tails.duration if timed else None, span=_span(parts[lo:hi])))
+    tails.use("duration")
+    return A.Choice(tuple(gains), tails.use("chooser") or "owner", span=sp)
+
+
+LATE.gain_options = gain_options
+
+__all__ = ["gain_options", "v_become", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
