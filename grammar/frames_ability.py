@@ -405,12 +405,28 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
             and not node.relations and node.span != A.NOSPAN \
             and spelled(ctx.orig(node.span).lower().replace("ё", "е"))
 
-    if not any(hit(n) for e in effects for n in A.walk(e)):
+    def own_antecedents(node) -> bool:
+        # «пока летающий, имеет «При {strike} по карте … рядом с ней»»: an inner triggered
+        # ability whose trigger names a card of its own resolves its pronouns itself
+        return isinstance(node, A.Triggered) and any(
+            isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) and n.span != A.NOSPAN
+            for n in A.walk(node.trigger))
+
+    def hits(node) -> bool:
+        if own_antecedents(node):
+            return False
+        if hit(node):
+            return True
+        return any(hits(c) for c in A.children(node)) if isinstance(node, A.Node) else False
+
+    if not any(hits(e) for e in effects):
         return effects
 
     def fix(node):
         if hit(node):
             return A.Selector(N.SELF, span=node.span)
+        if own_antecedents(node):
+            return node
         if isinstance(node, A.Node):
             vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
             return type(node)(**vals, span=node.span)

@@ -557,6 +557,8 @@ def generic(verb: str, obj_required: bool = False):
         if target is None and obj_required:
             raise Reject(f"{verb} without object")
         params = ["hand"] if params_hand else []
+        if verb == "land":
+            params.append("land")     # «приземлиться»: a move that also ends the flight
         for q in a.adv:
             if verb == "swap" and q.kind == "adv" and q.v == "places":
                 continue                      # «поменять местами»: what swapping is
