@@ -18,7 +18,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
-from grammar.frames_select import SELF, joined, np_post, subject_of, take_np_list
+from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
@@ -243,14 +243,7 @@ def being_at(p) -> A.Condition | None:
     if not (isinstance(p, P) and p.kind == "rel_ger" and p.v.get("ger") == "being" and p.v.get("clause")):
         return None
     place = list(p.v["clause"].parts)
-    params: list = []
-    j = 0
-    while j < len(place):
-        hit = np_post(place, j)
-        if hit is None:
-            return None
-        got, j = hit
-        params.extend(got)
+    params = np_posts(place)
     if not params or not all(isinstance(x, (str, A.Relation)) for x in params):
         return None
     return A.Condition(C.IS, tuple(params), span=p.span)

@@ -10,7 +10,7 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import LATE, Reject
-from grammar.frames_select import RELATIVE, SELF, STOOD_IS_LAST, np_post, selector, take_np, take_np_list
+from grammar.frames_select import RELATIVE, SELF, STOOD_IS_LAST, np_posts, selector, take_np, take_np_list
 from grammar.frames_words import joined, with_list, without_list
 from grammar.parts import NP, P
 
@@ -31,15 +31,7 @@ def rel_items(p: P) -> list | None:
         if p.v.get("neg"):
             return None
         if part in ("standing", "located") or (part == "stood" and STOOD_IS_LAST.get()):
-            out: list = []
-            j = 0
-            while j < len(parts):
-                hit = np_post(parts, j)
-                if hit is None:
-                    return None
-                q, j = hit
-                out.extend(q)
-            return out or None
+            return np_posts(parts) or None
         if part == "being_v" and len(parts) == 2 and isinstance(parts[0], NP) and parts[0].noun in ("host", "parasite") \
                 and not parts[0].adjs and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count:
             # «существо, являющееся хозяином паразита»: the host of some parasite

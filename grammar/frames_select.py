@@ -191,6 +191,20 @@ _HIS = "his"        # a row «в его N-м ряду», until take_np knows who
 _PLACES = ("graveyard", "cell", "field", "deck", "hand", "half", "row")
 
 
+def np_posts(parts: list) -> list | None:
+    """All of ``parts`` read as post-modifiers of one noun phrase (their items in order); None
+    when any part is not one."""
+    out: list = []
+    j = 0
+    while j < len(parts):
+        hit = np_post(parts, j)
+        if hit is None:
+            return None
+        got, j = hit
+        out.extend(got)
+    return out
+
+
 def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None:
     """A post-modifier at parts[i] that belongs to the noun phrase before it → (items, next
     index): qualifier strings, ("side", Side), Relations, a relative-clause Condition.  None
