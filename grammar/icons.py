@@ -106,7 +106,11 @@ def _split_name_patterns(name: str) -> tuple[re.Pattern, ...]:
     out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
-        out.append(re.compile(r"(?<!\w)" + r"[ \t]{0,2}".join(map(re.escape, stem)), re.IGNORECASE))
+        # «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and the
+        # pattern starts with a literal the engine can look for instead of trying every offset
+        body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
+        out.append(re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
+                              re.IGNORECASE | re.DOTALL))
     return tuple(out)
 
 
@@ -145,18 +149,24 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
         return Normalised("", (Repair("nan-text", 0, "«nan» means no text in the source"),))
     if name:
         text = _mend_split_name(text, name, repairs)
-    for m in _BROKEN_PAIR.finditer(text):
-        repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))
-    text = _BROKEN_PAIR.sub("{strike}", text)
-    for m in _LOST_STRIKE_RE.finditer(text):
-        repairs.append(Repair("lost-strike", m.end("before"),
-                              f"«{m.group('before')} _» → {{strike}}"))
-    text = _LOST_STRIKE_RE.sub(lambda m: f"{m.group('before')} {{strike}} ", text)
-    for m in _LOST_ICON_RE.finditer(text):
-        repairs.append(Repair("lost-icon", m.end("before"), "icon missing in the source → {lost}"))
-    text = _LOST_ICON_RE.sub(lambda m: f"{m.group('before')} {{lost}} ", text)
+    # each defect pass runs only where its defect can be (a substring test, not a regex scan)
+    if "\ufffd" in text:
+        for m in _BROKEN_PAIR.finditer(text):
+            repairs.append(Repair("broken-strike", m.start(), "U+FFFD U+FFFD → {strike}"))
+        text = _BROKEN_PAIR.sub("{strike}", text)
+    lost = list(_LOST_STRIKE_RE.finditer(text))
+    if lost:
+        for m in lost:
+            repairs.append(Repair("lost-strike", m.end("before"),
+                                  f"«{m.group('before')} _» → {{strike}}"))
+        text = _LOST_STRIKE_RE.sub(lambda m: f"{m.group('before')} {{strike}} ", text)
+    if "карты" in text:
+        for m in _LOST_ICON_RE.finditer(text):
+            repairs.append(Repair("lost-icon", m.end("before"), "icon missing in the source → {lost}"))
+        text = _LOST_ICON_RE.sub(lambda m: f"{m.group('before')} {{lost}} ", text)
 
-    text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
+    if "<" in text:
+        text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
     text = _ICON_RE.sub(lambda m: "{" + EMOJI_CODES[m.group(0)] + "}", text.replace(_VS16, ""))
 
     unknown: list[str] = []

@@ -92,6 +92,8 @@ def characters(text: str, notes: list[Repair]) -> str:
                          lambda m, n: f"«{m.group(0)}» → «{n}» (Latin look-alike letters)")
     text = sub_noted(_VARIABLE_CYRILLIC, "X", text, "variable-letter", notes,
                      "Cyrillic Х as the variable → X")
+    if "−" not in text and "–" not in text:
+        return text
     return sub_noted(_MINUS, "-", text, "minus-sign", notes, "− → -")
 
 
