@@ -127,7 +127,7 @@ class CardText:
 
 # ---------------------------------------------------------------- folding
 _FOLD = str.maketrans({"ё": "е", "Ё": "е", "−": "-", "–": "-", "’": "'", "\u00a0": " "})
-_VARIABLE_X = re.compile(r"(?<![^\W\d_])[XxХх](?![^\W\d_])")
+_VARIABLE_X = re.compile(r"[XxХх](?<![^\W\d_].)(?![^\W\d_])", re.DOTALL)   # (lookbehind as in repairs)
 
 
 def fold_for_matching(text: str, name: str | None = None) -> str:
@@ -217,12 +217,19 @@ def _unit_at(unit: str, name: str | None, vocab, offset: int, strict: bool) -> t
     return nodes, ok
 
 
+@lru_cache(maxsize=65536)
+def _units_of(line: str, name: str) -> tuple:
+    # a third of a list's lines repeat («Защита от магии.»): their cut is a lookup
+    return tuple(split_units(line, name))
+
+
 def clear_cache() -> None:
     """Forget memoised units and normalised texts (``grammar.clear_cache``): benchmarks measure
     the cold path with it.  The LALR table stays: it depends on the grammar file alone."""
     reader.clear()
     spelling.clear()
     _unit_at.cache_clear()
+    _units_of.cache_clear()
     _normalise_cached.cache_clear()
 
 
@@ -253,7 +260,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     for index, line in enumerate(texts):
         abilities: list = []
         framed, folded = True, False
-        for s, e, _glued in split_units(line, name or ""):
+        for s, e, _glued in _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
             own = name if name and mentions(unit, name) else None

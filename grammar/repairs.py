@@ -51,7 +51,9 @@ def sub_noted(pattern: re.Pattern, repl: str | Callable[[re.Match], str], text: 
 # ---------------------------------------------------------------- characters
 _LOOKALIKE = str.maketrans("aceopxykmtbhACEOPXYKMTBH", "асеорхукмтвнАСЕОРХУКМТВН")
 _MIXED_WORD = re.compile(r"\b(?=\w*[а-яёА-ЯЁ])(?=\w*[a-zA-Z])\w+\b")
-_VARIABLE_CYRILLIC = re.compile(r"(?<![^\W\d_])[Хх](?![^\W\d_])")
+# (the lookbehind after the letter, as «(?<!X.)», dotall: the same matches, and the engine
+# scans for «Х» instead of trying the lookbehind at every offset)
+_VARIABLE_CYRILLIC = re.compile(r"[Хх](?<![^\W\d_].)(?![^\W\d_])", re.DOTALL)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad]")
 _MINUS = re.compile(r"−|–(?=\s*\d)")
 
@@ -77,7 +79,8 @@ def quotes(text: str, notes: list[Repair]) -> str:
 
 
 _ODD_CHAR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad\u00a0]")
-_MIXED = re.compile(r"[а-яёА-ЯЁ][a-zA-Z]|[a-zA-Z][а-яёА-ЯЁ]")
+# a Latin letter next to a Cyrillic one (anchored on the Latin letter: far rarer in the text)
+_MIXED = re.compile(r"[a-zA-Z](?:(?<=[а-яёА-ЯЁ].)|(?=[а-яёА-ЯЁ]))", re.DOTALL)
 _NBSP = re.compile("\u00a0")
 
 
@@ -109,7 +112,9 @@ _SPACING = (
 )
 
 
-_SPACING_GATE = re.compile(r"[а-яё][+-]\d|\}:?\s+\d|[ \t]{2}| [.,;:)]|\( ")
+# any text a spacing pass would change (anchored on the rare characters: a sign, «}», a space
+# or tab before a space or punctuation, «( » — not on every letter)
+_SPACING_GATE = re.compile(r"[+-](?<=[а-яё].)\d|\}:?\s+\d| [ \t.,;:)]|\t[ \t]|\( ", re.DOTALL)
 
 
 def spacing(text: str, notes: list[Repair]) -> str:
