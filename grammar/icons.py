@@ -187,8 +187,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     text = restore_markers(text, repairs)
     typos = len(repairs)
     text = mend_typos(text, name, repairs)
-    if len(repairs) > typos:           # a mended «воздействие» heads a name to restore
-        text = repair_effect_names(restore_names(text, repairs), repairs)
+    if len(repairs) > typos:           # a mended «воздействие» / «получает» heads a name / a grant
+        text = repair_effect_names(restore_names(restore_granted(text, repairs), repairs), repairs)
     parts = text.split(separator) if separator else text.splitlines()
     lines: list[str] = []
     for part in parts:

@@ -129,7 +129,10 @@ def _name_after(text: str, start: int) -> int:
         pos += 1
     if end == start or verb_form(text[start:end].split(" ")[0]) in _FINITE:
         return 0                          # «маркер исчезает»: an unknown verb, not a name
-    nxt = _NEXT.match(text, end).group("tok")
+    after = _NEXT.match(text, end)
+    if after is None:
+        return 0                          # a digit or a Latin letter next: the end is not certain
+    nxt = after.group("tok")
     if nxt.isalpha():
         k = classify(nxt.lower().replace("ё", "е"))
         if k is None or k[0] in _NOT_NAME:

@@ -143,6 +143,15 @@ _GRANT = re.compile(r"(?P<verb>\b(?:[Ии]меет|[Ии]меют|[Пп]олуч
 _TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следующего )?(?:хода|боя)(?: противника)?$")
 
 
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def restore_granted(text: str, notes: list[Repair]) -> str:
     """berserk-nxt drops the «» around a granted ability.  The opening one is evidenced by a
     capital (or a cost) right after «получает / имеет» in mid-sentence; the closing one by the
@@ -182,6 +191,12 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
             continue
         inner = inner.rstrip()
         if not inner:
+            continue
+        if not _balanced(inner):
+            # «имеет X)»: a bracket closes outside the ability — where it ends is not certain
+            notes.append(Repair("unrestored-quotes", m.start(),
+                                f"the ability granted by «{m.group('verb')}» would hold an unmatched "
+                                "bracket: left as it is"))
             continue
         out.append(text[pos:start])
         out.append("«" + inner + "»")

@@ -85,6 +85,17 @@ def test_normalise_is_idempotent_on_generated_text(text):
     _fixed(text)
 
 
+# found by a random search over the alphabet above (30,000 texts: 28 were not fixed points and 17
+# raised; after the fix 4 are still not fixed points — a grant whose end the glued-line split or
+# the spacing pass decides only on the second run, e.g. «Имеет   Когда»)
+FOUND = ["🗡Имеет Когда)", " Имеет Когда)", ")Имеет Когда)(", "🗡поучает Когда", "маркер   бxямаркер 7"]
+
+
+@pytest.mark.parametrize("text", FOUND)
+def test_found_texts_are_fixed_points_and_never_raise(text):
+    _fixed(text)
+
+
 @st.composite
 def _joined_segments(draw):
     """Corpus lines joined the ways sources write them: one line, « | », icon lines first."""
