@@ -35,7 +35,6 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +44,6 @@ from berserk.text import plural, shorten
 from berserk.vocab import CardType, Element
 from berserk.yamlio import MDict, MList
 from carddb.model import Card, CardFieldError, parse_strike
-from carddb.textrows import normalised
 from grammar.icons import normalise
 
 FORMATS = ("tgbot", "nxt", "canonical")
@@ -532,16 +530,10 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
 
 # ---------------------------------------------------------------- canonical
 def _read_canonical(data: list, result: ReadResult, lines: dict[int, int]) -> None:
-    # every text normalised up front (in worker processes on a long list: carddb.textrows);
-    # a text Card.from_dict does not keep as given (none today) is normalised where it stands
-    memo = normalised([item["text"].rstrip("\n") for item in data if isinstance(item, dict)
-                       and isinstance(item.get("text"), str)])
-    _read_list(data, result, lines, partial(_canonical_card, memo=memo),
-               "ожидался объект карты (name, element, …)")
+    _read_list(data, result, lines, _canonical_card, "ожидался объект карты (name, element, …)")
 
 
-def _canonical_card(item: dict, index: int, result: ReadResult, lines,
-                    memo: dict[str, str] | None = None) -> Card | None:
+def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
     # the shapes Card.from_dict assumes (a number where a text is expected is a TypeError there)
     if not _scalars(item, ("name", "set", "type", "card_type", "rarity", "text", "element",
                            "elements", "classes", "class"), index, result, lines,
@@ -556,11 +548,9 @@ def _canonical_card(item: dict, index: int, result: ReadResult, lines,
             _problem(result, index, item.get("name"), one.field, one.message, lines)
         return None
     if isinstance(card.text, str):
-        text = (memo or {}).get(card.text)
-        if text is None:
-            text = normalise(card.text).text
-        if text != card.text:
-            card = replace(card, text=text)
+        norm = normalise(card.text)
+        if norm.text != card.text:
+            card = replace(card, text=norm.text)
     return card
 
 

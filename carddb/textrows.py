@@ -21,7 +21,6 @@ from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
 from grammar.display import to_display
-from grammar.icons import normalise
 from grammar.tokens import list_res
 
 # Node classes that are parts of a larger thing, not features a player searches for.
@@ -349,30 +348,6 @@ def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[s
         if n % YOUNG_EVERY == 0 and not gc.isenabled():
             gc.collect(0)           # the garbage cycles of the last texts (see carddb.build)
     return out, {"parse": parsing, "rows": making}
-
-
-# ---------------------------------------------------------------- the readers' normalise
-def normalised(texts: list[str]) -> dict[str, str]:
-    """{text: ``normalise(text).text``} for each distinct text.  The canonical reader's
-    normalise is a fifth of a long list's build and the same in any process, so a list of
-    ``PARALLEL_FROM`` or more texts is shared out to worker processes (fork) like the parse;
-    the answer is the same either way."""
-    distinct = list(dict.fromkeys(texts))
-    workers = jobs(len(distinct))
-    if workers <= 1:
-        return {t: normalise(t).text for t in distinct}
-    normalise(distinct[0])                  # the lexicon's tables: built once, inherited
-    size = max(50, len(distinct) // (workers * 8))
-    chunks = [distinct[i:i + size] for i in range(0, len(distinct), size)]
-    out: dict[str, str] = {}
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for chunk, done in zip(chunks, pool.imap(_normalise_chunk, chunks)):
-            out.update(zip(chunk, done))
-    return out
-
-
-def _normalise_chunk(texts: list[str]) -> list[str]:
-    return [normalise(t).text for t in texts]
 
 
 def rows_from(value) -> TextRows:

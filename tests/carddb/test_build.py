@@ -374,21 +374,3 @@ def test_the_builds_json_is_grammars_json(shared):
                         assert to_json(node) == A.to_json(node), card.name
                         checked += 1
     assert checked > 5000
-
-
-def test_worker_processes_read_the_same_cards(tmp_path, shared, monkeypatch):
-    """A long canonical list's texts are normalised in worker processes (fork): the cards and
-    the problems are the same as normalised in one process."""
-    cards = read_cards(shared / "corpus" / "nxt" / "sets_10_20.nxt.json").cards
-    records = [card.to_dict() for card in cards if card.text]
-    for record in records[::3]:             # spacing normalise repairs
-        record["text"] = record["text"].replace(" ", "  ", 1) + "\n"
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps({"cards": records}, ensure_ascii=False), "utf-8")
-    monkeypatch.setenv("BERSERK_BUILD_JOBS", "1")
-    one = read_cards(path)
-    monkeypatch.setenv("BERSERK_BUILD_JOBS", "2")
-    two = read_cards(path)
-    assert (one.cards, one.problems, one.warnings) == (two.cards, two.problems, two.warnings)
-    assert len(two.cards) == len(records) > 100
-    assert all("  " not in card.text for card in two.cards[::3])
