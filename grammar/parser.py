@@ -25,7 +25,7 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar import reader, spelling
+from grammar import names, reader, spelling
 from grammar.icons import Normalised, normalise
 from grammar.repairs import split_units
 from grammar.tokens import Vocabulary, mentions, word_stem
@@ -228,6 +228,7 @@ def clear_cache() -> None:
     the cold path with it.  The LALR table stays: it depends on the grammar file alone."""
     reader.clear()
     spelling.clear()
+    names.known_name.cache_clear()
     _unit_at.cache_clear()
     _units_of.cache_clear()
     _normalise_cached.cache_clear()
