@@ -324,16 +324,25 @@ class PortRules:
             return True
         return False
 
-    def add_poison(self, target: Piece, n: int, maximum: int | None, ctx: Ctx) -> bool:
-        """«выбранное существо с отравлением получает +N к отравлению (максимум до M)»: its
-        poison grows by N, never above M (a poison already above M stays as it is)."""
+    def _poison_on(self, target: Piece, ctx: Ctx, verb: str) -> tuple[tuple, int] | None:
+        """(the step's citations, the poison on ``target``) for an effect on that poison, or
+        None — said in the trace — when there is none or the card is shielded from the effect."""
         cites = ctx.cites or (C.AXE,)
         now = target.markers.get("poison", 0)
         if not now:
-            self.emit("noop", f"«{target.name}» не отравлена — усиливать нечего.", *cites)
-            return False
+            self.emit("noop", f"«{target.name}» не отравлена — {verb} нечего.", *cites)
+            return None
         if self.shielded(target, ctx):
+            return None
+        return cites, now
+
+    def add_poison(self, target: Piece, n: int, maximum: int | None, ctx: Ctx) -> bool:
+        """«выбранное существо с отравлением получает +N к отравлению (максимум до M)»: its
+        poison grows by N, never above M (a poison already above M stays as it is)."""
+        found = self._poison_on(target, ctx, "усиливать")
+        if found is None:
             return False
+        cites, now = found
         new = now + n if maximum is None else min(now + n, max(maximum, now))
         if new == now:
             self.emit("noop", f"«{target.name}» отравлена на {now} — больше {maximum} это "
@@ -347,13 +356,10 @@ class PortRules:
     def cure_poison(self, target: Piece, ctx: Ctx) -> bool:
         """«снять с него отравление»: the poison placed on the card is gone (it loses no more
         lives when it opens); a card not poisoned — nothing to remove."""
-        cites = ctx.cites or (C.AXE,)
-        now = target.markers.get("poison", 0)
-        if not now:
-            self.emit("noop", f"«{target.name}» не отравлена — снимать нечего.", *cites)
+        found = self._poison_on(target, ctx, "снимать")
+        if found is None:
             return False
-        if self.shielded(target, ctx):
-            return False
+        cites, now = found
         del target.markers["poison"]
         self.emit("cured", f"С «{target.name}» снято отравление на {now} («{ctx.text}»).",
                   *cites, C.POISON, C.AXE)
