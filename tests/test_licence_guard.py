@@ -47,14 +47,13 @@ def windows(text: str, size: int = WINDOW) -> Iterator[str]:
         yield text[i:i + size]
 
 
-def ability_segments(card: dict) -> list[str]:
-    """A card's ability text as the source writes it (each «|»-separated part) and in canonical
-    form (each line)."""
+def canonical_lines(card: dict) -> list[str]:
+    """A card's ability text in canonical form, a line each (as written, it is one of the
+    record's strings: ``_strings``)."""
     text = card.get("abilities") or card.get("text") or ""
     if not isinstance(text, str) or not text.strip():
         return []
-    separator = "|" if "|" in text else None
-    return text.split("|") + normalise(text, separator).text.split("\n")
+    return normalise(text, "|" if "|" in text else None).text.split("\n")
 
 
 def _strings(value) -> Iterator[str]:
@@ -77,7 +76,7 @@ def card_windows() -> frozenset[str]:
     found: set[str] = set()
     for path in sorted((SHARED / "corpus").glob("*/*.json")):
         for card in json.loads(path.read_text(encoding="utf-8")):
-            for segment in [*ability_segments(card), *_strings(card)]:
+            for segment in [*canonical_lines(card), *_strings(card)]:
                 found.update(windows(fold(segment)))
     return frozenset(found)
 
