@@ -34,13 +34,14 @@ from grammar.tokens import Vocabulary, mentions, word_stem
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
 # loads, and each shared module they import (the vocabularies), is listed here.
 AST_SOURCES = tuple(("grammar", name) for name in (
-    "language.lark", "ast.py", "nodeinit.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py",
+    "language.lark", "nodeinit.py", "icons.py", "repairs.py", "spelling.py", "names.py", "parser.py",
     "reader.py", "lexicon.py",
     "tokens.py", "lexer.py", "parts.py", "frames_base.py", "frames_select.py", "frames_cond.py",
     "frames_tails.py", "frames_trigger.py", "frames_quality.py", "frames_verbs.py",
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
     "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py",
     "frames_measure.py", "frames_modal.py", "frames_relative.py")) + tuple(
+    ("grammar.ast", name) for name in ("__init__.py", "nodes.py", "walk.py")) + tuple(
     ("berserk.vocab", name) for name in ("__init__.py", "cards.py", "language.py"))
 
 # Strict mode: a frame's bug raises instead of degrading to Opaque, so that bugs show (the test

@@ -1,5 +1,5 @@
 """The effect interpreter: card text applied through one ``check`` and one ``apply`` per effect
-node class of grammar/ast.py, composed by the AST.
+node class of grammar/ast, composed by the AST.
 
 An ability's effects are a tuple done in order; ``Sequence_``, ``Named`` (воздействие /
 заклинание «…» — body), ``Choice`` («либо … либо …», «может …»), ``Conditional`` («если …»,

@@ -1,6 +1,6 @@
 """The Port: what a ruleset offers the effect interpreter.
 
-The interpreter (judge/core/interp.py) knows card text — the AST of grammar/ast.py — and how
+The interpreter (judge/core/interp.py) knows card text — the AST of grammar/ast — and how
 its parts compose; it knows nothing of a board, dice, zones or costs.  Every question about the
 table and every change of it goes through a Port the ruleset implements (the classic engine in
 judge/classic/port.py; a Heroes engine the same way).  The verbs return what actually happened

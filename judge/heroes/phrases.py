@@ -1,4 +1,4 @@
-"""Heroes effect wording → the typed AST (grammar/ast.py): noun phrases, amounts and the verbs of
+"""Heroes effect wording → the typed AST (grammar/ast): noun phrases, amounts and the verbs of
 «Берсерк. Герои» card text («ранить выбранное существо на 2», «возьмите карту», «уничтожьте
 всех существ», «выбранное существо получает +2 к удару до конца хода» …).
 

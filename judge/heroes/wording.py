@@ -1,4 +1,4 @@
-"""A Heroes card's text → its features (111.1), each typed as the AST of grammar/ast.py.
+"""A Heroes card's text → its features (111.1), each typed as the AST of grammar/ast.
 
 A feature is one sentence of the printed text (111.1: features are separated by full stops);
 a scenario names one as ``<card>/<n>``, the n-th feature of the card.  A sentence without a

@@ -45,8 +45,8 @@ def _module_file(module: str) -> Path | None:
     path = ROOT.joinpath(*module.split("."))
     if path.with_suffix(".py").exists():
         return path.with_suffix(".py")
-    if module.startswith("berserk.") and (path / "__init__.py").exists():
-        return path / "__init__.py"              # a shared package (berserk.vocab)
+    if (path / "__init__.py").exists():
+        return path / "__init__.py"              # a package (grammar.ast, berserk.vocab)
     return None                                  # a grammar name imported from the package
 
 
