@@ -98,9 +98,10 @@ def test_stop_signal_removes_the_temp_file_at_once(tmp_path, cards, signum):
     build_db(db)
     old = state(db)
     proc = start_build(db, cards)
-    for _ in range(200):
-        if temps(db):
-            break
+    # a deadline, not a count of sleeps: under load (other test runs on two cores) the child's
+    # imports alone took longer than the 4 s a fixed count of 200 × 20 ms allowed
+    deadline = time.monotonic() + 120
+    while not temps(db) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
     assert temps(db), "the build never started writing"
     proc.send_signal(signum)
