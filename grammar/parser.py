@@ -163,9 +163,13 @@ def _name_pattern(name: str) -> re.Pattern | None:
 
 
 # ---------------------------------------------------------------- riders
-def as_rider(previous, node):
+def as_rider(previous, node, same_line: bool = True):
     """Fold a trigger sentence about the previous ability's attack into that attack: «{tap}:
-    Выстрел на 2. При сильной атаке — …», «Вампиризм. Максимум 10 {health}.»"""
+    Выстрел на 2. При сильной атаке — …», «Вампиризм. Максимум 10 {health}.»
+
+    From the next line (``same_line`` false) a trigger is folded only when it names that attack's
+    own kind («При сильном выстреле»): a line «При сильной атаке …» of its own is about any
+    attack of the card, its strikes too, and folded into the shot it would be lost for them."""
     if isinstance(previous, A.Vampirism) and isinstance(node, A.Keyword) and node.name == KW.MAX_HEALTH \
             and previous.maximum is None:
         return A.Vampirism(previous.amount, node.value, span=A.Span(previous.span.start, node.span.end))
@@ -177,6 +181,8 @@ def as_rider(previous, node):
         return None
     attack = _last_attack(previous)
     if attack is None or t.attack not in (None, attack.attack, K.ANY):
+        return None
+    if not same_line and t.attack != attack.attack:
         return None
     rider = node if t.event == TE.STRONG_ATTACK or t.strength else None
     new_riders = attack.riders + ((rider,) if rider else node.effects)
@@ -272,7 +278,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
                 if last is not None:
                     li, pi = last
                     owner = abilities if li == index else per_line[li]
-                    merged = as_rider(owner[pi], n)
+                    merged = as_rider(owner[pi], n, li == index)
                     if merged is not None:
                         owner[pi] = merged
                         folded = folded or li != index
