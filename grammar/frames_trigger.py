@@ -30,6 +30,7 @@ EVENT_NOUNS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE, "evt:miss": TE.MISS,
                "evt:arrival": TE.TO_GRAVEYARD, "evt:recruit": TE.RECRUIT,
                "evt:declaration": TE.DECLARES_ATTACK, "evt:opening": TE.OPENS,
                "evt:placement": TE.PLACEMENT, "evt:fight": TE.FIGHTS, "evt:healing": TE.HEALED,
+               "evt:closing": TE.CLOSES,
                "incarnation": TE.INCARNATION, "prophecy": TE.PROPHECY,
                "corpse_eating": TE.CORPSE_EATING, "vampirism": TE.VAMPIRISM,
                "teleport": TE.TELEPORT, "jump": TE.JUMP}
@@ -285,6 +286,7 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             continue
         break
     event = trig.event
+    fields["subject"] = _this_card(fields["subject"])     # «при гибели этого существа»: its own
     if event == TE.DEATH and fields["subject"] is not None and fields["subject"].noun == N.SELF \
             and not fields["subject"].qualifiers and not fields["subject"].relations:
         fields["subject"] = None                   # «при гибели Вепря»: the card's own death
@@ -484,8 +486,9 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             raise Reject("draws how many")
         event, j = (TE.DRAWS if lemma == "take" else TE.DISCARDS), 1
     elif lemma == "enter" and len(args) >= 2 and isinstance(args[0], P) and args[0].kind == "prep" \
-            and args[0].v == "v" and isinstance(args[1], NP) and args[1].noun == "game" and not args[1].adjs:
-        event, j = TE.ENTERS, 2                    # «когда X входит в игру»
+            and (args[0].v, getattr(args[1], "noun", None)) in (("v", "game"), ("na", "field")) \
+            and not args[1].adjs and not args[1].count and not args[1].opp:
+        event, j = TE.ENTERS, 2                    # «когда X входит в игру / выходит на поле боя»
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:

@@ -118,6 +118,10 @@ def v_take(v, subject, parts, ctx, tails, sp):
 def v_discard(v, subject, parts, ctx, tails, sp):
     """«сбросьте карту», «противник сбрасывает 2 [случайные] карты» → Action(discard,
     target=who discards, amount=N[, params=("random",)])."""
+    if len(parts) == 3 and isinstance(parts[1], P) and parts[1].kind == "prep" and parts[1].v == "iz" \
+            and isinstance(parts[2], NP) and parts[2].noun == "hand" and not parts[2].count and not parts[2].opp \
+            and set(parts[2].adjs) <= {"own", "own_their"}:
+        parts = parts[:1]                # «из [своей] руки»: where every discarded card comes from
     if len(parts) != 1 or not isinstance(parts[0], NP) or parts[0].noun != "card" or parts[0].opp \
             or set(parts[0].adjs) - {"random"}:
         raise Reject("discard what")
@@ -130,6 +134,41 @@ def v_discard(v, subject, parts, ctx, tails, sp):
         raise Reject("who discards")
     params = ("random",) if "random" in parts[0].adjs else ()
     return A.Action(V.DISCARD, who, params, amount=amount, span=sp)
+
+
+def counters_moved(lemma: str, subject, parts: list, ctx, tails, sp):
+    """«положите [N] {counter} на X» → Gain(X, (Keyword(counter, N),)) — as «X получает N
+    {counter}»; «снимите [N / все] {counter} с X» → Lose(X, "counters", N | None) — as «X теряет
+    …».  None when the clause does not put or take counters; who does it must be the card's
+    player (no subject)."""
+    k = [i for i, q in enumerate(parts) if isinstance(q, NP) and q.noun == "counter"]
+    if not k:
+        return None
+    prep = "na" if lemma == "put" else "s"
+    i = k[0]
+    np = parts[i]
+    rest = parts[:i] + parts[i + 1:]
+    if len(k) != 1 or subject not in (None, SELF) or np.adjs or np.opp or np.name:
+        raise Reject("counters: which, by whom")
+    if len(rest) < 2 or not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == prep):
+        raise Reject("counters: where")
+    whom, j = take_np(rest, 1)
+    if j != len(rest):
+        raise Reject("counters: tail")
+    c = np.count
+    if lemma == "put":
+        if c and c[0] not in ("n", "x"):
+            raise Reject("put how many counters")
+        what = qualities([np], ctx, tails)
+        return A.Gain(whom, tuple(what), tails.use("duration"), span=sp)
+    if c and c[0] not in ("n", "x", "all"):
+        raise Reject("remove how many counters")
+    if c is None and (np.text.lower().split() or [""])[-1] != "{counter}":
+        raise Reject("remove how many counters")        # a plural with no number
+    amount = 1 if c is None else c[1] if c[0] == "n" else "X" if c[0] == "x" else None
+    if amount == "X":
+        define_x(A.Variable("X"), tails)
+    return A.Lose(whom, "counters", amount, tails.use("duration"), span=sp)
 
 
 def v_poison(v, subject, parts, ctx, tails, sp):
