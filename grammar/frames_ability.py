@@ -576,6 +576,10 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.No
         first = []
     for k in range(preds[0] + 1, len(inner)):
         head, rest = inner[:k], inner[k:]
+        if isinstance(rest[0], P) and rest[0].kind in ("at_start", "at_end"):
+            # «когда X открывается в начале вашего хода, …»: the time narrows the event (no
+            # field holds it), it does not start a delayed trigger in the body
+            continue
         try:
             trig = when_trigger(head, ctx)
             effects, limit = body_effects(rest_clauses(more, rest + first), ctx)

@@ -489,6 +489,16 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             and (args[0].v, getattr(args[1], "noun", None)) in (("v", "game"), ("na", "field")) \
             and not args[1].adjs and not args[1].count and not args[1].opp:
         event, j = TE.ENTERS, 2                    # «когда X входит в игру / выходит на поле боя»
+    elif lemma == "defend" and args and isinstance(args[0], NP) and args[0].noun == "defender" \
+            and not args[0].adjs and not args[0].count and not args[0].opp:
+        j = 1                                      # «когда X выступает защитником»
+    elif event == TE.ATTACKED and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
+            and args[0].noun != "atk:assault" and not args[0].count:
+        # «когда X атакован выстрелом»: the kind of the attack made on X
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("attacked with what")
+        declared, j = (None if kinds[0] == K.ANY else kinds[0]), 1
     elif lemma in ("roll_result", "equal"):
         raise Reject("when die roll")
     if event is None:

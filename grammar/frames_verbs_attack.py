@@ -112,7 +112,9 @@ def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
         raise Reject("wounds twice")
     np = parts[wounds[0]]
     c = np.count
-    if not c or c[0] not in ("n", "x"):
+    if heal and c == ("all",) and not np.adjs and not np.opp:
+        c = ("full",)                            # «излечите X-у все раны»: fully (no amount)
+    elif not c or c[0] not in ("n", "x"):
         return None                              # «суммарно до N ран» (Heroes), «раны»: other frames
     if np.adjs or np.opp or np.name:
         raise Reject("which wounds")             # «1 дополнительную рану»: added to what?
@@ -134,7 +136,8 @@ def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
                                                                 and rest[k - 1].kind in ("and", "or", "lcomma")):
             raise Reject("wounds to whom")
         k += 1
-    amount = A.Fixed(c[1], span=np.span) if c[0] == "n" else define_x(A.Variable("X", span=np.span), tails)
+    amount = None if c[0] == "full" else A.Fixed(c[1], span=np.span) if c[0] == "n" \
+        else define_x(A.Variable("X", span=np.span), tails)
     target = joined(sels, joiner)
     return A.Heal(target, amount, span=sp) if heal else A.Wound(target, amount, span=sp)
 
