@@ -11,7 +11,7 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import STRENGTH, Reject, dmg
+from grammar.frames_base import STRENGTH, Reject, _span, dmg
 from grammar.frames_quality import attack_targets, define_x, qualities
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_words import attack_ref
@@ -108,8 +108,18 @@ def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
               and not (k and isinstance(parts[k - 1], P) and parts[k - 1].kind == "prep")]   # not «от ран»
     if not wounds:
         return None
-    if len(wounds) != 1:
-        raise Reject("wounds twice")
+    if len(wounds) > 1:
+        # «нанесите 2 раны X-у и 1 рану Y-у»: one Wound per «N ран X-у», in order
+        cuts = [k for k, q in enumerate(parts) if isinstance(q, P) and q.kind in ("and", "lcomma")
+                and any(w > k for w in wounds) and any(w < k for w in wounds)]
+        bounds = list(zip([-1] + cuts, cuts + [len(parts)]))
+        pieces = [parts[lo + 1:hi] for lo, hi in bounds]
+        if len(pieces) != len(wounds) or any(sum(1 for w in wounds if lo < w < hi) != 1 for lo, hi in bounds):
+            raise Reject("wounds twice")
+        steps = [wounds_to(v, subject, piece, ctx, tails, _span(piece), heal) for piece in pieces]
+        if any(x is None for x in steps):
+            raise Reject("wounds: a part without a number")
+        return A.Sequence_(tuple(steps), span=sp)
     np = parts[wounds[0]]
     c = np.count
     if heal and c == ("all",) and not np.adjs and not np.opp:
