@@ -317,7 +317,8 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if not parts:
         raise Reject("get nothing")
     p0 = parts[0]
-    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1:
+    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1 \
+            and set(p0.adjs) <= {"extra"} and not p0.opp:      # «N [дополнительных] ран»: no other word
         amount = A.Fixed(p0.count[1]) if p0.count[0] == "n" else define_x(A.Variable("X"), tails)
         return A.Wound(target, amount, span=sp)
     if isinstance(p0, P) and p0.kind in ("modal", "verb") and ctx.orig(p0.span)[:1].isupper():

@@ -126,8 +126,8 @@ def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
         c = ("full",)                            # «излечите X-у все раны»: fully (no amount)
     elif not c or c[0] not in ("n", "x"):
         return None                              # «суммарно до N ран» (Heroes), «раны»: other frames
-    if np.adjs or np.opp or np.name:
-        raise Reject("which wounds")             # «1 дополнительную рану»: added to what?
+    if set(np.adjs) - {"extra"} or np.opp or np.name:
+        raise Reject("which wounds")             # («дополнительные»: as «получает N дополнительных ран»)
     if subject is not None and not (subject.noun == N.SELF or subject.qualifiers == (Q.THIS,)
                                     and subject.noun in (N.CREATURE, N.CARD) and subject.side is None
                                     and not subject.relations):
