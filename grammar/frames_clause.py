@@ -20,6 +20,7 @@ from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
+from grammar.frames_trigger import _this_card
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
 from grammar.frames_verbs_attack import v_deal, wounds_to, v_ignore, v_reduce, v_reduce_to, v_reflect
 from grammar.frames_verbs_state import (counters_moved, v_become, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
@@ -113,8 +114,27 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp)
         return got if isinstance(got, list) else [got]
     node = _verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
+    if subject is not None and subject.noun != N.SELF and _this_card(subject) is not None:
+        node = _reflexive_to(node, ctx)           # (the card itself, «это существо»: self stays)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
     return list(node.steps) if isinstance(node, A.Sequence_) else [node]
+
+
+_REFLEXIVE = frozenset({"себя", "себе", "собой"})
+
+
+def _reflexive_to(node, ctx: Ctx):
+    """«атакованное существо перемещается на клетку позади себя»: «себя» is the clause's subject
+    (the card last named: ``it``), not the card that has the ability."""
+    if isinstance(node, A.Selector) and node.noun == N.SELF and node.span != A.NOSPAN \
+            and ctx.orig(node.span).lower() in _REFLEXIVE:
+        return A.Selector(N.IT, span=node.span)
+    if isinstance(node, A.Node):
+        vals = {f: _reflexive_to(getattr(node, f), ctx) for f in node.__dataclass_fields__ if f != "span"}
+        return type(node)(**vals, span=node.span)
+    if isinstance(node, tuple):
+        return tuple(_reflexive_to(x, ctx) for x in node)
+    return node
 
 
 _ROLL_ADJ = {"next": "next", "first_per_turn": "first_per_turn"}

@@ -18,6 +18,7 @@ from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
@@ -174,6 +175,11 @@ class Args:
             elif isinstance(q, P) and q.kind == "prep" and q.v == "za" and isinstance(nxt, NP) \
                     and self.amount is not None and self.per is None and "each" in nxt.adjs:
                 self.per, j = per_measure(args, j + 1)
+            elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP) and verb in DESTINATION_VERBS \
+                    and nxt.noun in _ORIGIN_QUALIFIER and ROLES.get(q.v) == "origin":
+                # «вернуть X с кладбища на клетку»: the zone is not on the cell — the cell is where to
+                sel, j = take_np(args, j + 1, places=False)
+                self.pp.append((q.v, sel, nxt))
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
                 sels, j, joiner = take_np_list(args, j + 1)
                 while j + 2 < len(args) and isinstance(args[j], P) and args[j].kind == "or" \
@@ -317,6 +323,16 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if not parts:
         raise Reject("get nothing")
     p0 = parts[0]
+    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] == "n" and len(parts) >= 3 \
+            and set(p0.adjs) <= {"extra"} and not p0.opp and isinstance(parts[1], P) and parts[1].kind == "prep" \
+            and parts[1].v == "za" and isinstance(parts[2], NP) and "each" in parts[2].adjs:
+        # «получает 1 рану за каждую {counter} на X»: N × the count (as «ранить на N за каждое X»)
+        per, j = per_measure(parts, 2)
+        if j != len(parts):
+            raise Reject("wounds per: tail")
+        maximum = tails.use("maximum") if tails.maximum not in (None, -1) else None
+        return A.Wound(target, A.Variable("X", maximum=maximum, definition=per, factor=p0.count[1],
+                                          span=_span(parts)), span=sp)
     if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1 \
             and set(p0.adjs) <= {"extra"} and not p0.opp:      # «N [дополнительных] ран»: no other word
         amount = A.Fixed(p0.count[1]) if p0.count[0] == "n" else define_x(A.Variable("X"), tails)
@@ -533,6 +549,11 @@ def generic(verb: str, obj_required: bool = False):
                 origin = _ORIGIN_QUALIFIER[np.noun]
                 # «с кладбища противника», «из вашей колоды»: whose zone it is
                 whose = sel.side if sel is not None and sel.noun != N.ANY_OF else None
+                rest_q = set(sel.qualifiers) if sel is not None and sel.noun != N.ANY_OF else set()
+                if rest_q == {Q.OWN_OF_SUBJECT} and whose is None and subject is None:
+                    whose, rest_q = Side.OWN, set()        # «из своей колоды» (you): yours
+                if rest_q or (sel is not None and (sel.relations or sel.count)):
+                    raise Reject(f"{verb}: which zone")     # a word of the zone would be lost
             elif role == "origin" and source is None and prep == "s":
                 source = sel
             else:

@@ -28,7 +28,7 @@ WHEN_EVENTS = {"move": TE.MOVE, "open": TE.OPENS, "close": TE.CLOSES, "attack": 
                "revive": TE.REVIVED, "teleport": TE.TELEPORT, "heal": TE.HEALED,
                "die": TE.DEATH, "declare": TE.DECLARES_ATTACK, "defend": TE.DEFENDS,
                "show": TE.SHOWN, "arrive": TE.TO_GRAVEYARD, "play": TE.PLAYED, "act": TE.ACTS,
-               "deal": TE.DEALS_WOUNDS, "miss": TE.MISS}
+               "deal": TE.DEALS_WOUNDS, "miss": TE.MISS, "jump": TE.JUMP}
 
 
 # «когда становится целью X»: what targets it
@@ -194,6 +194,9 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             and (args[0].v, getattr(args[1], "noun", None)) in (("v", "game"), ("na", "field")) \
             and not args[1].adjs and not args[1].count and not args[1].opp:
         event, j = TE.ENTERS, 2                    # «когда X входит в игру / выходит на поле боя»
+    elif lemma == "leave" and args and isinstance(args[0], NP) and args[0].noun == "field" \
+            and not args[0].adjs and not args[0].count and not args[0].opp:
+        event, j = TE.LEAVES, 1                    # «когда X покидает поле боя»
     elif lemma == "defend" and args and isinstance(args[0], NP) and args[0].noun == "defender" \
             and not args[0].adjs and not args[0].count and not args[0].opp:
         j = 1                                      # «когда X выступает защитником»
