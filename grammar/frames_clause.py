@@ -337,8 +337,11 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         if only is not None:
             return only
         inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
-        if subject is not None and not _binds_subject(v) and subject != SELF:
-            inner = _with_actor(inner, subject)      # «Руины Уорлога могут излечить …»: the card itself
+        if subject is not None and not _binds_subject(v) and subject != SELF \
+                and not (subject == A.Selector(N.PLAYER) and not hasattr(inner, "by")):
+            # «Руины Уорлога могут излечить …»: the card itself («вы можете ранить …»: the
+            # player who owns the card — a Wound / Heal has no actor to write, the owner chooses)
+            inner = _with_actor(inner, subject)
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
         if tails.chooser is not None:
             chooser = tails.use("chooser")          # «… может переместиться (по выбору противника)»

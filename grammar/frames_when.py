@@ -85,6 +85,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         return A.Trigger(TE.STRENGTHENED, subject=_this_card(on), span=_span(clause_parts))
     subject = _this_card(subject_of(subj)) if subj else None
     args = clause_parts[i + 1:]
+    if lemma in ("open", "close", "move", "teleport") and pred.v["form"] in ("3sg", "3pl"):
+        # «когда X открывает / перемещает Y»: X acts on another card — the event is Y's, and no
+        # field says who made it (the reflexive «открывается / перемещается» is the card's own)
+        raise Reject("when: a transitive " + lemma)
     event = WHEN_EVENTS.get(lemma)
     fields: dict = {"target": None, "destination": None, "origin": None, "cause": None, "turn": None}
     params: list = [TP.FIRST_PER_TURN] if "first_per_turn" in lead_adv else []
