@@ -21,9 +21,9 @@ from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import _this_card
-from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
+from grammar.frames_verbs import ADVERBS, VERBS, Args, v_get, v_have, v_lose
 from grammar.frames_verbs_attack import v_deal, wounds_to, v_ignore, v_reduce, v_reduce_to, v_reflect
-from grammar.frames_verbs_state import (counters_moved, v_become, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
+from grammar.frames_verbs_state import (counters_moved, v_become, v_begin, v_redistribute, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
                                         v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
 from grammar.frames_modal import (counter_limit, negated, next_turn, none_but, obliged_attack, only_restriction,

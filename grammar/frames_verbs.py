@@ -1,6 +1,5 @@
 """Verb frames: what a verb's arguments mean.  «ранить X на N» → Wound; «излечить X на N» →
-Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; «начинает бой с {counter}» →
-StartsWithCounters; «перераспределить раны» → Action(redistribute_wounds); every other known
+Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; every other known
 verb → one generic frame (``generic``), Action(verb, target, to, amount, params), its roles read from
 the prepositions (``ROLES``) — so a verb that needs more becomes specific later, and until
 then an argument the generic frame cannot place makes the clause Reject.  Attack verbs are in
@@ -639,58 +638,6 @@ def _fight(subject, a: Args, tails, sp) -> A.Action:
     return A.Action(V.FIGHT, target, tuple(params), None, None, tails.use("duration"), by, span=sp)
 
 
-def v_begin(v, subject, parts, ctx, tails, sp):
-    """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
-    if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
-            or parts[0].noun != "fight" or parts[0].adjs or not isinstance(parts[1], P) \
-            or parts[1].kind != "prep" or parts[1].v != "s" or not isinstance(parts[2], NP) \
-            or parts[2].noun != "counter" or parts[2].adjs:
-        raise Reject("begin")
-    c = parts[2].count
-    if c and c[0] != "n":
-        raise Reject("begin count")
-    return A.StartsWithCounters(c[1] if c else 1, span=sp)
-
-
-def v_redistribute(v, subject, parts, ctx, tails, sp):
-    """«перераспределить N (или менее) ран с X на Y», «перераспределить эти раны на Y»."""
-    if not parts or not isinstance(parts[0], NP) or parts[0].noun != "wound":
-        raise Reject("redistribute what")
-    np = parts[0]
-    params: list = []
-    amount = None
-    if np.adjs == ("this",) and not np.count:
-        params.append("these")
-    elif np.adjs == ("received",) and not np.count:
-        params.append("received")          # «полученные раны»: those just received (the trigger's)
-    elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
-        amount = A.Fixed(np.count[1])
-        if np.count[0] == "or_less":
-            params.append("or_less")
-    elif np.adjs or np.count:
-        raise Reject("redistribute which wounds")
-    a = Args(parts[1:])
-    a.check()
-    if a.objs or a.adv or a.quoted or a.amount is not None:
-        raise Reject("redistribute roles")
-    source = to = None
-    for prep, sel, q in a.pp:
-        if prep == "s" and source is None and sel is not None:
-            source = sel
-        elif prep == "na" and to is None and sel is not None:
-            to = sel
-        elif prep == "mezhdu" and source is None and to is None and sel is not None:
-            # «перераспределить раны между X»: from any of X to any of X
-            source = to = sel
-            params.append("between")
-        else:
-            raise Reject("redistribute role")
-    if to is None:
-        raise Reject("redistribute to whom")
-    return A.Action(V.REDISTRIBUTE_WOUNDS, source, tuple(params), to, amount, tails.use("duration"),
-                    subject, span=sp)
-
-
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
 VERBS.update({lemma: generic(lemma, obj_required) for lemma, obj_required in (
     ("close", False), ("open", False), ("destroy", True), ("move", False), ("teleport", False),
@@ -701,4 +648,4 @@ VERBS.update({lemma: generic(lemma, obj_required) for lemma, obj_required in (
     ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False),
     ("stun", True), ("prepare", True), ("win", False), ("cancel", False))})
 
-__all__ = ["ADVERBS", "Args", "VERBS", "generic", "v_begin", "v_get", "v_have", "v_lose", "v_redistribute"]
+__all__ = ["ADVERBS", "Args", "VERBS", "generic", "v_get", "v_have", "v_lose"]

@@ -1,7 +1,8 @@
 """Verbs of a card's state and of the deck: «стать паразитом X / артефактом / горным»,
 «X становится безответным» (become), «считается занятой» (is), «предотвращает следующую рану»
 (prevent), «возьмите N карт / возьмите X под контроль» (draw, take_control), «сбросьте карту»
-(discard), «отравить X на N», «сделать результатом сражения …», «совершить прыжок».  A verb
+(discard), «отравить X на N», «сделать результатом сражения …», «совершить прыжок»,
+«положите / снимите {counter}» (Gain / Lose), «начинает бой с {counter}», «перераспределить раны».  A verb
 whose arguments are not these falls back to the generic frame (``frames_verbs.generic``)."""
 from __future__ import annotations
 
@@ -263,4 +264,57 @@ def gain_options(parts: list, target: A.Selector, ctx, tails, sp) -> A.Choice:
 
 LATE.gain_options = gain_options
 
-__all__ = ["gain_options", "v_become", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
+
+def v_begin(v, subject, parts, ctx, tails, sp):
+    """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
+    if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
+            or parts[0].noun != "fight" or parts[0].adjs or not isinstance(parts[1], P) \
+            or parts[1].kind != "prep" or parts[1].v != "s" or not isinstance(parts[2], NP) \
+            or parts[2].noun != "counter" or parts[2].adjs:
+        raise Reject("begin")
+    c = parts[2].count
+    if c and c[0] != "n":
+        raise Reject("begin count")
+    return A.StartsWithCounters(c[1] if c else 1, span=sp)
+
+
+def v_redistribute(v, subject, parts, ctx, tails, sp):
+    """«перераспределить N (или менее) ран с X на Y», «перераспределить эти раны на Y»."""
+    if not parts or not isinstance(parts[0], NP) or parts[0].noun != "wound":
+        raise Reject("redistribute what")
+    np = parts[0]
+    params: list = []
+    amount = None
+    if np.adjs == ("this",) and not np.count:
+        params.append("these")
+    elif np.adjs == ("received",) and not np.count:
+        params.append("received")          # «полученные раны»: those just received (the trigger's)
+    elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
+        amount = A.Fixed(np.count[1])
+        if np.count[0] == "or_less":
+            params.append("or_less")
+    elif np.adjs or np.count:
+        raise Reject("redistribute which wounds")
+    a = Args(parts[1:])
+    a.check()
+    if a.objs or a.adv or a.quoted or a.amount is not None:
+        raise Reject("redistribute roles")
+    source = to = None
+    for prep, sel, q in a.pp:
+        if prep == "s" and source is None and sel is not None:
+            source = sel
+        elif prep == "na" and to is None and sel is not None:
+            to = sel
+        elif prep == "mezhdu" and source is None and to is None and sel is not None:
+            # «перераспределить раны между X»: from any of X to any of X
+            source = to = sel
+            params.append("between")
+        else:
+            raise Reject("redistribute role")
+    if to is None:
+        raise Reject("redistribute to whom")
+    return A.Action(V.REDISTRIBUTE_WOUNDS, source, tuple(params), to, amount, tails.use("duration"),
+                    subject, span=sp)
+
+
+__all__ = ["counters_moved", "gain_options", "v_become", "v_begin", "v_redistribute", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
