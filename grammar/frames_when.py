@@ -18,7 +18,7 @@ from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span
 from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import paren
-from grammar.frames_trigger import CAUSES, EVENT_NOUNS, RECEIVED, _moves_a_step, _this_card, cause_of, genitive
+from grammar.frames_trigger import CAUSES, EVENT_NOUNS, MOVE_ADVERBS, RECEIVED, _moves_a_step, _this_card, cause_of, genitive
 from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
 
@@ -39,6 +39,8 @@ _INVERTED = {TE.FIGHTS, TE.MOVE, TE.OPENS, TE.CLOSES, TE.DEATH, TE.TELEPORT, TE.
 
 
 _PLACE_ADVS = frozenset({"near", "opposite", "behind", "left", "right"})
+# an attack noun in the instrumental: «выстрелом», «ударом», «{strike}» (the icon has no case)
+_INSTRUMENTAL_ATTACK = re.compile(r"(?:ом|ем|ой|ей|ами|ями|\})$")
 
 
 def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
@@ -198,6 +200,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             and (args[0].v, getattr(args[1], "noun", None)) in (("v", "game"), ("na", "field")) \
             and not args[1].adjs and not args[1].count and not args[1].opp:
         event, j = TE.ENTERS, 2                    # «когда X входит в игру / выходит на поле боя»
+    elif lemma == "shoot":
+        event, declared = TE.ATTACK, K.SHOT        # «когда X стреляет [по Y]»: its shot
     elif lemma == "leave" and args and isinstance(args[0], NP) and args[0].noun == "field" \
             and not args[0].adjs and not args[0].count and not args[0].opp:
         event, j = TE.LEAVES, 1                    # «когда X покидает поле боя»
@@ -218,6 +222,26 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     while j < len(args):
         q = args[j]
         nxt = args[j + 1] if j + 1 < len(args) else None
+        if isinstance(q, NP) and event == TE.ATTACK and lemma == "attack" and declared is None \
+                and (q.noun or "").startswith("atk:") and q.noun != "atk:assault" and not q.count:
+            # «когда X атакует [Y] выстрелом»: the kind of the attack (was read as its target)
+            kinds, strengths = attack_ref(q)
+            if strengths or len(kinds) != 1:
+                raise Reject("attacks with what")
+            declared = None if kinds[0] == K.ANY else kinds[0]
+            if declared is None:
+                raise Reject("attacks with an attack")
+            j += 1
+            continue
+        if isinstance(q, NP) and event == TE.DESTROYS and fields["cause"] is None \
+                and (q.noun or "").startswith("atk:") and q.noun != "atk:assault" and not q.count \
+                and _INSTRUMENTAL_ATTACK.search(q.text.lower()):
+            # «когда уничтожает выстрелом карту»: what it destroys the card with (was read as
+            # the target, «выстрел карты противника»)
+            fields["cause"], j = cause_of(q), j + 1
+            continue
+        if isinstance(q, NP) and (q.noun or "").startswith("atk:") and event in (TE.ATTACK, TE.DESTROYS):
+            raise Reject("an attack noun where a card is meant")
         if isinstance(q, NP) and fields["target"] is None and event in (TE.ATTACK, TE.DESTROYS):
             if event == TE.DESTROYS and q.count and q.count[0] == "ord":
                 # «когда уничтожает N-е существо … за бой» (an ordinal)
@@ -238,6 +262,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             continue
         if isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
             role = {"po": "target", "na": "destination", "s": "origin", "ot": "cause", "v": "destination"}.get(q.v)
+            if q.v == "na" and event in (TE.ATTACK, TE.MISS, TE.DECLARES_ATTACK):
+                role = "target"                       # «нападает {strike} на X»: whom it attacks
             if event == TE.FIGHTS and q.v == "s":
                 role = "target"                       # «сражается с X»: whom it fights
             if role is None or fields[role] is not None:
@@ -265,6 +291,11 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             continue
         if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):
             fields["turn"] = "opponent" if "противника" in q.v else "own"
+            j += 1
+            continue
+        if isinstance(q, P) and q.kind == "adv" and q.v in MOVE_ADVERBS and event in (TE.MOVE, TE.JUMP, TE.TELEPORT) \
+                and MOVE_ADVERBS[q.v] not in params:
+            params.append(MOVE_ADVERBS[q.v])                     # «перемещается по диагонали»
             j += 1
             continue
         if isinstance(q, P) and q.kind == "adv" and q.v == "first_per_turn":
