@@ -21,7 +21,8 @@ from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause
 from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
-from grammar.frames_trigger import trigger_parts, when_trigger
+from grammar.frames_trigger import _this_card, trigger_parts
+from grammar.frames_when import when_trigger
 from grammar.parts import Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
@@ -357,14 +358,15 @@ def _reaction(kind: str, cond: A.Condition, sep, effects: list, limit, span) -> 
         return A.Triggered(trig, tuple(effects), limit, span=span)
     if cond.what == C.WOULD and sep == "INSTEAD" and cond.params and cond.params[0] in _WOULD_EVENTS:
         event = _WOULD_EVENTS[cond.params[0]]
-        if event == TE.DEATH and cond.subject is None:
+        whose = _this_card(cond.subject)          # «если это существо должно погибнуть»: its own
+        if event == TE.DEATH and whose is None:
             event = TE.OWN_DEATH
         because = None
         causes = [p[1] for p in cond.params[1:] if isinstance(p, tuple) and p[0] == "cause"]
         if causes:
             # «… в результате гибели хозяина вместо этого …»: only when it follows from that
             because = A.Condition(C.EVENT, (causes[0],), span=causes[0].span)
-        trig = A.Trigger(event, subject=cond.subject, timing=TT.INSTEAD, span=cond.span)
+        trig = A.Trigger(event, subject=whose, timing=TT.INSTEAD, span=cond.span)
         return A.Triggered(trig, tuple(effects), limit, because, span=span)
     return None
 
@@ -576,6 +578,10 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.No
         first = []
     for k in range(preds[0] + 1, len(inner)):
         head, rest = inner[:k], inner[k:]
+        if isinstance(rest[0], P) and rest[0].kind in ("at_start", "at_end"):
+            # «когда X открывается в начале вашего хода, …»: the time narrows the event (no
+            # field holds it), it does not start a delayed trigger in the body
+            continue
         try:
             trig = when_trigger(head, ctx)
             effects, limit = body_effects(rest_clauses(more, rest + first), ctx)

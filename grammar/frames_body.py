@@ -23,7 +23,8 @@ from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import strip_tails
-from grammar.frames_trigger import trigger_parts, when_trigger
+from grammar.frames_trigger import trigger_parts
+from grammar.frames_when import when_trigger
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, Clause, Clauses, P
 

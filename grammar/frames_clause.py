@@ -20,9 +20,10 @@ from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
-from grammar.frames_verbs import ADVERBS, VERBS, Args, v_begin, v_get, v_have, v_lose, v_redistribute
-from grammar.frames_verbs_attack import v_deal, v_ignore, v_reduce, v_reduce_to, v_reflect
-from grammar.frames_verbs_state import (v_become, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
+from grammar.frames_trigger import _this_card
+from grammar.frames_verbs import ADVERBS, VERBS, Args, v_get, v_have, v_lose
+from grammar.frames_verbs_attack import v_deal, wounds_to, v_ignore, v_reduce, v_reduce_to, v_reflect
+from grammar.frames_verbs_state import (counters_moved, v_become, v_begin, v_redistribute, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
                                         v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
 from grammar.frames_modal import (counter_limit, negated, next_turn, none_but, obliged_attack, only_restriction,
@@ -113,8 +114,27 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp)
         return got if isinstance(got, list) else [got]
     node = _verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
+    if subject is not None and subject.noun != N.SELF and _this_card(subject) is not None:
+        node = _reflexive_to(node, ctx)           # (the card itself, «это существо»: self stays)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
     return list(node.steps) if isinstance(node, A.Sequence_) else [node]
+
+
+_REFLEXIVE = frozenset({"себя", "себе", "собой"})
+
+
+def _reflexive_to(node, ctx: Ctx):
+    """«атакованное существо перемещается на клетку позади себя»: «себя» is the clause's subject
+    (the card last named: ``it``), not the card that has the ability."""
+    if isinstance(node, A.Selector) and node.noun == N.SELF and node.span != A.NOSPAN \
+            and ctx.orig(node.span).lower() in _REFLEXIVE:
+        return A.Selector(N.IT, span=node.span)
+    if isinstance(node, A.Node):
+        vals = {f: _reflexive_to(getattr(node, f), ctx) for f in node.__dataclass_fields__ if f != "span"}
+        return type(node)(**vals, span=node.span)
+    if isinstance(node, tuple):
+        return tuple(_reflexive_to(x, ctx) for x in node)
+    return node
 
 
 _ROLL_ADJ = {"next": "next", "first_per_turn": "first_per_turn"}
@@ -264,6 +284,14 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
     lemma = v["lemma"]
     if v["neg"]:
         return negated(v, subject, args, ctx, tails, sp)
+    if lemma == "heal":
+        healed = wounds_to(v, subject, list(args), ctx, tails, sp, heal=True)     # «излечите X-у N ран»
+        if healed is not None:
+            return healed
+    if lemma in ("put", "remove"):
+        moved = counters_moved(lemma, subject, list(args), ctx, tails, sp)       # «положите {counter} на X»
+        if moved is not None:
+            return moved
     if lemma in PART_VERBS:
         return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
     if lemma == "reduce_to":
@@ -309,8 +337,11 @@ def _modal(pred, subject, rest, ctx, tails, sp):
         if only is not None:
             return only
         inner = _verb(v, subject if _binds_subject(v) else None, args, ctx, tails, sp, [])
-        if subject is not None and not _binds_subject(v) and subject != SELF:
-            inner = _with_actor(inner, subject)      # «Руины Уорлога могут излечить …»: the card itself
+        if subject is not None and not _binds_subject(v) and subject != SELF \
+                and not (subject == A.Selector(N.PLAYER) and not hasattr(inner, "by")):
+            # «Руины Уорлога могут излечить …»: the card itself («вы можете ранить …»: the
+            # player who owns the card — a Wound / Heal has no actor to write, the owner chooses)
+            inner = _with_actor(inner, subject)
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
         if tails.chooser is not None:
             chooser = tails.use("chooser")          # «… может переместиться (по выбору противника)»

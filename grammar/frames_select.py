@@ -330,8 +330,10 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
                 and parts[i + 2].kind == "prep" and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
             other, j = take_np(parts, i + 3)
             return [A.Relation(R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
-        if w == "iz" and n in ("deck", "hand", "graveyard"):
-            return [{"deck": Q.IN_DECK, "hand": Q.IN_HAND, "graveyard": Q.IN_GRAVEYARD}[n]], i + 2
+        if w == "iz" and n in ("deck", "hand", "graveyard") and not nxt.count and set(nxt.adjs) <= {"own"}:
+            # «из вашей колоды», «из кладбища противника»: whose zone it is (g7a: was dropped)
+            whose = [("side", Side.OWN)] if "own" in nxt.adjs else [("side", Side.ENEMY)] if nxt.opp else []
+            return [{"deck": Q.IN_DECK, "hand": Q.IN_HAND, "graveyard": Q.IN_GRAVEYARD}[n]] + whose, i + 2
         if w == "v" and n in ("hand", "deck") and not nxt.count and set(nxt.adjs) <= {"own"} \
                 and nxt.text.lower().split()[-1 - nxt.opp] in ("руке", "колоде"):
             # «карты в вашей руке», «в руке противника» (Heroes zones, 201–207): where it lies

@@ -1,6 +1,5 @@
 """Verb frames: what a verb's arguments mean.  «ранить X на N» → Wound; «излечить X на N» →
-Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; «начинает бой с {counter}» →
-StartsWithCounters; «перераспределить раны» → Action(redistribute_wounds); every other known
+Heal; «получает / имеет <qualities>» → Gain; «теряет …» → Lose; every other known
 verb → one generic frame (``generic``), Action(verb, target, to, amount, params), its roles read from
 the prepositions (``ROLES``) — so a verb that needs more becomes specific later, and until
 then an argument the generic frame cannot place makes the clause Reject.  Attack verbs are in
@@ -18,6 +17,7 @@ from berserk.vocab import MeasureKind as M
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
@@ -174,6 +174,11 @@ class Args:
             elif isinstance(q, P) and q.kind == "prep" and q.v == "za" and isinstance(nxt, NP) \
                     and self.amount is not None and self.per is None and "each" in nxt.adjs:
                 self.per, j = per_measure(args, j + 1)
+            elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP) and verb in DESTINATION_VERBS \
+                    and nxt.noun in _ORIGIN_QUALIFIER and ROLES.get(q.v) == "origin":
+                # «вернуть X с кладбища на клетку»: the zone is not on the cell — the cell is where to
+                sel, j = take_np(args, j + 1, places=False)
+                self.pp.append((q.v, sel, nxt))
             elif isinstance(q, P) and q.kind == "prep" and isinstance(nxt, NP):
                 sels, j, joiner = take_np_list(args, j + 1)
                 while j + 2 < len(args) and isinstance(args[j], P) and args[j].kind == "or" \
@@ -317,7 +322,18 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if not parts:
         raise Reject("get nothing")
     p0 = parts[0]
-    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1:
+    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] == "n" and len(parts) >= 3 \
+            and set(p0.adjs) <= {"extra"} and not p0.opp and isinstance(parts[1], P) and parts[1].kind == "prep" \
+            and parts[1].v == "za" and isinstance(parts[2], NP) and "each" in parts[2].adjs:
+        # «получает 1 рану за каждую {counter} на X»: N × the count (as «ранить на N за каждое X»)
+        per, j = per_measure(parts, 2)
+        if j != len(parts):
+            raise Reject("wounds per: tail")
+        maximum = tails.use("maximum") if tails.maximum not in (None, -1) else None
+        return A.Wound(target, A.Variable("X", maximum=maximum, definition=per, factor=p0.count[1],
+                                          span=_span(parts)), span=sp)
+    if isinstance(p0, NP) and p0.noun == "wound" and p0.count and p0.count[0] in ("n", "x") and len(parts) == 1 \
+            and set(p0.adjs) <= {"extra"} and not p0.opp:      # «N [дополнительных] ран»: no other word
         amount = A.Fixed(p0.count[1]) if p0.count[0] == "n" else define_x(A.Variable("X"), tails)
         return A.Wound(target, amount, span=sp)
     if isinstance(p0, P) and p0.kind in ("modal", "verb") and ctx.orig(p0.span)[:1].isupper():
@@ -532,6 +548,11 @@ def generic(verb: str, obj_required: bool = False):
                 origin = _ORIGIN_QUALIFIER[np.noun]
                 # «с кладбища противника», «из вашей колоды»: whose zone it is
                 whose = sel.side if sel is not None and sel.noun != N.ANY_OF else None
+                rest_q = set(sel.qualifiers) if sel is not None and sel.noun != N.ANY_OF else set()
+                if rest_q == {Q.OWN_OF_SUBJECT} and whose is None and subject is None:
+                    whose, rest_q = Side.OWN, set()        # «из своей колоды» (you): yours
+                if rest_q or (sel is not None and (sel.relations or sel.count)):
+                    raise Reject(f"{verb}: which zone")     # a word of the zone would be lost
             elif role == "origin" and source is None and prep == "s":
                 source = sel
             else:
@@ -617,58 +638,6 @@ def _fight(subject, a: Args, tails, sp) -> A.Action:
     return A.Action(V.FIGHT, target, tuple(params), None, None, tails.use("duration"), by, span=sp)
 
 
-def v_begin(v, subject, parts, ctx, tails, sp):
-    """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
-    if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
-            or parts[0].noun != "fight" or parts[0].adjs or not isinstance(parts[1], P) \
-            or parts[1].kind != "prep" or parts[1].v != "s" or not isinstance(parts[2], NP) \
-            or parts[2].noun != "counter" or parts[2].adjs:
-        raise Reject("begin")
-    c = parts[2].count
-    if c and c[0] != "n":
-        raise Reject("begin count")
-    return A.StartsWithCounters(c[1] if c else 1, span=sp)
-
-
-def v_redistribute(v, subject, parts, ctx, tails, sp):
-    """«перераспределить N (или менее) ран с X на Y», «перераспределить эти раны на Y»."""
-    if not parts or not isinstance(parts[0], NP) or parts[0].noun != "wound":
-        raise Reject("redistribute what")
-    np = parts[0]
-    params: list = []
-    amount = None
-    if np.adjs == ("this",) and not np.count:
-        params.append("these")
-    elif np.adjs == ("received",) and not np.count:
-        params.append("received")          # «полученные раны»: those just received (the trigger's)
-    elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
-        amount = A.Fixed(np.count[1])
-        if np.count[0] == "or_less":
-            params.append("or_less")
-    elif np.adjs or np.count:
-        raise Reject("redistribute which wounds")
-    a = Args(parts[1:])
-    a.check()
-    if a.objs or a.adv or a.quoted or a.amount is not None:
-        raise Reject("redistribute roles")
-    source = to = None
-    for prep, sel, q in a.pp:
-        if prep == "s" and source is None and sel is not None:
-            source = sel
-        elif prep == "na" and to is None and sel is not None:
-            to = sel
-        elif prep == "mezhdu" and source is None and to is None and sel is not None:
-            # «перераспределить раны между X»: from any of X to any of X
-            source = to = sel
-            params.append("between")
-        else:
-            raise Reject("redistribute role")
-    if to is None:
-        raise Reject("redistribute to whom")
-    return A.Action(V.REDISTRIBUTE_WOUNDS, source, tuple(params), to, amount, tails.use("duration"),
-                    subject, span=sp)
-
-
 VERBS: dict[str, Callable] = {"wound": v_wound, "heal": v_heal}
 VERBS.update({lemma: generic(lemma, obj_required) for lemma, obj_required in (
     ("close", False), ("open", False), ("destroy", True), ("move", False), ("teleport", False),
@@ -679,4 +648,4 @@ VERBS.update({lemma: generic(lemma, obj_required) for lemma, obj_required in (
     ("declare", True), ("land", False), ("leave", True), ("incarnate", False), ("die", False),
     ("stun", True), ("prepare", True), ("win", False), ("cancel", False))})
 
-__all__ = ["ADVERBS", "Args", "VERBS", "generic", "v_begin", "v_get", "v_have", "v_lose", "v_redistribute"]
+__all__ = ["ADVERBS", "Args", "VERBS", "generic", "v_get", "v_have", "v_lose"]

@@ -5,12 +5,15 @@
 arguments itself: an attack noun is not an object the generic frame (``frames_verbs``) places."""
 from __future__ import annotations
 
+import re
+
+from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import STRENGTH, Reject, dmg
+from grammar.frames_base import STRENGTH, Reject, _span, dmg
 from grammar.frames_quality import attack_targets, define_x, qualities
-from grammar.frames_select import take_np
+from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -76,8 +79,85 @@ def v_reduce(v, subject, parts, ctx, tails, sp):
     raise Reject("reduce what")
 
 
+# the last word of a noun phrase in the dative: «существу», «карте», «существам», «ему», «себе»
+_DATIVE = re.compile(r"(?:у|ю|е|и|ам|ям)$")
+_NOT_DATIVE = re.compile(r"(?:ое|ее|ые|ие|ом|ем)$")
+_DATIVE_PRONOUNS = frozenset({"ему", "ей", "им", "нему", "ней", "ним", "себе"})
+_DATIVE_ADJ = re.compile(r"(?:ому|ему|ой|ей|ым|им)$")
+
+
+def _dative(np: NP) -> bool:
+    """Is the noun phrase in the dative (to whom wounds are dealt / healed)?"""
+    words = np.text.lower().replace("ё", "е").split()
+    if np.opp and words:
+        words = words[:-1]
+    if not words:
+        return False
+    if np.kind == "pron" or words[-1] in _DATIVE_PRONOUNS:
+        return words[-1] in _DATIVE_PRONOUNS
+    if np.kind == "elided":
+        return bool(_DATIVE_ADJ.search(words[-1]))
+    return bool(_DATIVE.search(words[-1])) and not _NOT_DATIVE.search(words[-1])
+
+
+def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
+    """«нанести / нанесите N ран X-у», «X наносит N ран Y-у», «излечите X-у N ран» → Wound /
+    Heal(target=the dative, amount=N); None when the clause has no «N ран» object.  Who deals
+    them must be the card itself (Wound has no source): another card's wounds refuse."""
+    wounds = [k for k, q in enumerate(parts) if isinstance(q, NP) and q.noun == "wound"
+              and not (k and isinstance(parts[k - 1], P) and parts[k - 1].kind == "prep")]   # not «от ран»
+    if not wounds:
+        return None
+    if len(wounds) > 1:
+        # «нанесите 2 раны X-у и 1 рану Y-у»: one Wound per «N ран X-у», in order
+        cuts = [k for k, q in enumerate(parts) if isinstance(q, P) and q.kind in ("and", "lcomma")
+                and any(w > k for w in wounds) and any(w < k for w in wounds)]
+        bounds = list(zip([-1] + cuts, cuts + [len(parts)]))
+        pieces = [parts[lo + 1:hi] for lo, hi in bounds]
+        if len(pieces) != len(wounds) or any(sum(1 for w in wounds if lo < w < hi) != 1 for lo, hi in bounds):
+            raise Reject("wounds twice")
+        steps = [wounds_to(v, subject, piece, ctx, tails, _span(piece), heal) for piece in pieces]
+        if any(x is None for x in steps):
+            raise Reject("wounds: a part without a number")
+        return A.Sequence_(tuple(steps), span=sp)
+    np = parts[wounds[0]]
+    c = np.count
+    if heal and c == ("all",) and not np.adjs and not np.opp:
+        c = ("full",)                            # «излечите X-у все раны»: fully (no amount)
+    elif not c or c[0] not in ("n", "x"):
+        return None                              # «суммарно до N ран» (Heroes), «раны»: other frames
+    if set(np.adjs) - {"extra"} or np.opp or np.name:
+        raise Reject("which wounds")             # («дополнительные»: as «получает N дополнительных ран»)
+    if subject is not None and not (subject.noun == N.SELF or subject.qualifiers == (Q.THIS,)
+                                    and subject.noun in (N.CREATURE, N.CARD) and subject.side is None
+                                    and not subject.relations):
+        raise Reject("wounds dealt by another card")
+    if v["form"] not in ("inf", "imp", "3sg", "3pl"):
+        raise Reject("wounds: verb form")
+    rest = parts[:wounds[0]] + parts[wounds[0] + 1:]
+    if not rest or not isinstance(rest[0], NP) or not _dative(rest[0]):
+        raise Reject("wounds to whom")
+    sels, j, joiner = take_np_list(rest, 0)
+    if j != len(rest):
+        raise Reject("wounds: tail")
+    k = 0
+    while k < len(rest):                          # every listed recipient in the dative
+        if isinstance(rest[k], NP) and not _dative(rest[k]) and (k == 0 or isinstance(rest[k - 1], P)
+                                                                and rest[k - 1].kind in ("and", "or", "lcomma")):
+            raise Reject("wounds to whom")
+        k += 1
+    amount = None if c[0] == "full" else A.Fixed(c[1], span=np.span) if c[0] == "n" \
+        else define_x(A.Variable("X", span=np.span), tails)
+    target = joined(sels, joiner)
+    return A.Heal(target, amount, span=sp) if heal else A.Wound(target, amount, span=sp)
+
+
 def v_deal(v, subject, parts, ctx, tails, sp):
-    """«X наносит по Y {strike}» → Action(forced_attack, by=X, target=Y, params=(kind,))."""
+    """«X наносит по Y {strike}» → Action(forced_attack, by=X, target=Y, params=(kind,));
+    «нанести N ран X-у» → Wound (``wounds_to``)."""
+    dealt = wounds_to(v, subject, parts, ctx, tails, sp)
+    if dealt is not None:
+        return dealt
     kinds: list[str] = []
     target = None
     j = 0

@@ -1,7 +1,8 @@
 """Verbs of a card's state and of the deck: «стать паразитом X / артефактом / горным»,
 «X становится безответным» (become), «считается занятой» (is), «предотвращает следующую рану»
 (prevent), «возьмите N карт / возьмите X под контроль» (draw, take_control), «сбросьте карту»
-(discard), «отравить X на N», «сделать результатом сражения …», «совершить прыжок».  A verb
+(discard), «отравить X на N», «сделать результатом сражения …», «совершить прыжок»,
+«положите / снимите {counter}» (Gain / Lose), «начинает бой с {counter}», «перераспределить раны».  A verb
 whose arguments are not these falls back to the generic frame (``frames_verbs.generic``)."""
 from __future__ import annotations
 
@@ -118,6 +119,10 @@ def v_take(v, subject, parts, ctx, tails, sp):
 def v_discard(v, subject, parts, ctx, tails, sp):
     """«сбросьте карту», «противник сбрасывает 2 [случайные] карты» → Action(discard,
     target=who discards, amount=N[, params=("random",)])."""
+    if len(parts) == 3 and isinstance(parts[1], P) and parts[1].kind == "prep" and parts[1].v == "iz" \
+            and isinstance(parts[2], NP) and parts[2].noun == "hand" and not parts[2].count and not parts[2].opp \
+            and set(parts[2].adjs) <= {"own", "own_their"}:
+        parts = parts[:1]                # «из [своей] руки»: where every discarded card comes from
     if len(parts) != 1 or not isinstance(parts[0], NP) or parts[0].noun != "card" or parts[0].opp \
             or set(parts[0].adjs) - {"random"}:
         raise Reject("discard what")
@@ -130,6 +135,41 @@ def v_discard(v, subject, parts, ctx, tails, sp):
         raise Reject("who discards")
     params = ("random",) if "random" in parts[0].adjs else ()
     return A.Action(V.DISCARD, who, params, amount=amount, span=sp)
+
+
+def counters_moved(lemma: str, subject, parts: list, ctx, tails, sp):
+    """«положите [N] {counter} на X» → Gain(X, (Keyword(counter, N),)) — as «X получает N
+    {counter}»; «снимите [N / все] {counter} с X» → Lose(X, "counters", N | None) — as «X теряет
+    …».  None when the clause does not put or take counters; who does it must be the card's
+    player (no subject)."""
+    k = [i for i, q in enumerate(parts) if isinstance(q, NP) and q.noun == "counter"]
+    if not k:
+        return None
+    prep = "na" if lemma == "put" else "s"
+    i = k[0]
+    np = parts[i]
+    rest = parts[:i] + parts[i + 1:]
+    if len(k) != 1 or subject not in (None, SELF) or np.adjs or np.opp or np.name:
+        raise Reject("counters: which, by whom")
+    if len(rest) < 2 or not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == prep):
+        raise Reject("counters: where")
+    whom, j = take_np(rest, 1)
+    if j != len(rest):
+        raise Reject("counters: tail")
+    c = np.count
+    if lemma == "put":
+        if c and c[0] not in ("n", "x"):
+            raise Reject("put how many counters")
+        what = qualities([np], ctx, tails)
+        return A.Gain(whom, tuple(what), tails.use("duration"), span=sp)
+    if c and c[0] not in ("n", "x", "all"):
+        raise Reject("remove how many counters")
+    if c is None and (np.text.lower().split() or [""])[-1] != "{counter}":
+        raise Reject("remove how many counters")        # a plural with no number
+    amount = 1 if c is None else c[1] if c[0] == "n" else "X" if c[0] == "x" else None
+    if amount == "X":
+        define_x(A.Variable("X"), tails)
+    return A.Lose(whom, "counters", amount, tails.use("duration"), span=sp)
 
 
 def v_poison(v, subject, parts, ctx, tails, sp):
@@ -224,4 +264,57 @@ def gain_options(parts: list, target: A.Selector, ctx, tails, sp) -> A.Choice:
 
 LATE.gain_options = gain_options
 
-__all__ = ["gain_options", "v_become", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]
+
+def v_begin(v, subject, parts, ctx, tails, sp):
+    """«начинает бой с {counter}», «начинает бой с 2 {counter}»."""
+    if subject is not None or len(parts) != 3 or not isinstance(parts[0], NP) \
+            or parts[0].noun != "fight" or parts[0].adjs or not isinstance(parts[1], P) \
+            or parts[1].kind != "prep" or parts[1].v != "s" or not isinstance(parts[2], NP) \
+            or parts[2].noun != "counter" or parts[2].adjs:
+        raise Reject("begin")
+    c = parts[2].count
+    if c and c[0] != "n":
+        raise Reject("begin count")
+    return A.StartsWithCounters(c[1] if c else 1, span=sp)
+
+
+def v_redistribute(v, subject, parts, ctx, tails, sp):
+    """«перераспределить N (или менее) ран с X на Y», «перераспределить эти раны на Y»."""
+    if not parts or not isinstance(parts[0], NP) or parts[0].noun != "wound":
+        raise Reject("redistribute what")
+    np = parts[0]
+    params: list = []
+    amount = None
+    if np.adjs == ("this",) and not np.count:
+        params.append("these")
+    elif np.adjs == ("received",) and not np.count:
+        params.append("received")          # «полученные раны»: those just received (the trigger's)
+    elif np.count and np.count[0] in ("n", "or_less") and not np.adjs:
+        amount = A.Fixed(np.count[1])
+        if np.count[0] == "or_less":
+            params.append("or_less")
+    elif np.adjs or np.count:
+        raise Reject("redistribute which wounds")
+    a = Args(parts[1:])
+    a.check()
+    if a.objs or a.adv or a.quoted or a.amount is not None:
+        raise Reject("redistribute roles")
+    source = to = None
+    for prep, sel, q in a.pp:
+        if prep == "s" and source is None and sel is not None:
+            source = sel
+        elif prep == "na" and to is None and sel is not None:
+            to = sel
+        elif prep == "mezhdu" and source is None and to is None and sel is not None:
+            # «перераспределить раны между X»: from any of X to any of X
+            source = to = sel
+            params.append("between")
+        else:
+            raise Reject("redistribute role")
+    if to is None:
+        raise Reject("redistribute to whom")
+    return A.Action(V.REDISTRIBUTE_WOUNDS, source, tuple(params), to, amount, tails.use("duration"),
+                    subject, span=sp)
+
+
+__all__ = ["counters_moved", "gain_options", "v_become", "v_begin", "v_redistribute", "v_discard", "v_do", "v_is", "v_pass", "v_poison", "v_prevent", "v_remove", "v_take"]

@@ -456,6 +456,20 @@ _r("VERB", "keep", r"сохраня(?:ется|ются)")
 _r("VERB", "occupy", r"занима(?:ет|ют|л|ла|ло|ли)")
 _r("VERB", "select_as", r"выбира(?:ть|ет)")
 
+# g7a: effect and trigger words (the lead merges this block)
+_r("VERB", "deal", r"нанес(?:ти|ите|ет|ут)|нанос(?:ить|ите)")
+_r("VERB", "swap", r"поменя(?:йте|ет|ют|ются|ется)")
+_r("VERB", "remove", r"сним(?:ает|ают)|убер(?:ите|ет|ут)")
+_r("VERB", "enter", r"выход(?:ит|ят)")
+_r("VERB", "get", r"получил[оа]?")
+_r("VERB", "miss", r"промахива(?:ется|ются)|промахнул(?:ся|ась|ось)|промахнется")
+_r("VERB", "jump", r"прыга(?:ет|ют)|прыгнул[аио]?")
+_r("VERB", "close", r"закрыва(?:ет|ют)")
+_r("VERB", "open", r"открыва(?:ет|ют)")
+_r("VERB", "move", r"перемеща(?:ет|ют)")
+_r("NOUN", "evt:closing", r"закрыти(?:е|я|и)")
+_r("ADJ", "attacked", r"атакуем(?:ый|ая|ое|ые|ого|ой|ому|ую|ых|ым|ыми|ом)")
+
 VERB_FORMS = (  # (suffix, form): read from the word, most specific first
     ("иться", "inf_refl"), ("аться", "inf_refl"), ("яться", "inf_refl"), ("ться", "inf_refl"),
     ("ется", "3sg_refl"), ("ится", "3sg_refl"), ("ятся", "3pl_refl"), ("ются", "3pl_refl"), ("атся", "3pl_refl"),

@@ -486,6 +486,9 @@ def canonical(t: A.Trigger) -> tuple[str | None, frozenset, str | None]:
     e, tags = t.event, frozenset(t.params)
     if e not in EVENTS:
         return None, tags, f"срабатывание «{word(e, TE)}» судья пока не применяет"
+    if t.attack is not None and e not in ATTACKS:
+        # «когда X атакован выстрелом»: the engine's event does not say the attack's kind
+        return None, tags, "вид атаки у этого срабатывания пока не проверяется"
     if e == TE.OWN_DEATH and t.timing == TriggerTiming.INSTEAD and not t.cause and not tags \
             and not t.also and t.subject is None and t.target is None:
         # «вместо гибели …»: a replacement — done instead of the card's death
