@@ -48,7 +48,7 @@ QUALIFIERS = {
     "open": Q.OPEN, "flying": Q.FLYING, "nonflying": Q.NONFLYING, "incorporeal": Q.INCORPOREAL,
     "corporeal": Q.CORPOREAL, "poisoned": Q.POISONED, "ordinary": Q.ORDINARY, "elite": Q.ELITE,
     "rank:ordinary": Q.ORDINARY, "rank:elite": Q.ELITE, "elemental": Q.ELEMENTAL,
-    "this": Q.THIS, "such": Q.THIS, "free": Q.FREE, "occupied": Q.OCCUPIED, "random": Q.RANDOM,
+    "this": Q.THIS, "such": Q.THIS, "free": Q.FREE, "occupied": Q.OCCUPIED, "vacated": Q.VACATED, "random": Q.RANDOM,
     "upper": Q.TOP, "different": Q.DIFFERENT, "shown": Q.SHOWN, "summoned": Q.SUMMONED,
     "destroyed": Q.DESTROYED, "exiled": Q.EXILED, "dead": Q.DEAD, "next": Q.NEXT, "each": Q.ALL,
     "remaining": Q.REMAINING, "current": Q.CURRENT, "in_play": Q.ON_FIELD,

@@ -11,6 +11,7 @@ kind."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
@@ -59,6 +60,12 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         return A.Condition(C.ALL, (fighting, cond_clause(parts[1:], ctx)), span=sp)
     if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
         return _existential(parts, sp)
+    if len(parts) >= 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
+            and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count \
+            and ((parts[1].kind == "pron" and parts[1].noun == "you") or (parts[1].noun == "opponent"
+                                                                          and parts[1].kind == "noun")) \
+            and not any(isinstance(q, P) and q.kind in ("verb", "modal", "and", "or") for q in parts):
+        return _whose(Side.OWN if parts[1].kind == "pron" else Side.ENEMY, parts[2:], ctx, sp)
     if len(parts) >= 3 and any(isinstance(q, P) and q.kind in ("and", "or") for q in parts):
         compound = _compound(parts, ctx, sp)
         if compound is not None:
@@ -98,6 +105,17 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     if frame is None:
         raise Reject(f"condition verb {lemma}")
     return frame(subject, args, neg, sp)
+
+
+def _whose(side: str, rest: list, ctx, sp) -> A.Condition:
+    """«у вас [на поле боя] 3 или более существа», «у противника …»: the cards counted are that
+    player's (the rest read as a bare existential, its one selector given the side)."""
+    c = cond_clause(rest, ctx)
+    if c.what != C.EXISTS or c.negated or c.subject is not None or len(c.params) != 1 \
+            or not isinstance(c.params[0], A.Selector) or c.params[0].side not in (None, side) \
+            or c.params[0].count is None:
+        raise Reject("«у X» with a condition not about a count of X's cards")
+    return A.Condition(C.EXISTS, (replace(c.params[0], side=side),), span=sp)
 
 
 def _compound(parts: list, ctx, sp) -> A.Condition | None:
@@ -515,6 +533,8 @@ def _move(subject, args, neg, sp):
     for q in args:
         if isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
             params.append("this_turn")
+        elif isinstance(q, P) and q.kind == "turnref" and q.v == "в прошлый ход противника":
+            params.append("last_opponent_turn")         # «не двигалось в прошлый ход противника»
         elif isinstance(q, P) and q.kind in ("even", "and") or (isinstance(q, P) and q.kind == "prep" and q.v == "v"):
             continue
         elif isinstance(q, P) and q.kind == "amount" and q.v.isdigit():

@@ -335,6 +335,12 @@ def permission(v, subject, args, ctx, tails, sp):
             tags.append("as_adjacent")            # «… как на стоящую рядом»
             j += 3
             continue
+        elif isinstance(q, P) and q.kind == "prep" and q.v == "cherez" and lemma == "move" and j + 2 == len(args) \
+                and isinstance(args[j + 1], NP) and args[j + 1].noun == "cell" and args[j + 1].kind == "noun" \
+                and args[j + 1].adjs == ("occupied",) and not args[j + 1].count and not args[j + 1].opp:
+            tags.append("through_occupied")       # «может перемещаться через занятые клетки»
+            j += 2
+            continue
         elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
                 and isinstance(args[j + 1], NP) and target is None:
             target, j = take_np(args, j + 1)
@@ -345,8 +351,9 @@ def permission(v, subject, args, ctx, tails, sp):
         else:
             return None
         j += 1
-    if lemma == "move" and tags == ["diagonal"] and not kinds and target is None and times is None:
-        return A.Permission(V.MOVE, subject, params=("diagonal",), span=sp)
+    if lemma == "move" and tags in (["diagonal"], ["through_occupied"]) and not kinds and target is None \
+            and times is None:
+        return A.Permission(V.MOVE, subject, params=tuple(tags), span=sp)
     if lemma == "defend" and defender:
         limit = tails.limit
         if limit is not None and limit.per == LimitPer.TURN and "любое" in ctx.orig(limit.span):

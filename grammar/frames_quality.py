@@ -113,6 +113,11 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
     if note is None:
         note = tails.take_note("target_only")          # «(только по карте противника)»
     for joiner, item in items:
+        if nodes and joiner == "and" and isinstance(nodes[-1], (A.Reduction, A.Bonus)) \
+                and nodes[-1].condition is None and _dealt(item) is not None:
+            # «−1 от ударов, нанесённых не по диагонали»: which of those attacks, by direction
+            nodes[-1] = replace(nodes[-1], condition=_dealt(item), span=_span([nodes[-1]] + item))
+            continue
         node = quality(item, ctx, tails)
         if nodes and isinstance(nodes[-1], A.Attack) and isinstance(node, A.Bonus) and joiner == "and" \
                 and node.duration is None:
@@ -145,6 +150,21 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             raise Reject("«и» and «или» in one list")
         return [A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=_span(parts))]
     return nodes
+
+
+_AXES = {"по горизонтали": "horizontal", "по вертикали": "vertical", "по диагонали": "diagonal"}
+
+
+def _dealt(item: list) -> A.Condition | None:
+    """«нанесённых [не] по диагонали» after an attack list → Condition(direction, (axis,))."""
+    if not (2 <= len(item) <= 3 and isinstance(item[0], NP) and item[0].kind == "elided"
+            and item[0].adjs == ("dealt",) and not item[0].count):
+        return None
+    neg = len(item) == 3 and isinstance(item[1], P) and item[1].kind == "neg"
+    last = item[-1]
+    if len(item) == 3 and not neg or not (isinstance(last, P) and last.kind == "adv" and last.v in _AXES):
+        return None
+    return A.Condition(C.DIRECTION, (_AXES[last.v],), neg, span=_span(item))
 
 
 # keywords whose numbers add up (a bonus to them is more of the keyword)

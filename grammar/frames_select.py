@@ -217,8 +217,18 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         return None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
-            and parts[i + 2].kind == "ormore":
-        return [f"{Q.MOVE_MIN}:{nxt.v[5:]}"], i + 3           # «с {move}3 или больше»
+            and parts[i + 2].kind in ("ormore", "orless"):
+        # «с {move}3 или больше», «с {move}2 или меньше»
+        return [f"{Q.MOVE_MIN if parts[i + 2].kind == 'ormore' else Q.MOVE_MAX}:{nxt.v[5:]}"], i + 3
+    if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, NP) and nxt.noun == "stat:move" \
+            and isinstance(nxt.num, int) and not nxt.adjs and not nxt.count:
+        # «с {move} 1» (exactly), «с {move}2 или меньше / больше»
+        k = i + 2
+        name = Q.MOVE
+        if k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore"):
+            name = Q.MOVE_MAX if parts[k].kind == "orless" else Q.MOVE_MIN
+            k += 1
+        return [f"{name}:{nxt.num}"], k
     if isinstance(p, P) and p.kind == "prep" and p.v == "bez" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and ":" not in nxt.v:
         try:

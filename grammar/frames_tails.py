@@ -6,6 +6,9 @@ only its core parts."""
 from __future__ import annotations
 
 
+import re
+from dataclasses import replace
+
 from grammar import ast as A
 from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
@@ -208,6 +211,50 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     return out
 
 
+def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
+    """«(+1, если …)», «(+1 к воздействию, если …)»: the effect's amount is that much more
+    while the condition holds → a note ``amount_if`` (delta, Condition) for ``amount_if``."""
+    if not (len(rest) in (2, 4) and isinstance(rest[0], P) and rest[0].kind == "signed"
+            and isinstance(rest[-1], P) and rest[-1].kind == "if"):
+        return False
+    if len(rest) == 4 and not (isinstance(rest[1], P) and rest[1].kind == "prep" and rest[1].v == "k"
+                               and isinstance(rest[2], NP) and rest[2].noun == "effect" and not rest[2].adjs
+                               and not rest[2].count and not rest[2].name and not rest[2].opp):
+        return False
+    if not re.fullmatch(r"[+-]\d+", str(rest[0].v)):
+        return False
+    try:
+        cond = condition(rest[-1], ctx)
+    except Reject:
+        return False
+    tails.notes.append(("amount_if", (int(rest[0].v), cond, _span(rest))))
+    return True
+
+
+def amount_if(got: list, tails: Tails) -> list:
+    """The note of «(+1, если …)» applied to the clause's one effect with an amount (a wound,
+    heal, poison, an attack's damage): Conditional(cond, (the effect + delta,), otherwise=(the
+    effect,)).  Without such an effect the note stays (the clause is refused)."""
+    note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
+    if note is None or len(got) != 1:
+        return got
+    delta, cond, sp = note[1]
+    node = got[0]
+    field = "damage" if isinstance(node, A.Attack) else "amount"
+    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)):
+        return got
+    amount = getattr(node, field)
+    if isinstance(amount, A.Fixed):
+        more = A.Fixed(amount.value + delta, span=amount.span)
+    elif isinstance(amount, A.ByStrength):
+        more = A.ByStrength(amount.weak + delta, amount.medium + delta, amount.strong + delta, span=amount.span)
+    else:
+        return got
+    tails.notes.remove(note)
+    span = A.Span(min(node.span.start, sp.start), max(node.span.end, sp.end))
+    return [A.Conditional(cond, (replace(node, **{field: more}),), (node,), span=span)]
+
+
 def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
     """A parenthesis that is a tail: a limit, a duration, a maximum, a named-effect note, the
     chooser, an exclusion, «(без учета модификаторов)».  Returns False for anything else."""
@@ -254,6 +301,8 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
             continue
         if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind in ("if", "while"):
             tails.condition = condition(rest[0], ctx)
+            continue
+        if _amount_if(rest, ctx, tails):
             continue
         if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed" \
                 or any(isinstance(q, P) and q.kind == "verb" for q in rest[:1]):

@@ -268,6 +268,9 @@ class Qualifier(_Worded):
     MOST_LIFE = "most_life", "с наибольшим числом жизней"
     CHOSEN_BY = "chosen_by", "выбранное другим игроком (chosen_by:opponent)"
     LIFE_MIN = "life_min", "с жизнями N или больше"
+    MOVE = "move", "с {move} ровно N"
+    MOVE_MAX = "move_max", "с {move} N или меньше"
+    VACATED = "vacated", "освободившаяся (клетка, которую покинула карта события)"
 
 
 class RelationKind(_Worded):
@@ -317,6 +320,7 @@ class ConditionKind(_Worded):
     EVENT = "event", "во время события (params: Trigger)"
     DONE = "done", "предыдущая часть выполнена полностью («при этом», «иначе»)"
     DEALT_WOUNDS = "dealt_wounds", "нанёс раны (params: минимум)"
+    DIRECTION = "direction", "атака нанесена в направлении (params: diagonal | horizontal | vertical)"
 
 
 class Verb(_Worded):
