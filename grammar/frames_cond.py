@@ -37,6 +37,11 @@ def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
     if outer is not None and ctx is not None and parts and isinstance(parts[-1], P) and parts[-1].kind == "paren":
         parts = LATE.lift_tails(parts, ctx, outer)
     c = cond_clause(parts, ctx)
+    if p.kind == "while" and c.what == C.ANY and any(isinstance(q, P) and q.kind == "or" for q in parts):
+        preds = [q for q in parts if isinstance(q, P) and q.kind in ("verb", "modal")]
+        if preds and all(q.v.get("neg") for q in preds):
+            # «пока X не A или не B»: until A or B happens — while neither has (both negations hold)
+            c = A.Condition(C.ALL, c.params, c.negated, c.subject, span=c.span)
     return A.with_span(c, p.span)
 
 
@@ -101,10 +106,25 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     if lemma == "die" and pred.v["form"] == "other" and not args:
         # «если атакованный погиб» (past): it is dead now — in the graveyard
         return _cond(C.IS, (Q.DEAD,), neg, subject, sp)
+    if lemma == "leave" and neg and pred.kind == "verb" and _FUTURE.fullmatch(pred.v["word"].lower()) \
+            and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "field" and not args[0].adjs \
+            and not args[0].opp:
+        # «пока X не покинет поле боя»: while X is on the battlefield
+        return _cond(C.IS, (Q.ON_FIELD,), False, subject, sp)
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")
-    return frame(subject, args, neg, sp)
+    c = frame(subject, args, neg, sp)
+    if lemma == "move" and _FUTURE.fullmatch(pred.v["word"].lower()):
+        # «пока X не переместится»: a move from now on (the effect's start), not this turn's
+        if "this_turn" in c.params:
+            raise Reject("a future move in this turn")
+        c = A.Condition(c.what, ("since_effect",) + c.params, c.negated, c.subject, span=c.span)
+    return c
+
+
+#: perfective non-past forms («переместится», «покинет»): an event still to come
+_FUTURE = re.compile(r"перемест(?:ится|ятся)|покин(?:ет|ут)")
 
 
 def _whose(side: str, rest: list, ctx, sp) -> A.Condition:

@@ -277,7 +277,15 @@ def only_restriction(v, subject, args, tails, sp):
 
 
 def permission(v, subject, args, ctx, tails, sp):
-    """Permissions beyond the rules; None when «может X» is an optional effect instead."""
+    """Permissions beyond the rules; None when «может X» is an optional effect instead.  The
+    clause's duration («может … до конца хода») is the permission's."""
+    node = _permission(v, subject, args, ctx, tails, sp)
+    if isinstance(node, A.Permission) and node.duration is None and tails.duration is not None:
+        node = replace(node, duration=tails.use("duration"))
+    return node
+
+
+def _permission(v, subject, args, ctx, tails, sp):
     lemma = v.v["lemma"]
     tags: list[str] = []
     kinds: list[str] = []

@@ -17,6 +17,7 @@ from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _spa
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_measure import where
+from grammar.frames_words import attack_ref
 
 
 def lift_tails(parts: list, ctx: Ctx, outer: Tails) -> list:
@@ -217,17 +218,27 @@ def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
     if not (len(rest) in (2, 4) and isinstance(rest[0], P) and rest[0].kind == "signed"
             and isinstance(rest[-1], P) and rest[-1].kind == "if"):
         return False
-    if len(rest) == 4 and not (isinstance(rest[1], P) and rest[1].kind == "prep" and rest[1].v == "k"
-                               and isinstance(rest[2], NP) and rest[2].noun == "effect" and not rest[2].adjs
-                               and not rest[2].count and not rest[2].name and not rest[2].opp):
-        return False
+    to = None                            # «к воздействию» (any effect) or «к выстрелу» (that attack)
+    if len(rest) == 4:
+        np = rest[2]
+        if not (isinstance(rest[1], P) and rest[1].kind == "prep" and rest[1].v == "k" and isinstance(np, NP)
+                and not np.adjs and not np.count and not np.name and not np.opp):
+            return False
+        if np.noun != "effect":
+            try:
+                kinds, strengths = attack_ref(np)
+            except Reject:
+                return False
+            if len(kinds) != 1 or strengths:
+                return False
+            to = kinds[0]
     if not re.fullmatch(r"[+-]\d+", str(rest[0].v)):
         return False
     try:
         cond = condition(rest[-1], ctx)
     except Reject:
         return False
-    tails.notes.append(("amount_if", (int(rest[0].v), cond, _span(rest))))
+    tails.notes.append(("amount_if", (int(rest[0].v), cond, to, _span(rest))))
     return True
 
 
@@ -238,10 +249,11 @@ def amount_if(got: list, tails: Tails) -> list:
     note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
     if note is None or len(got) != 1:
         return got
-    delta, cond, sp = note[1]
+    delta, cond, to, sp = note[1]
     node = got[0]
     field = "damage" if isinstance(node, A.Attack) else "amount"
-    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)):
+    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)) or (to is not None and not (
+            isinstance(node, A.Attack) and node.attack == to)):
         return got
     amount = getattr(node, field)
     if isinstance(amount, A.Fixed):
