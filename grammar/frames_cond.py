@@ -63,14 +63,17 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         # «(если,) сражаясь, выбрасывает на кубике 6»: while fighting, and the rest
         fighting = A.Condition(C.EVENT, (A.Trigger(TE.FIGHTS, span=parts[0].span),), span=parts[0].span)
         return A.Condition(C.ALL, (fighting, cond_clause(parts[1:], ctx)), span=sp)
-    if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
-        return _existential(parts, sp)
     if len(parts) >= 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
             and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count \
             and ((parts[1].kind == "pron" and parts[1].noun == "you") or (parts[1].noun == "opponent"
                                                                           and parts[1].kind == "noun")) \
             and not any(isinstance(q, P) and q.kind in ("verb", "modal", "and", "or") for q in parts):
-        return _whose(Side.OWN if parts[1].kind == "pron" else Side.ENEMY, parts[2:], ctx, sp)
+        try:
+            return _whose(Side.OWN if parts[1].kind == "pron" else Side.ENEMY, parts[2:], ctx, sp)
+        except Reject:
+            pass                         # «если у вас нет других существ»: the existential reads it
+    if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
+        return _existential(parts, sp)
     if len(parts) >= 3 and any(isinstance(q, P) and q.kind in ("and", "or") for q in parts):
         compound = _compound(parts, ctx, sp)
         if compound is not None:
@@ -131,11 +134,15 @@ def _whose(side: str, rest: list, ctx, sp) -> A.Condition:
     """«у вас [на поле боя] 3 или более существа», «у противника …»: the cards counted are that
     player's (the rest read as a bare existential, its one selector given the side)."""
     c = cond_clause(rest, ctx)
-    if c.what != C.EXISTS or c.negated or c.subject is not None or len(c.params) != 1 \
+    if c.what != C.EXISTS or c.subject is not None or len(c.params) != 1 \
             or not isinstance(c.params[0], A.Selector) or c.params[0].side not in (None, side) \
-            or c.params[0].count is None:
-        raise Reject("«у X» with a condition not about a count of X's cards")
-    return A.Condition(C.EXISTS, (replace(c.params[0], side=side),), span=sp)
+            or not set(c.params[0].qualifiers) & _PLACES:
+        raise Reject("«у X» with a condition not about X's cards at a said place")
+    return A.Condition(C.EXISTS, (replace(c.params[0], side=side),), c.negated, span=sp)
+
+
+#: where «у вас» counts cards (the place must be said: «у вас 3 существа» is not read)
+_PLACES = {Q.ON_FIELD, Q.IN_SQUAD, Q.IN_HAND, Q.IN_GRAVEYARD, Q.IN_DECK}
 
 
 def _compound(parts: list, ctx, sp) -> A.Condition | None:

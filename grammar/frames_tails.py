@@ -316,6 +316,10 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
             continue
         if _amount_if(rest, ctx, tails):
             continue
+        if len(rest) == 2 and isinstance(rest[0], P) and rest[0].kind == "nomore" and isinstance(rest[1], P) \
+                and rest[1].kind == "signed" and re.fullmatch(r"\+\d+", str(rest[1].v)) and tails.maximum is None:
+            tails.maximum = int(rest[1].v)        # «(не более +2)»: as «(максимум +2)»
+            continue
         if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed" \
                 or any(isinstance(q, P) and q.kind == "verb" for q in rest[:1]):
             # «(+2 к разряду за каждую {counter})», «(игнорирует особенности атакованного)»:

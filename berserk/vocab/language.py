@@ -271,6 +271,9 @@ class Qualifier(_Worded):
     MOVE = "move", "с {move} ровно N"
     MOVE_MAX = "move_max", "с {move} N или меньше"
     VACATED = "vacated", "освободившаяся (клетка, которую покинула карта события)"
+    LEAST_LIFE = "least_life", "с наименьшим числом жизней"
+    MOST_COST = "most_cost", "с наибольшей стоимостью"
+    LEAST_COST = "least_cost", "с наименьшей стоимостью"
 
 
 class RelationKind(_Worded):
@@ -292,6 +295,7 @@ class RelationKind(_Worded):
     OCCUPIED_BY = "occupied_by", "(клетка,) которую занимает / занимал"
     FIGHTS_WITH = "fights_with", "сражается с"
     AGAINST = "against", "(атака) по кому"
+    DIAGONAL = "diagonal", "по диагонали от (на соседней по диагонали клетке)"
 
 
 class ConditionKind(_Worded):
