@@ -72,6 +72,16 @@ def rel_items(p: P) -> list | None:
             if j != len(parts):
                 return None
         return [A.Relation(R.FIGHTS_WITH, who, span=p.span)]
+    if heads == [("PREP", "na")] and len(parts) == 3 and isinstance(parts[0], NP) and isinstance(parts[1], P) \
+            and parts[1].kind == "verb" and parts[1].v["lemma"] == "move" and not parts[1].v["neg"] \
+            and parts[1].v["form"] == "other" and isinstance(parts[2], P) and parts[2].kind == "turnref" \
+            and parts[2].v == "this_turn":
+        # «клетки, на которые X перемещался в этот ход»: the cells X entered this turn
+        try:
+            who, j = take_np(parts, 0)
+        except Reject:
+            return None
+        return [A.Relation(R.ENTERED_BY, who, span=p.span)] if j == 1 else None
     if heads == [("PREP", "na")] and len(parts) == 2 and isinstance(parts[0], P) and parts[0].kind == "is" \
             and isinstance(parts[1], NP) and parts[1].noun == "counter" and parts[1].kind == "noun" \
             and not parts[1].adjs and not parts[1].opp and parts[1].count in (None, ("n", 1)) or (

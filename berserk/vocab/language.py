@@ -296,6 +296,7 @@ class RelationKind(_Worded):
     FIGHTS_WITH = "fights_with", "сражается с"
     AGAINST = "against", "(атака) по кому"
     DIAGONAL = "diagonal", "по диагонали от (на соседней по диагонали клетке)"
+    ENTERED_BY = "entered_by", "на которую в этот ход перемещалась"
 
 
 class ConditionKind(_Worded):
