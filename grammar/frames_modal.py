@@ -34,9 +34,15 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
     params: list = []
     obj = None
     what = VERB_IDS.get(lemma)
+    if lemma == "shoot":
+        what, kinds = V.ATTACK, [K.SHOT]           # «не может стрелять [по X]»: attack with a shot
     j = 0
     while j < len(args):
         q = args[j]
+        if lemma == "shoot" and obj is None and isinstance(q, P) and q.kind == "prep" and q.v == "po" \
+                and j + 1 < len(args) and isinstance(args[j + 1], NP):
+            obj, j = take_np(args, j + 1)          # «… по этому существу»: at whom
+            continue
         if isinstance(q, NP) and q.noun == "wound" and lemma == "get" and not q.adjs and not q.count:
             what = V.GET_WOUNDS
             j += 1
