@@ -280,7 +280,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
-        got = amount_if(got, tails)          # «(+1, если …)»: frames_tails
+        got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
             kind, name = tails.named
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),

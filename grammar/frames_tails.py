@@ -224,7 +224,9 @@ def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
         if not (isinstance(rest[1], P) and rest[1].kind == "prep" and rest[1].v == "k" and isinstance(np, NP)
                 and not np.adjs and not np.count and not np.name and not np.opp):
             return False
-        if np.noun != "effect":
+        if np.noun == "effect":
+            to = "effect"
+        else:
             try:
                 kinds, strengths = attack_ref(np)
             except Reject:
@@ -242,18 +244,19 @@ def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
     return True
 
 
-def amount_if(got: list, tails: Tails) -> list:
+def amount_if(got: list, tails: Tails, alone: bool = True) -> list:
     """The note of «(+1, если …)» applied to the clause's one effect with an amount (a wound,
     heal, poison, an attack's damage): Conditional(cond, (the effect + delta,), otherwise=(the
-    effect,)).  Without such an effect the note stays (the clause is refused)."""
+    effect,)).  Without such an effect the note stays (the clause is refused); so does «(+1 к
+    воздействию, …)» when the clause is not the effect's only one (``alone``: which is meant?)."""
     note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
     if note is None or len(got) != 1:
         return got
     delta, cond, to, sp = note[1]
     node = got[0]
     field = "damage" if isinstance(node, A.Attack) else "amount"
-    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)) or (to is not None and not (
-            isinstance(node, A.Attack) and node.attack == to)):
+    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)) or (to == "effect" and not alone) \
+            or (to not in (None, "effect") and not (isinstance(node, A.Attack) and node.attack == to)):
         return got
     amount = getattr(node, field)
     if isinstance(amount, A.Fixed):
