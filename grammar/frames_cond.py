@@ -108,6 +108,8 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
             and not args[0].opp:
         # «пока X не покинет поле боя»: while X is on the battlefield
         return _cond(C.IS, (Q.ON_FIELD,), False, subject, sp)
+    if lemma == "destroy" and (pred.kind != "verb" or pred.v["form"] != "other"):
+        raise Reject("a destruction not in the past")         # «если уничтожит …»: still to come
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")

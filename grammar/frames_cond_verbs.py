@@ -238,6 +238,20 @@ def _deal(subject, args, neg, sp):
     return _cond(C.DEALT_WOUNDS, (c[1],) if c else (), neg, subject, sp)
 
 
+def _destroy(subject, args, neg, sp):
+    """«(если) уничтожил <карту> [в этот ход]» (a past act) → Condition(destroyed, (Selector[, this_turn]))."""
+    args = list(args)
+    tags: tuple = ()
+    if args and isinstance(args[-1], P) and args[-1].kind == "turnref" and args[-1].v == "this_turn":
+        tags, args = ("this_turn",), args[:-1]
+    if not args or not isinstance(args[0], NP) or args[0].kind not in ("noun", "elided"):
+        raise Reject("destroyed what")
+    what, j = take_np(args, 0)
+    if j != len(args):
+        raise Reject("destroyed: tail")
+    return _cond(C.DESTROYED, (what,) + tags, neg, subject, sp)
+
+
 def _is(subject, args, neg, sp):
     if len(args) == 1 and isinstance(args[0], NP):
         return _cond(C.IS, _state_of(args[0]), neg, subject, sp)
@@ -247,6 +261,7 @@ def _is(subject, args, neg, sp):
 COND_VERBS = {
     "have": _have, "stand": _stand, "located": _stand, "move": _move, "defend": _defend,
     "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is, "show": _shown, "deal": _deal,
+    "destroy": _destroy,
 }
 
 

@@ -326,6 +326,7 @@ class ConditionKind(_Worded):
     DONE = "done", "предыдущая часть выполнена полностью («при этом», «иначе»)"
     DEALT_WOUNDS = "dealt_wounds", "нанёс раны (params: минимум)"
     DIRECTION = "direction", "атака нанесена в направлении (params: diagonal | horizontal | vertical)"
+    DESTROYED = "destroyed", "уничтожил (params: Selector уничтоженной карты[, this_turn])"
 
 
 class Verb(_Worded):
@@ -439,6 +440,7 @@ class MeasureKind(_Worded):
     KEYWORD_VALUE = "keyword_value", "величина особенности (params: какой) у"
     TOKENS = "tokens", "число жетонов (params: kind:<какой>) на"
     MARKERS = "markers", "число маркеров (params: named:<какой>) на"
+    POISON = "poison", "величина отравления на"
 
 
 class LimitPer(_Worded):
