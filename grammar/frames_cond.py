@@ -23,6 +23,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span, dmg
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
+from grammar.frames_words import cost_items
 from grammar.parts import NP, Clause, P
 from grammar.frames_cond_verbs import _EVENTS, COND_VERBS, _cond, _state_of
 
@@ -337,6 +338,13 @@ def _verbless(parts: list, sp) -> A.Condition:
         # «(если) у него 3 или больше ран / {counter}»: at least that many
         what = C.WOUNDED if parts[2].noun == "wound" else C.HAS_COUNTERS
         return _cond(what, (parts[2].count[1],), False, selector(parts[1]), sp)
+    if len(parts) >= 3 and isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
+            and isinstance(parts[1], NP) and parts[1].kind == "noun" and parts[1].noun == "cost" \
+            and not parts[1].adjs and not parts[1].count:
+        # «если атакованное существо стоимостью 4 или больше»: its cost is the state
+        got = cost_items(parts, 1)
+        if got is not None and got[1] == len(parts) and all(q.partition(":")[2].isdigit() for q in got[0]):
+            return _cond(C.IS, tuple(got[0]), False, selector(parts[0]), sp)
     subject = None
     j = 0
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
@@ -352,8 +360,15 @@ def _verbless(parts: list, sp) -> A.Condition:
     neg = False
     if j < len(parts) - 1 and isinstance(parts[j], P) and parts[j].kind == "neg":
         neg, j = True, j + 1                 # «пока не ранен»
+    either = _either_state(parts[j:], subject, neg, sp)
+    if either is not None:
+        return either
     while j < len(parts):
         q = parts[j]
+        if isinstance(q, P) and q.kind == "and" and params and j + 1 < len(parts) \
+                and isinstance(parts[j + 1], NP) and parts[j + 1].kind == "elided":
+            j += 1                           # «закрыто и ранено»: both states hold
+            continue
         hit = np_post(parts, j)
         if hit:
             squad = isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(parts[j + 1], NP) \
@@ -390,6 +405,19 @@ def _verbless(parts: list, sp) -> A.Condition:
     if subject is not None and subject.relations and not subject.qualifiers and subject.noun == N.SELF:
         raise Reject("verbless condition subject")
     return _cond(C.IS, params, False, subject, sp)
+
+
+def _either_state(rest: list, subject, neg: bool, sp) -> A.Condition | None:
+    """«(если X) закрыто или ранено»: two states (adjective runs), either holds → any of two."""
+    if neg or len(rest) != 3 or not (isinstance(rest[1], P) and rest[1].kind == "or") \
+            or not all(isinstance(q, NP) and q.kind == "elided" for q in (rest[0], rest[2])):
+        return None
+    sides = []
+    for q in (rest[0], rest[2]):
+        state = _state_of(q)
+        sides.append(_cond(C.WOUNDED, (), False, subject, q.span) if state == (Q.WOUNDED,)
+                     else _cond(C.IS, state, False, subject, q.span))
+    return A.Condition(C.ANY, tuple(sides), span=sp)
 
 
 # determiners: they say which card is meant, never what state it is in
