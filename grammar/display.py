@@ -280,6 +280,8 @@ QUALIFIERS = {
     "once_per_fight": "раз за бой", "one_cell_along_strike": "на клетку по направлению удара",
     "incarnation_token": "жетон инкарнации", "top_card_of_deck": "верхняя карта колоды",
     "marker": "маркер", "this_turn": "в этот ход", "next_turn": "в следующий ход",
+    "last_opponent_turn": "в прошлый ход противника", "through_occupied": "через занятые клетки",
+    "since_effect": "с начала действия эффекта",
     "when_defending": "когда защищает", "first_per_turn": "первый за ход",
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",
@@ -476,11 +478,12 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
         return f"{no}класса «{arg}»"
     if name == "cost" and arg in ("odd", "even"):
         return "с нечётной стоимостью" if arg == "odd" else "с чётной стоимостью"
-    if name in ("cost_max", "cost_min", "cost", "move_min", "life_max"):
+    if name in ("cost_max", "cost_min", "cost", "move_min", "life_max", "move", "move_max"):
         arg = arg if arg.isdigit() or arg == "X" else word(arg)
         return {"cost_max": f"стоимостью {arg} или меньше", "cost_min": f"стоимостью {arg} или больше",
                 "cost": f"стоимостью {arg}", "move_min": f"с ходом {{move}}{arg} или больше",
-                "life_max": f"с жизнями {arg} или меньше"}[name]
+                "life_max": f"с жизнями {arg} или меньше", "move": f"с ходом {{move}}{arg}",
+                "move_max": f"с ходом {{move}}{arg} или меньше"}[name]
     if name in ("with", "without"):
         kinds = ", ".join(word(k) for k in arg.split("|"))
         return ("с: " if name == "with" else "без: ") + kinds

@@ -15,6 +15,7 @@ import re
 from typing import Any, Callable
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind
 from berserk.vocab import DurationKind as D
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import LimitPer
@@ -48,7 +49,7 @@ QUALIFIERS = {
     "open": Q.OPEN, "flying": Q.FLYING, "nonflying": Q.NONFLYING, "incorporeal": Q.INCORPOREAL,
     "corporeal": Q.CORPOREAL, "poisoned": Q.POISONED, "ordinary": Q.ORDINARY, "elite": Q.ELITE,
     "rank:ordinary": Q.ORDINARY, "rank:elite": Q.ELITE, "elemental": Q.ELEMENTAL,
-    "this": Q.THIS, "such": Q.THIS, "free": Q.FREE, "occupied": Q.OCCUPIED, "random": Q.RANDOM,
+    "this": Q.THIS, "such": Q.THIS, "free": Q.FREE, "occupied": Q.OCCUPIED, "vacated": Q.VACATED, "random": Q.RANDOM,
     "upper": Q.TOP, "different": Q.DIFFERENT, "shown": Q.SHOWN, "summoned": Q.SUMMONED,
     "destroyed": Q.DESTROYED, "exiled": Q.EXILED, "dead": Q.DEAD, "next": Q.NEXT, "each": Q.ALL,
     "remaining": Q.REMAINING, "current": Q.CURRENT, "in_play": Q.ON_FIELD,
@@ -262,6 +263,12 @@ def _limit(text: str, span: A.Span) -> A.Limit:
     if e:
         each = "attacked" if e.group(1) else {"ряда": "row", "существа": "creature"}.get(e.group(2), e.group(2))
     return A.Limit(n, per, each, span=span)
+
+
+#: «в ваш ход» / «в ход противника» as a condition; the axes of «по диагонали / вертикали / горизонтали»
+TURN_OF = {"в свой ход": ConditionKind.OWN_TURN, "в ваш ход": ConditionKind.OWN_TURN,
+           "в ход противника": ConditionKind.OPPONENT_TURN}
+AXES = {"по горизонтали": "horizontal", "по вертикали": "vertical", "по диагонали": "diagonal"}
 
 
 def _maximum(text: str) -> int:

@@ -22,7 +22,7 @@ from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
-from grammar.frames_tails import strip_tails
+from grammar.frames_tails import amount_if, strip_tails
 from grammar.frames_trigger import trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import attack_ref
@@ -281,6 +281,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
+        got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
             kind, name = tails.named
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),

@@ -14,6 +14,7 @@ from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
@@ -105,6 +106,10 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
                 and not any(q.startswith(f"{Q.COUNT}:") for q in subject.qualifiers):
             # «Существа противника могут …»: the plural verb says every one (R1)
             subject = replace(subject, qualifiers=subject.qualifiers + (Q.ALL,))
+        if subject is not None and pred.kind == "verb" and tails.chooser == "opponent" \
+                and subject.side == Side.ENEMY and subject.count is None and Q.ALL not in subject.qualifiers:
+            # «существо противника по его выбору <делает>»: the opponent picks which one (g7b)
+            subject = replace(subject, qualifiers=subject.qualifiers + (f"{Q.CHOSEN_BY}:{tails.use('chooser')}",))
     elif subject_hint is not None:
         subject = subject_hint
     if tails.duration_at is not None:

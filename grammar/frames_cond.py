@@ -11,6 +11,7 @@ kind."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import MeasureKind as M
@@ -20,10 +21,11 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar.frames_base import LATE, QUALIFIERS, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span, dmg
+from grammar.frames_base import LATE, VERB_IDS, Ctx, Reject, Tails, _is_pred, _span, dmg
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
-from grammar.frames_words import attack_ref, with_list
+from grammar.frames_words import cost_items
 from grammar.parts import NP, Clause, P
+from grammar.frames_cond_verbs import _EVENTS, COND_VERBS, _cond, _state_of
 
 
 def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
@@ -36,13 +38,12 @@ def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
     if outer is not None and ctx is not None and parts and isinstance(parts[-1], P) and parts[-1].kind == "paren":
         parts = LATE.lift_tails(parts, ctx, outer)
     c = cond_clause(parts, ctx)
+    if p.kind == "while" and c.what == C.ANY and any(isinstance(q, P) and q.kind == "or" for q in parts):
+        preds = [q for q in parts if isinstance(q, P) and q.kind in ("verb", "modal")]
+        if preds and all(q.v.get("neg") for q in preds):
+            # «пока X не A или не B»: until A or B happens — while neither has (both negations hold)
+            c = A.Condition(C.ALL, c.params, c.negated, c.subject, span=c.span)
     return A.with_span(c, p.span)
-
-
-def _cond(what, params=(), negated=False, subject=None, sp=A.NOSPAN) -> A.Condition:
-    if subject is not None and subject.noun == N.SELF and not subject.qualifiers:
-        subject = None                   # the card itself is the default subject
-    return A.Condition(what, tuple(params), negated, subject, span=sp)
 
 
 def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
@@ -57,6 +58,15 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
         # «(если,) сражаясь, выбрасывает на кубике 6»: while fighting, and the rest
         fighting = A.Condition(C.EVENT, (A.Trigger(TE.FIGHTS, span=parts[0].span),), span=parts[0].span)
         return A.Condition(C.ALL, (fighting, cond_clause(parts[1:], ctx)), span=sp)
+    if len(parts) >= 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
+            and isinstance(parts[1], NP) and not parts[1].adjs and not parts[1].count \
+            and ((parts[1].kind == "pron" and parts[1].noun == "you") or (parts[1].noun == "opponent"
+                                                                          and parts[1].kind == "noun")) \
+            and not any(isinstance(q, P) and q.kind in ("verb", "modal", "and", "or") for q in parts):
+        try:
+            return _whose(Side.OWN if parts[1].kind == "pron" else Side.ENEMY, parts[2:], ctx, sp)
+        except Reject:
+            pass                         # «если у вас нет других существ»: the existential reads it
     if any(isinstance(q, P) and q.kind in ("is", "no") for q in parts):
         return _existential(parts, sp)
     if len(parts) >= 3 and any(isinstance(q, P) and q.kind in ("and", "or") for q in parts):
@@ -94,10 +104,42 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     if lemma == "die" and pred.v["form"] == "other" and not args:
         # «если атакованный погиб» (past): it is dead now — in the graveyard
         return _cond(C.IS, (Q.DEAD,), neg, subject, sp)
+    if lemma == "leave" and neg and pred.kind == "verb" and _FUTURE.fullmatch(pred.v["word"].lower()) \
+            and len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "field" and not args[0].adjs \
+            and not args[0].opp:
+        # «пока X не покинет поле боя»: while X is on the battlefield
+        return _cond(C.IS, (Q.ON_FIELD,), False, subject, sp)
+    if lemma == "destroy" and (pred.kind != "verb" or pred.v["form"] != "other"):
+        raise Reject("a destruction not in the past")         # «если уничтожит …»: still to come
     frame = COND_VERBS.get(lemma)
     if frame is None:
         raise Reject(f"condition verb {lemma}")
-    return frame(subject, args, neg, sp)
+    c = frame(subject, args, neg, sp)
+    if lemma == "move" and _FUTURE.fullmatch(pred.v["word"].lower()):
+        # «пока X не переместится»: a move from now on (the effect's start), not this turn's
+        if "this_turn" in c.params:
+            raise Reject("a future move in this turn")
+        c = A.Condition(c.what, ("since_effect",) + c.params, c.negated, c.subject, span=c.span)
+    return c
+
+
+#: perfective non-past forms («переместится», «покинет»): an event still to come
+_FUTURE = re.compile(r"перемест(?:ится|ятся)|покин(?:ет|ут)")
+
+
+def _whose(side: str, rest: list, ctx, sp) -> A.Condition:
+    """«у вас [на поле боя] 3 или более существа», «у противника …»: the cards counted are that
+    player's (the rest read as a bare existential, its one selector given the side)."""
+    c = cond_clause(rest, ctx)
+    if c.what != C.EXISTS or c.subject is not None or len(c.params) != 1 \
+            or not isinstance(c.params[0], A.Selector) or c.params[0].side not in (None, side) \
+            or not set(c.params[0].qualifiers) & _PLACES:
+        raise Reject("«у X» with a condition not about X's cards at a said place")
+    return A.Condition(C.EXISTS, (replace(c.params[0], side=side),), c.negated, span=sp)
+
+
+#: where «у вас» counts cards (the place must be said: «у вас 3 существа» is not read)
+_PLACES = {Q.ON_FIELD, Q.IN_SQUAD, Q.IN_HAND, Q.IN_GRAVEYARD, Q.IN_DECK}
 
 
 def _compound(parts: list, ctx, sp) -> A.Condition | None:
@@ -296,6 +338,13 @@ def _verbless(parts: list, sp) -> A.Condition:
         # «(если) у него 3 или больше ран / {counter}»: at least that many
         what = C.WOUNDED if parts[2].noun == "wound" else C.HAS_COUNTERS
         return _cond(what, (parts[2].count[1],), False, selector(parts[1]), sp)
+    if len(parts) >= 3 and isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
+            and isinstance(parts[1], NP) and parts[1].kind == "noun" and parts[1].noun == "cost" \
+            and not parts[1].adjs and not parts[1].count:
+        # «если атакованное существо стоимостью 4 или больше»: its cost is the state
+        got = cost_items(parts, 1)
+        if got is not None and got[1] == len(parts) and all(q.partition(":")[2].isdigit() for q in got[0]):
+            return _cond(C.IS, tuple(got[0]), False, selector(parts[0]), sp)
     subject = None
     j = 0
     if isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
@@ -311,8 +360,15 @@ def _verbless(parts: list, sp) -> A.Condition:
     neg = False
     if j < len(parts) - 1 and isinstance(parts[j], P) and parts[j].kind == "neg":
         neg, j = True, j + 1                 # «пока не ранен»
+    either = _either_state(parts[j:], subject, neg, sp)
+    if either is not None:
+        return either
     while j < len(parts):
         q = parts[j]
+        if isinstance(q, P) and q.kind == "and" and params and j + 1 < len(parts) \
+                and isinstance(parts[j + 1], NP) and parts[j + 1].kind == "elided":
+            j += 1                           # «закрыто и ранено»: both states hold
+            continue
         hit = np_post(parts, j)
         if hit:
             squad = isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(parts[j + 1], NP) \
@@ -351,36 +407,20 @@ def _verbless(parts: list, sp) -> A.Condition:
     return _cond(C.IS, params, False, subject, sp)
 
 
+def _either_state(rest: list, subject, neg: bool, sp) -> A.Condition | None:
+    """«(если X) закрыто или ранено»: two states (adjective runs), either holds → any of two."""
+    if neg or len(rest) != 3 or not (isinstance(rest[1], P) and rest[1].kind == "or") \
+            or not all(isinstance(q, NP) and q.kind == "elided" for q in (rest[0], rest[2])):
+        return None
+    sides = []
+    for q in (rest[0], rest[2]):
+        state = _state_of(q)
+        sides.append(_cond(C.WOUNDED, (), False, subject, q.span) if state == (Q.WOUNDED,)
+                     else _cond(C.IS, state, False, subject, q.span))
+    return A.Condition(C.ANY, tuple(sides), span=sp)
+
+
 # determiners: they say which card is meant, never what state it is in
-_WHICH = frozenset({"this", "chosen", "other", "each", "any", "own", "all"})
-
-
-def _state_of(np: NP) -> tuple:
-    """An adjective run or a noun phrase as a state: «закрыто» → ("closed",), «демон» →
-    ("class:демон",), «элитная» → ("elite",)."""
-    if np.kind == "elided" or (np.kind == "noun" and np.noun in ("creature", "card")):
-        if not np.adjs or np.count or np.opp:
-            raise Reject("state")
-        if set(np.adjs) <= _WHICH:
-            raise Reject("state: only which card")     # «если это существо …»: a subject, no state
-        out = []
-        for a in np.adjs:
-            if a in QUALIFIERS:
-                out.append(QUALIFIERS[a])
-            elif a.startswith("el:"):
-                out.append(f"{Q.ELEMENT}:{a[3:]}")
-            else:
-                raise Reject(f"state {a}")
-        return tuple(out)
-    if np.kind == "noun" and (np.noun or "").startswith("cls:"):
-        return (f"{Q.CLASS}:{np.noun[4:]}",)
-    if np.kind == "noun" and np.noun in ("host", "parasite", "defender"):
-        return (np.noun,)
-    if np.kind == "noun" and np.noun == "cost" and np.adjs in (("odd",), ("even",)) and not np.count:
-        return (f"{Q.COST}:{np.adjs[0]}",)
-    raise Reject("state noun")
-
-
 def _near_stand(subj, args, neg, sp) -> A.Condition:
     """«рядом с X стоят [хотя бы] N Y» → exists Y (count) adjacent to X; «… стоят существа
     минимум N разных классов» → a count of distinct classes."""
@@ -447,204 +487,6 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
 
 
 # events a condition may name as a cause («в результате гибели …»)
-_EVENTS = {"evt:death": TE.DEATH, "evt:move": TE.MOVE}
-
-
-# ---------------------------------------------------------------- verb frames
-def _shown(subject, args, neg, sp):
-    """«если показана карта стоимостью 4 или менее» (after a prophecy): the shown card's
-    qualifiers."""
-    if subject is not None or neg or not args or not isinstance(args[0], NP) or args[0].noun != "card":
-        raise Reject("shown what")
-    sel, j = take_np(args, 0)
-    if j != len(args) or sel.side is not None or sel.relations or sel.count or not sel.qualifiers:
-        raise Reject("shown tail")
-    return _cond(C.SHOWN_CARD, sel.qualifiers, False, None, sp)
-
-
-
-def _have(subject, args, neg, sp):
-    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
-        return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
-    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "counter":
-        return _cond(C.HAS_COUNTERS, (), neg, subject, sp)
-    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "poison" and not args[0].adjs \
-            and not args[0].count and not args[0].opp:
-        return _cond(C.IS, (Q.POISONED,), neg, subject, sp)     # «если X имеет отравление»
-    if args and isinstance(args[0], (NP, P)) and not (isinstance(args[0], NP) and args[0].kind != "noun"):
-        # «если X имеет {regen} / выстрел или метание»: as «X с …» (with:…)
-        try:
-            got, j = with_list(args, 1, args[0])
-        except Reject:
-            raise Reject("have condition") from None
-        if j != len(args):
-            raise Reject("have condition: tail")
-        if subject is not None and subject.noun == N.CARD and subject.qualifiers == (Q.SHOWN,) \
-                and not subject.relations and not subject.side and not neg:
-            return _cond(C.SHOWN_CARD, tuple(got), sp=sp)     # «если показанная карта имеет …»
-        return _cond(C.IS, tuple(got), neg, subject, sp)
-    raise Reject("have condition")
-
-
-def _stand(subject, args, neg, sp):
-    """«стоит в вашем первом ряду», «стоит рядом с X», «стоит в центральном столбце»."""
-    params: list = []
-    i = 0
-    while i < len(args):
-        q = args[i]
-        if isinstance(q, P) and q.kind == "even":
-            i += 1
-            continue
-        hit = np_post(args, i)
-        if hit:
-            got, i = hit
-            params.extend(got)
-            continue
-        raise Reject("stand condition")
-    if not params or any(isinstance(x, tuple) for x in params):
-        raise Reject("stand condition")
-    return _cond(C.IS, params, neg, subject, sp)
-
-
-_AXES = {"по горизонтали": "horizontal", "по вертикали": "vertical", "по диагонали": "diagonal"}
-
-
-def _move(subject, args, neg, sp):
-    """«перемещался в этот ход», «переместилась хотя бы на 2 клетки в одном направлении»."""
-    params: list = []
-    for q in args:
-        if isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
-            params.append("this_turn")
-        elif isinstance(q, P) and q.kind in ("even", "and") or (isinstance(q, P) and q.kind == "prep" and q.v == "v"):
-            continue
-        elif isinstance(q, P) and q.kind == "amount" and q.v.isdigit():
-            params.append(f"cells:{q.v}")
-        elif isinstance(q, NP) and q.noun == "cell" and not q.adjs:
-            continue
-        elif isinstance(q, NP) and q.noun == "direction":
-            if "different" in q.adjs:
-                params.append("direction:different")
-            elif set(q.adjs) <= {"same_one", "this"} or "одном" in q.text.lower():
-                params.append("direction:same")
-            else:
-                raise Reject("direction")
-        elif isinstance(q, P) and q.kind == "adv" and q.v == "в том же направлении":
-            params.append("direction:same")
-        elif isinstance(q, P) and q.kind == "adv" and q.v in _AXES:
-            params.append(f"direction:{_AXES[q.v]}")       # «… на 1 клетку по горизонтали»
-        else:
-            raise Reject("move condition")
-    return _cond(C.MOVED, params, neg, subject, sp)
-
-
-def _defend(subject, args, neg, sp):
-    if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "defender" and not args[0].adjs:
-        return _cond(C.DEFENDING, (), neg, subject, sp)
-    raise Reject("defend condition")
-
-
-def _get(subject, args, neg, sp):
-    """«получало раны в этот ход [от X]»."""
-    if not args or not (isinstance(args[0], NP) and args[0].noun == "wound"):
-        raise Reject("get condition")
-    params: list = []
-    j = 1
-    while j < len(args):
-        q = args[j]
-        if isinstance(q, P) and q.kind == "turnref" and q.v == "this_turn":
-            params.append("this_turn")
-            j += 1
-            continue
-        if isinstance(q, P) and q.kind == "prep" and q.v == "ot" and j + 1 < len(args) and isinstance(args[j + 1], NP):
-            # «от двух или более других выстрелов или метаний»
-            first = args[j + 1]
-            if first.count and first.count[0] in ("n", "or_more"):
-                params.append(f"attacks:{first.count[1]}" + ("+" if first.count[0] == "or_more" else ""))
-            if "other" in first.adjs:
-                params.append("other")
-            j += 1
-            while j < len(args) and isinstance(args[j], NP):
-                np = args[j]
-                kinds, _ = attack_ref(NP(np.kind, np.noun, tuple(a for a in np.adjs if a != "other"),
-                                        None, np.name, np.opp, np.span, np.text))
-                params.extend(f"from:{k}" for k in kinds)
-                j += 1
-                if j + 1 < len(args) and isinstance(args[j], P) and args[j].kind in ("or", "lcomma") \
-                        and isinstance(args[j + 1], NP):
-                    j += 1
-            continue
-        raise Reject("got wounds tail")
-    return _cond(C.GOT_WOUNDS, params, neg, subject, sp)
-
-
-def _roll(subject, args, neg, sp):
-    """«выпало 6», «выпало 4, 5 или 6», «выпало 1-2», «выпало 5 или больше», «выпало чётное
-    число» → Condition(rolled, faces)."""
-    vals: list[int] = []
-    dash = False
-    for q in args:
-        if isinstance(q, P) and q.kind == "bare" and q.v.split(":", 1)[1].isdigit():
-            n = int(q.v.split(":", 1)[1])
-            if dash:                                    # «1-2»: the faces from … to …
-                if not vals or n <= vals[-1]:
-                    raise Reject("roll range")
-                vals.extend(range(vals[-1] + 1, n))
-                dash = False
-            vals.append(n)
-        elif isinstance(q, P) and q.kind == "unknown" and q.v == "-" and vals and not dash:
-            dash = True
-        elif isinstance(q, P) and q.kind in ("ormore", "orless") and vals and not dash:
-            last = vals.pop()                           # «5 или больше» on a die: 5 and 6
-            vals.extend(range(last, 7) if q.kind == "ormore" else range(1, last + 1))
-        elif isinstance(q, NP) and q.noun == "number" and q.adjs in (("even",), ("odd",)) and not q.count \
-                and not vals:
-            vals.extend((2, 4, 6) if q.adjs == ("even",) else (1, 3, 5))     # «чётное число»
-        elif isinstance(q, P) and q.kind in ("or", "and", "lcomma") or \
-                (isinstance(q, P) and q.kind == "prep" and q.v == "na") or \
-                (isinstance(q, NP) and q.noun == "die" and not q.adjs and not q.opp):
-            continue                        # («на кубике противника»: whose die — refused)
-        else:
-            raise Reject("roll condition")
-    if not vals or dash or any(v < 1 or v > 6 for v in vals) or len(set(vals)) != len(vals):
-        raise Reject("roll values")
-    return _cond(C.ROLLED, vals, neg, subject, sp)
-
-
-def _attacked(subject, args, neg, sp):
-    kinds: list = []
-    for q in args:
-        if isinstance(q, NP):
-            k, s = attack_ref(q)
-            if s:
-                raise Reject("attacked by a strength")
-            kinds.extend(k)
-        elif not (isinstance(q, P) and q.kind in ("or", "and", "lcomma")):
-            raise Reject("attacked condition")
-    return _cond(C.ATTACKED_BY, kinds, neg, subject, sp)
-
-
-def _deal(subject, args, neg, sp):
-    """«(не) наносит ран», «наносит 2 или более раны» → Condition(dealt_wounds[, (min,)])."""
-    if len(args) != 1 or not isinstance(args[0], NP) or args[0].noun != "wound" or args[0].adjs:
-        raise Reject("deal condition")
-    c = args[0].count
-    if c and c[0] not in ("n", "or_more"):
-        raise Reject("deal how many")
-    return _cond(C.DEALT_WOUNDS, (c[1],) if c else (), neg, subject, sp)
-
-
-def _is(subject, args, neg, sp):
-    if len(args) == 1 and isinstance(args[0], NP):
-        return _cond(C.IS, _state_of(args[0]), neg, subject, sp)
-    raise Reject("is condition")
-
-
-COND_VERBS = {
-    "have": _have, "stand": _stand, "located": _stand, "move": _move, "defend": _defend,
-    "get": _get, "roll_result": _roll, "attack": _attacked, "is_v": _is, "show": _shown, "deal": _deal,
-}
-
-
 LATE.condition = condition
 LATE.cond_clause = cond_clause
 

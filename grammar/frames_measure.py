@@ -93,6 +93,12 @@ def measure(parts: list, tails: Tails | None = None) -> A.Measure:
         kinds, _s = attack_ref(NP("noun", rest[0].noun))
         tags = ((kinds[0],) if kinds[0] != K.STRIKE else ()) + ("this_strike",)
         return A.Measure(M.STRIKE_VALUE, params=tags, span=sp)
+    if (n == "poison" and not head.adjs and not head.count and rest and not params) or (
+            n in ("magnitude", "value") and not head.adjs and len(rest) >= 2 and isinstance(rest[0], NP)
+            and rest[0].noun == "poison" and not rest[0].adjs and not rest[0].count and not params):
+        # «отравление выбранного существа», «величина отравления на атакованном»: how much poison it has
+        tail = rest if n == "poison" else rest[1:]
+        return A.Measure(M.POISON, _holder(tail), span=sp)
     if n in ("magnitude", "value", "amount") and rest and isinstance(rest[0], NP):
         kinds, strengths = attack_ref(rest[0])
         if len(kinds) != 1:

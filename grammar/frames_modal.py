@@ -34,9 +34,15 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
     params: list = []
     obj = None
     what = VERB_IDS.get(lemma)
+    if lemma == "shoot":
+        what, kinds = V.ATTACK, [K.SHOT]           # «не может стрелять [по X]»: attack with a shot
     j = 0
     while j < len(args):
         q = args[j]
+        if lemma == "shoot" and obj is None and isinstance(q, P) and q.kind == "prep" and q.v == "po" \
+                and j + 1 < len(args) and isinstance(args[j + 1], NP):
+            obj, j = take_np(args, j + 1)          # «… по этому существу»: at whom
+            continue
         if isinstance(q, NP) and q.noun == "wound" and lemma == "get" and not q.adjs and not q.count:
             what = V.GET_WOUNDS
             j += 1
@@ -277,7 +283,15 @@ def only_restriction(v, subject, args, tails, sp):
 
 
 def permission(v, subject, args, ctx, tails, sp):
-    """Permissions beyond the rules; None when «может X» is an optional effect instead."""
+    """Permissions beyond the rules; None when «может X» is an optional effect instead.  The
+    clause's duration («может … до конца хода») is the permission's."""
+    node = _permission(v, subject, args, ctx, tails, sp)
+    if isinstance(node, A.Permission) and node.duration is None and tails.duration is not None:
+        node = replace(node, duration=tails.use("duration"))
+    return node
+
+
+def _permission(v, subject, args, ctx, tails, sp):
     lemma = v.v["lemma"]
     tags: list[str] = []
     kinds: list[str] = []
@@ -335,6 +349,12 @@ def permission(v, subject, args, ctx, tails, sp):
             tags.append("as_adjacent")            # «… как на стоящую рядом»
             j += 3
             continue
+        elif isinstance(q, P) and q.kind == "prep" and q.v == "cherez" and lemma == "move" and j + 2 == len(args) \
+                and isinstance(args[j + 1], NP) and args[j + 1].noun == "cell" and args[j + 1].kind == "noun" \
+                and args[j + 1].adjs == ("occupied",) and not args[j + 1].count and not args[j + 1].opp:
+            tags.append("through_occupied")       # «может перемещаться через занятые клетки»
+            j += 2
+            continue
         elif isinstance(q, P) and q.kind == "prep" and q.v in ("po", "na") and j + 1 < len(args) \
                 and isinstance(args[j + 1], NP) and target is None:
             target, j = take_np(args, j + 1)
@@ -345,8 +365,9 @@ def permission(v, subject, args, ctx, tails, sp):
         else:
             return None
         j += 1
-    if lemma == "move" and tags == ["diagonal"] and not kinds and target is None and times is None:
-        return A.Permission(V.MOVE, subject, params=("diagonal",), span=sp)
+    if lemma == "move" and tags in (["diagonal"], ["through_occupied"]) and not kinds and target is None \
+            and times is None:
+        return A.Permission(V.MOVE, subject, params=tuple(tags), span=sp)
     if lemma == "defend" and defender:
         limit = tails.limit
         if limit is not None and limit.per == LimitPer.TURN and "любое" in ctx.orig(limit.span):

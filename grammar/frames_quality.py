@@ -19,8 +19,8 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import (ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, UNPROVEN, Ctx, Reject,
-                                 Tails, _span, dmg, signed)
+from grammar.frames_base import (AXES, ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, TURN_OF, UNPROVEN,
+                                 Ctx, Reject, Tails, _span, dmg, signed)
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_trigger import event_trigger
 from grammar.frames_words import attack_ref
@@ -113,6 +113,11 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
     if note is None:
         note = tails.take_note("target_only")          # «(только по карте противника)»
     for joiner, item in items:
+        if nodes and joiner == "and" and isinstance(nodes[-1], (A.Reduction, A.Bonus)) \
+                and nodes[-1].condition is None and _dealt(item) is not None:
+            # «−1 от ударов, нанесённых не по диагонали»: which of those attacks, by direction
+            nodes[-1] = replace(nodes[-1], condition=_dealt(item), span=_span([nodes[-1]] + item))
+            continue
         node = quality(item, ctx, tails)
         if nodes and isinstance(nodes[-1], A.Attack) and isinstance(node, A.Bonus) and joiner == "and" \
                 and node.duration is None:
@@ -145,6 +150,18 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             raise Reject("«и» and «или» in one list")
         return [A.Choice(tuple(nodes), tails.use("chooser") or "owner", span=_span(parts))]
     return nodes
+
+
+def _dealt(item: list) -> A.Condition | None:
+    """«нанесённых [не] по диагонали» after an attack list → Condition(direction, (axis,))."""
+    if not (2 <= len(item) <= 3 and isinstance(item[0], NP) and item[0].kind == "elided"
+            and item[0].adjs == ("dealt",) and not item[0].count):
+        return None
+    neg = len(item) == 3 and isinstance(item[1], P) and item[1].kind == "neg"
+    last = item[-1]
+    if len(item) == 3 and not neg or not (isinstance(last, P) and last.kind == "adv" and last.v in AXES):
+        return None
+    return A.Condition(C.DIRECTION, (AXES[last.v],), neg, span=_span(item))
 
 
 # keywords whose numbers add up (a bonus to them is more of the keyword)
@@ -346,6 +363,10 @@ def _bonus(amount, item, tails, sp):
                 trig = A.Trigger(trig.event, trig.attack, trig.strength, target=target,
                                  params=trig.params, span=_span([trig, target]))
             cond = A.Condition(C.EVENT, (trig,), span=trig.span)
+            continue
+        if isinstance(q, P) and q.kind == "turnref" and q.v in TURN_OF and cond is None and j + 1 == len(item):
+            cond = A.Condition(TURN_OF[q.v], span=q.span)      # «+1 к {strike} в ход противника»
+            j += 1
             continue
         if isinstance(q, NP) and attacker is None and against is None and q.kind in ("noun", "elided") \
                 and j == 3 and _genitive_plural(q):

@@ -5,6 +5,7 @@ strings, Relations, a Condition).  Moved out of frames_select (module size); it 
 there as ``RELATIVE.items``."""
 from __future__ import annotations
 
+from berserk.vocab import ConditionKind as C
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
@@ -71,6 +72,25 @@ def rel_items(p: P) -> list | None:
             if j != len(parts):
                 return None
         return [A.Relation(R.FIGHTS_WITH, who, span=p.span)]
+    if heads == [("PREP", "na")] and len(parts) == 3 and isinstance(parts[0], NP) and isinstance(parts[1], P) \
+            and parts[1].kind == "verb" and parts[1].v["lemma"] == "move" and not parts[1].v["neg"] \
+            and parts[1].v["form"] == "other" and isinstance(parts[2], P) and parts[2].kind == "turnref" \
+            and parts[2].v == "this_turn":
+        # «клетки, на которые X перемещался в этот ход»: the cells X entered this turn
+        try:
+            who, j = take_np(parts, 0)
+        except Reject:
+            return None
+        return [A.Relation(R.ENTERED_BY, who, span=p.span)] if j == 1 else None
+    if heads == [("PREP", "na")] and len(parts) == 2 and isinstance(parts[0], P) and parts[0].kind == "is" \
+            and isinstance(parts[1], NP) and parts[1].noun == "counter" and parts[1].kind == "noun" \
+            and not parts[1].adjs and not parts[1].opp and parts[1].count in (None, ("n", 1)) or (
+                heads == [("PREP", "na")] and len(parts) == 2 and isinstance(parts[0], P) and parts[0].kind == "is"
+                and isinstance(parts[1], NP) and parts[1].noun == "counter" and parts[1].count
+                and parts[1].count[0] == "or_more" and isinstance(parts[1].count[1], int) and not parts[1].adjs):
+        # «существо, на котором есть {counter}» («… 2 или более {counter}»): the selected card has them
+        least = parts[1].count[1] if parts[1].count and parts[1].count[0] == "or_more" else None
+        return [A.Condition(C.HAS_COUNTERS, (least,) if least else (), span=p.span)]
     if heads == [("PREP", "na")] and len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
             and parts[0].v["lemma"] == "located" and not parts[0].v["neg"] and isinstance(parts[1], NP):
         # «существо, на котором находится X»: only a parasite / symbiote lies on a creature

@@ -217,8 +217,18 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         return None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
-            and parts[i + 2].kind == "ormore":
-        return [f"{Q.MOVE_MIN}:{nxt.v[5:]}"], i + 3           # «с {move}3 или больше»
+            and parts[i + 2].kind in ("ormore", "orless"):
+        # «с {move}3 или больше», «с {move}2 или меньше»
+        return [f"{Q.MOVE_MIN if parts[i + 2].kind == 'ormore' else Q.MOVE_MAX}:{nxt.v[5:]}"], i + 3
+    if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, NP) and nxt.noun == "stat:move" \
+            and isinstance(nxt.num, int) and not nxt.adjs and not nxt.count:
+        # «с {move} 1» (exactly), «с {move}2 или меньше / больше»
+        k = i + 2
+        name = Q.MOVE
+        if k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore"):
+            name = Q.MOVE_MAX if parts[k].kind == "orless" else Q.MOVE_MIN
+            k += 1
+        return [f"{name}:{nxt.num}"], k
     if isinstance(p, P) and p.kind == "prep" and p.v == "bez" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and ":" not in nxt.v:
         try:
@@ -244,6 +254,13 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [f"{name}:{nxt.count[1]}"], i + 2
         if w == "s" and nxt.adjs == ("greatest",) and not nxt.count and nxt.noun in ("stat:health", "life"):
             return [Q.MOST_LIFE], i + 2          # «с наибольшим {health}»: the most of all
+        if w == "s" and nxt.adjs in (("greatest",), ("least",)) and not nxt.count and n in ("stat:health", "life",
+                                                                                             "cost"):
+            # «с наименьшим {health}», «с наибольшей / наименьшей стоимостью»: of all that fit
+            most = nxt.adjs == ("greatest",)
+            if n == "cost":
+                return [Q.MOST_COST if most else Q.LEAST_COST], i + 2
+            return [Q.MOST_LIFE if most else Q.LEAST_LIFE], i + 2
         if w == "s" and n == "name" and nxt.adjs == ("same",) and not nxt.count:
             return [Q.SAME_NAME], i + 2           # «карта с таким же именем» (as the one shown)
         if w == "s" and n == "element" and not nxt.adjs and not nxt.count:
@@ -375,6 +392,11 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         return cost_items(parts, i)
     if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
         return _position(parts, i)
+    if isinstance(p, P) and p.kind == "adv" and p.v == "по диагонали" and isinstance(nxt, P) and nxt.kind == "prep" \
+            and nxt.v == "ot" and i + 2 < len(parts) and isinstance(parts[i + 2], NP):
+        # «(стоящее) по диагонали от X»: on a cell diagonally next to X
+        other, k = take_np(parts, i + 2)
+        return [A.Relation(R.DIAGONAL, other, span=_span(parts[i:k]))], k
     if isinstance(p, P) and p.kind == "unknown" and (p.v or "").lower() in PREPOSED and isinstance(nxt, NP) \
             and nxt.kind in ("self", "pron", "noun", "ref"):
         # «(стоящее) перед X», «(на клетках) вокруг X» (frames_words.PREPOSED)

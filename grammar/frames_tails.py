@@ -6,6 +6,9 @@ only its core parts."""
 from __future__ import annotations
 
 
+import re
+from dataclasses import replace
+
 from grammar import ast as A
 from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
@@ -14,6 +17,7 @@ from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _spa
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_measure import where
+from grammar.frames_words import attack_ref
 
 
 def lift_tails(parts: list, ctx: Ctx, outer: Tails) -> list:
@@ -208,6 +212,64 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     return out
 
 
+def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
+    """«(+1, если …)», «(+1 к воздействию, если …)»: the effect's amount is that much more
+    while the condition holds → a note ``amount_if`` (delta, Condition) for ``amount_if``."""
+    if not (len(rest) in (2, 4) and isinstance(rest[0], P) and rest[0].kind == "signed"
+            and isinstance(rest[-1], P) and rest[-1].kind == "if"):
+        return False
+    to = None                            # «к воздействию» (any effect) or «к выстрелу» (that attack)
+    if len(rest) == 4:
+        np = rest[2]
+        if not (isinstance(rest[1], P) and rest[1].kind == "prep" and rest[1].v == "k" and isinstance(np, NP)
+                and not np.adjs and not np.count and not np.name and not np.opp):
+            return False
+        if np.noun == "effect":
+            to = "effect"
+        else:
+            try:
+                kinds, strengths = attack_ref(np)
+            except Reject:
+                return False
+            if len(kinds) != 1 or strengths:
+                return False
+            to = kinds[0]
+    if not re.fullmatch(r"[+-]\d+", str(rest[0].v)):
+        return False
+    try:
+        cond = condition(rest[-1], ctx)
+    except Reject:
+        return False
+    tails.notes.append(("amount_if", (int(rest[0].v), cond, to, _span(rest))))
+    return True
+
+
+def amount_if(got: list, tails: Tails, alone: bool = True) -> list:
+    """The note of «(+1, если …)» applied to the clause's one effect with an amount (a wound,
+    heal, poison, an attack's damage): Conditional(cond, (the effect + delta,), otherwise=(the
+    effect,)).  Without such an effect the note stays (the clause is refused); so does «(+1 к
+    воздействию, …)» when the clause is not the effect's only one (``alone``: which is meant?)."""
+    note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
+    if note is None or len(got) != 1:
+        return got
+    delta, cond, to, sp = note[1]
+    node = got[0]
+    field = "damage" if isinstance(node, A.Attack) else "amount"
+    if not isinstance(node, (A.Wound, A.Heal, A.Poison, A.Attack)) or (to == "effect" and not alone) \
+            or (to not in (None, "effect") and not (isinstance(node, A.Attack) and node.attack == to)):
+        return got
+    amount = getattr(node, field)
+    if isinstance(amount, A.Fixed):
+        more = A.Fixed(amount.value + delta, span=amount.span)
+    elif isinstance(amount, A.ByStrength):
+        more = A.ByStrength(amount.weak + delta, amount.medium + delta, amount.strong + delta, span=amount.span)
+    else:
+        return got
+    tails.notes.remove(note)
+    span = A.Span(min(node.span.start, sp.start), max(node.span.end, sp.end))
+    return [A.Conditional(cond, (replace(node, **{field: more}),), (node,), span=span)]
+
+
 def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
     """A parenthesis that is a tail: a limit, a duration, a maximum, a named-effect note, the
     chooser, an exclusion, «(без учета модификаторов)».  Returns False for anything else."""
@@ -254,6 +316,12 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
             continue
         if len(rest) == 1 and isinstance(rest[0], P) and rest[0].kind in ("if", "while"):
             tails.condition = condition(rest[0], ctx)
+            continue
+        if _amount_if(rest, ctx, tails):
+            continue
+        if len(rest) == 2 and isinstance(rest[0], P) and rest[0].kind == "nomore" and isinstance(rest[1], P) \
+                and rest[1].kind == "signed" and re.fullmatch(r"\+\d+", str(rest[1].v)) and tails.maximum is None:
+            tails.maximum = int(rest[1].v)        # «(не более +2)»: as «(максимум +2)»
             continue
         if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed" \
                 or any(isinstance(q, P) and q.kind == "verb" for q in rest[:1]):

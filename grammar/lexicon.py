@@ -296,6 +296,9 @@ _r("ADJ", "previous", r"прошл" + _HARD)
 _r("ADJ", "last", r"последн" + _SOFT)
 _r("ADJ", "free", r"свободн" + _HARD + r"|незанят" + _HARD)
 _r("ADJ", "occupied", r"занят" + _HARD + r"|занят[аоы]")
+# g7b
+_r("ADJ", "least", r"наименьш" + _SIB)                          # «с наименьшей стоимостью»
+_r("ADJ", "vacated", r"освободивш" + _SIB + "ся")                     # «освободившаяся клетка»
 _r("ADJ", "random", r"случайн" + _HARD)
 _r("ADJ", "upper", r"верхн" + _SOFT)
 _r("ADJ", "extra", r"дополнительн" + _HARD)

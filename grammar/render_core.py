@@ -187,6 +187,10 @@ def condition_text(what: str, params: Iterable[Any], negated: bool = False,
         text = (" и " if what == "all" else " или ").join(words)
     elif what == "rolled":
         text = "на кубике выпало " + " или ".join(words)
+    elif what == "direction":                        # «(атаки,) нанесённые не по диагонали»
+        axes = {"diagonal": "по диагонали", "horizontal": "по горизонтали", "vertical": "по вертикали"}
+        return who + "атака нанесена " + ("не " if negated else "") + " или ".join(
+            axes.get(str(p), word(p)) for p in params)
     elif what == "has_counters" and negated:
         return who + "нет фишек {counter}" + (f" (меньше {words[0]})" if words else "")
     elif what in ("wounded", "has_counters") and len(params) == 1 and isinstance(params[0], int):

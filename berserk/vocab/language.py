@@ -268,6 +268,12 @@ class Qualifier(_Worded):
     MOST_LIFE = "most_life", "с наибольшим числом жизней"
     CHOSEN_BY = "chosen_by", "выбранное другим игроком (chosen_by:opponent)"
     LIFE_MIN = "life_min", "с жизнями N или больше"
+    MOVE = "move", "с {move} ровно N"
+    MOVE_MAX = "move_max", "с {move} N или меньше"
+    VACATED = "vacated", "освободившаяся (клетка, которую покинула карта события)"
+    LEAST_LIFE = "least_life", "с наименьшим числом жизней"
+    MOST_COST = "most_cost", "с наибольшей стоимостью"
+    LEAST_COST = "least_cost", "с наименьшей стоимостью"
 
 
 class RelationKind(_Worded):
@@ -289,6 +295,8 @@ class RelationKind(_Worded):
     OCCUPIED_BY = "occupied_by", "(клетка,) которую занимает / занимал"
     FIGHTS_WITH = "fights_with", "сражается с"
     AGAINST = "against", "(атака) по кому"
+    DIAGONAL = "diagonal", "по диагонали от (на соседней по диагонали клетке)"
+    ENTERED_BY = "entered_by", "на которую в этот ход перемещалась"
 
 
 class ConditionKind(_Worded):
@@ -317,6 +325,8 @@ class ConditionKind(_Worded):
     EVENT = "event", "во время события (params: Trigger)"
     DONE = "done", "предыдущая часть выполнена полностью («при этом», «иначе»)"
     DEALT_WOUNDS = "dealt_wounds", "нанёс раны (params: минимум)"
+    DIRECTION = "direction", "атака нанесена в направлении (params: diagonal | horizontal | vertical)"
+    DESTROYED = "destroyed", "уничтожил (params: Selector уничтоженной карты[, this_turn])"
 
 
 class Verb(_Worded):
@@ -430,6 +440,7 @@ class MeasureKind(_Worded):
     KEYWORD_VALUE = "keyword_value", "величина особенности (params: какой) у"
     TOKENS = "tokens", "число жетонов (params: kind:<какой>) на"
     MARKERS = "markers", "число маркеров (params: named:<какой>) на"
+    POISON = "poison", "величина отравления на"
 
 
 class LimitPer(_Worded):

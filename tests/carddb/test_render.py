@@ -52,6 +52,18 @@ CONTRACT_NODES = [
     (A.Gain(S("creature", count=(2, None), qualifiers=("cost_max:3",)), (A.Keyword("flying"),),
             duration=A.Duration("turns", count=2)),
      "существо (стоимостью 3 или меньше), 2 или больше получает, на 2 хода:\n  полёт"),
+    # g7b: attack direction, speed qualifiers, the vacated cell, moves since the effect / last turn
+    (A.Reduction(A.Fixed(2), against=("strike",), condition=A.Condition("direction", ("diagonal",), True)),
+     "−2 от простых ударов, если атака нанесена не по диагонали"),
+    (A.Action("close", target=S("creature", side="enemy", qualifiers=("move_max:2",))),
+     "закрыть: существо противника (с ходом 🐾️2 или меньше)"),
+    (A.Action("move", target=S("creature", side="own", qualifiers=("move:1",)), to=S("cell", qualifiers=("vacated",))),
+     "переместить: ваше существо (с ходом 🐾️1), куда: клетка (освободившаяся)"),
+    (A.Restriction("attack", condition=A.Condition("moved", ("since_effect",), True)),
+     "не может атаковать, пока не перемещалась с начала действия эффекта"),
+    (A.Conditional(A.Condition("moved", ("last_opponent_turn",), True, S("it")), (A.Wound(S("it"), A.Fixed(2)),)),
+     "если та же карта: не перемещалась в прошлый ход противника:\n  ранить: та же карта, на 2"),
+    (A.Permission("move", params=("through_occupied",)), "может переместить, через занятые клетки"),
 ]
 
 

@@ -1,0 +1,44 @@
+"""Issue 9 (g7b): parts of the ability language the grammar now types and the classic judge does
+not apply yet — each must be refused with its reason, never applied without the new field.
+Own wording; the card is named «Страж»."""
+from __future__ import annotations
+
+import pytest
+
+from carddb.model import Card
+from judge.figures import card_verdict
+
+
+def card(text: str) -> Card:
+    return Card(name="Страж", elements=("нейтральная",), life=6, move=1, strike=(1, 2, 3), text=text)
+
+
+# (sentence, a word of the refusal)
+REFUSED = [
+    ("-2 от {strike}, нанесённых не по диагонали.", "направлении"),          # Condition(direction)
+    ("+1 к {strike}, нанесённым по диагонали.", "направлении"),
+    ("Ваши существа с {move}1 получают +1 к {strike}.", "{move}"),            # Qualifier move
+    ("{tap}: Закрыть существо противника с {move}2 или меньше.", "{move}"),   # Qualifier move_max
+    ("При перемещении Стража ваше существо рядом с освободившейся клеткой может переместиться на эту клетку.",
+     "освободившаяся"),                                                       # Qualifier vacated
+    ("{tap}: Ранить существо противника на 2, если оно не двигалось в прошлый ход противника.",
+     "перемещении"),                                                          # moved last_opponent_turn
+    ("Получает +1 к {strike}, пока Страж не переместится.", "перемещении"),   # moved since_effect
+    ("Может перемещаться через занятые клетки.", "перемещаться"),             # through_occupied
+    ("В начале вашего хода существо противника по его выбору рядом со Стражем получает отравление на 1.",
+     "выбранное другим игроком"),
+    ("{tap}: Ранить существо противника с наименьшим {health} на 2.", "наименьшим"),  # least_life
+    ("{tap}: Закрыть существо противника с наибольшей стоимостью.", "наибольшей"),    # most_cost
+    ("{tap}: Ранить на 1 каждое существо противника, стоящее по диагонали от Стража.", "диагонали"),
+    ("{tap}: Ранить на 1 каждую карту на клетке, на которую Страж перемещался в этот ход.", "перемещалась"),
+    ("При ударе, если Страж уничтожил карту противника в этот ход, получить {counter}.", "уничтожил"),
+    ("{tap}: Ранить существо противника на X, где X — отравление выбранного существа.", "отравления"),
+]
+
+
+@pytest.mark.parametrize("text, why", REFUSED, ids=[w for _, w in REFUSED])
+def test_a_new_part_the_judge_does_not_read_is_refused(text, why):
+    verdict = card_verdict(card(text))
+    assert not verdict.applicable
+    reasons = [a.reason for a in verdict.abilities if not a.applied]
+    assert any(why in r for r in reasons), reasons
