@@ -371,6 +371,9 @@ _mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|�
      lambda m: ("TIMES", m.group(0)), (' раз',))
 _mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)), ('максимум',))
 _mwe(r"(?:,\s*)?но не (?:более|больше) \+?(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('но не',))
+# «(не более +3)»: a signed number is a bonus's ceiling, as «максимум +3» (an unsigned one may be a
+# count: «не более 2 существ» stays NOMORE)
+_mwe(r"(?:,\s*)?не (?:более|больше) \+(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('не более +', 'не больше +'))
 _mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)), ('минимум',))
 _mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)), ('дальность',))
 _mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"), ('вне завис',))

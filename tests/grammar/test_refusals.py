@@ -136,6 +136,14 @@ REFUSED = [
     # an attack noun that is neither the kind nor the target (was read as the target)
     ("Когда это существо атакует атакой, получите {counter}.", "атакует атакой"),
     ("Когда это существо уничтожает выстрел противника, получите {counter}.", "уничтожает выстрел"),
+    # capitalised words no list names (issue 9, g7c): not guessed as a card's name — the form is
+    # inflected («Кракена»), and a guessed «named:» would match no card (measured: the guess typed
+    # two set-20 lines, both wrongly)
+    ("При гибели вашего Ледяного Кракена погибает.", "Ледяного Кракена (имя вне списка)"),
+    ("{tap}: Вызвать Снежного Волка на свободную клетку.", "Снежного Волка (имя вне списка)"),
+    ("Пока рядом стоит Снежный Волк, получает +1 к {strike}.", "Снежный Волк (имя вне списка)"),
+    # «не более +N» is a bonus's ceiling only where a ceiling has a place
+    ("Не может получить не более +2 к {strike}.", "не более +2 (после «не может»)"),
 ]
 
 
