@@ -300,7 +300,8 @@ _r("ADJ", "neighbour", r"соседн(?:ий|яя|ее|ие|его|ей|ему|�
 _r("ADJ", "next", r"следующ(?:ий|ая|ее|ие|его|ей|ему|ую|их|им|ими|ем)")
 _r("ADJ", "previous", r"прошл" + _HARD)
 _r("ADJ", "last", r"последн" + _SOFT)
-_r("ADJ", "free", r"свободн" + _HARD + r"|незанят" + _HARD)
+_r("ADJ", "free", r"свободн" + _HARD)
+_r("ADJ", "free", r"незанят" + _HARD)                # «не-» + «занятый»
 _r("ADJ", "occupied", r"занят" + _HARD + r"|занят[аоы]")
 _r("ADJ", "random", r"случайн" + _HARD)
 _r("ADJ", "upper", r"верхн" + _SOFT)
@@ -514,7 +515,8 @@ _PARADIGM = {
     ("ADJ", "received"): ("VERB", "get"), ("ADJ", "dealt"): ("VERB", "deal"),
     ("ADJ", "in_play"): ("VERB", "act"), ("ADJ", "poisoned"): ("VERB", "poison"),
     ("ADJ", "nonflying", "нел"): ("ADJ", "flying"), ("ADJ", "corporeal"): ("ADJ", "incorporeal"),
-    ("ADJ", "nonmagical"): ("ADJ", "magical"),
+    ("ADJ", "nonmagical"): ("ADJ", "magical"), ("ADJ", "odd"): ("ADJ", "even"),
+    ("ADJ", "free", "нез"): ("ADJ", "occupied"),
     **{("ADJ", "el:!" + _el): ("ADJ", "el:" + _el)
        for _el in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")},
 }

@@ -148,6 +148,8 @@ def test_restriction_really_restricts():
     ("выберите", "выбранными"),           # its past passive participle
     ("стоит", "стоявшего"),               # its active participle
     ("горного", "негорных"),              # an adjective's «не-» form
+    ("четной", "нечетных"),
+    ("занятую", "незанятой"),
     ("летающих", "нелетающему"),
 ])
 def test_restriction_is_by_lexeme(seen, unseen):
