@@ -191,6 +191,14 @@ def _starts_body(toks: list[re.Match], j: int, k: str) -> bool:
     return True
 
 
+# an unknown word of an infinitive's shape («поменять», «изгнать», «свести») after the name's
+# first word and before a word the lexicon knows («свист | поменять двух …»): the effect's verb
+# a list taught no lexicon yet, not a name word — berserk-nxt starts the effect's body with its
+# verb (issue 9: a later set brings new verbs); before another unknown word it stays in the
+# name («а мне летать охота»), and before a verb it is a noun («вечная память | ранить …»)
+_INFINITIVE = re.compile(r"[а-яё]{3,}(?:[аяеиыу]ть|[аяеиыу]ться|сти|чь)")
+
+
 def _name_end(toks: list[re.Match]) -> int:
     """How many tokens of ``toks`` make the name (0: no name to restore)."""
     if not toks or _klass(toks[0].group(0)) in ("PUNCT", "OPP"):
@@ -201,6 +209,9 @@ def _name_end(toks: list[re.Match]) -> int:
     while j < len(toks):
         w = toks[j].group(0)
         k = _klass(w)
+        if k is None and _INFINITIVE.fullmatch(w.lower()) and j + 1 < len(toks) \
+                and _klass(toks[j + 1].group(0)) not in (None, "PUNCT", "VERB", "MODAL"):
+            break                         # (not before an unknown word: «… летать охота», nor a verb)
         if k is None:
             end = j = j + 1
         elif w == "," or k in _JOINERS or k.startswith("P_"):

@@ -203,3 +203,17 @@ def test_kfold_by_card_figure(shared):
           f"segments typed = {pct:.1f} % (folds: " + ", ".join(f"{p:.1f}" for p in per_fold) + ")")
     assert seg == sum(len(parse(c.text, c.name).lines) for _s, c in cards if c.text)
     assert pct >= KFOLD_FLOOR
+
+
+@pytest.mark.parametrize("text, name", [
+    # a verb no lexicon knows yet ends the name before its object (was read into the name)
+    ("{tap}: Воздействие ледяной вихрь вышвырнуть выбранное существо на 1 клетку.", "ледяной вихрь"),
+    ("{tap}: Воздействие гнев бури растоптать каждое существо противника.", "гнев бури"),
+    # an infinitive-shaped word before an unknown word or a verb stays in the name
+    ("{tap}: Воздействие а нам плясать охота ранить выбранное существо на 1.", "а нам плясать охота"),
+    ("{tap}: Воздействие вечная память ранить выбранное существо на 1.", "вечная память"),
+])
+def test_an_unknown_verb_ends_a_restored_effect_name(text, name):
+    """berserk-nxt drops the «» of an effect's name; the name runs over the words the lexicon
+    does not know — but a later set's new verb starts the effect (grammar/spelling.py)."""
+    assert f"«{name}»" in grammar.normalise(text).text
