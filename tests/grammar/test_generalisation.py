@@ -217,3 +217,11 @@ def test_an_unknown_verb_ends_a_restored_effect_name(text, name):
     """berserk-nxt drops the «» of an effect's name; the name runs over the words the lexicon
     does not know — but a later set's new verb starts the effect (grammar/spelling.py)."""
     assert f"«{name}»" in grammar.normalise(text).text
+
+
+def test_the_modal_predicates_are_a_closed_class():
+    """«может / должен / обязан / нельзя» are words of the language, no list's (moved to the
+    closed classes on 2026-12-01: docs/grammar.md «Generalisation»)."""
+    with lexicon.restricted(frozenset()):
+        assert all(lexicon.classify(w) == ("MODAL", lemma) for w, lemma in
+                   (("может", "can"), ("нельзя", "forbidden"), ("должно", "must"), ("обязаны", "must")))
