@@ -23,6 +23,7 @@ import re
 from grammar import lexicon
 from grammar.lexicon import _FORMS, CLOSED, NUMBER_WORDS, classify, knows
 from grammar.repairs import Repair
+from grammar.tokens import fold, name_re
 
 # ------------------------------------------------------------------ typos
 _ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
@@ -199,8 +200,20 @@ def _starts_body(toks: list[re.Match], j: int, k: str) -> bool:
 _INFINITIVE = re.compile(r"[а-яё]{3,}(?:[аяеиыу]ть|[аяеиыу]ться|сти|чь)")
 
 
-def _name_end(toks: list[re.Match]) -> int:
-    """How many tokens of ``toks`` make the name (0: no name to restore)."""
+def _own_object(toks: list[re.Match], j: int, own: dict[int, int]) -> bool:
+    """Whether the card's own name starts at ``toks[j]`` and no verb follows it («изгнать
+    Перевертыша, …»: the verb's object; «память Перевертыша ранить …»: a name's genitive)."""
+    end = own.get(toks[j].start())
+    if end is None:
+        return False
+    after = next((t for t in toks[j:] if t.start() >= end), None)
+    return after is None or _klass(after.group(0)) not in ("VERB", "MODAL")
+
+
+def _name_end(toks: list[re.Match], own: dict[int, int] | None = None) -> int:
+    """How many tokens of ``toks`` make the name (0: no name to restore); ``own``: where the
+    card's own name starts and ends in the text (an object the effect's verb may take)."""
+    own = own or {}
     if not toks or _klass(toks[0].group(0)) in ("PUNCT", "OPP"):
         return 0                          # «заклинания противника стоят …»: whose, not a name
     if _klass(toks[0].group(0)) in ("VERB", "MODAL"):
@@ -210,7 +223,8 @@ def _name_end(toks: list[re.Match]) -> int:
         w = toks[j].group(0)
         k = _klass(w)
         if k is None and _INFINITIVE.fullmatch(w.lower()) and j + 1 < len(toks) \
-                and _klass(toks[j + 1].group(0)) not in (None, "PUNCT", "VERB", "MODAL"):
+                and (_klass(toks[j + 1].group(0)) not in (None, "PUNCT", "VERB", "MODAL")
+                     or _own_object(toks, j + 1, own)):
             break                         # (not before an unknown word: «… летать охота», nor a verb)
         if k is None:
             end = j = j + 1
@@ -227,16 +241,18 @@ def _name_end(toks: list[re.Match]) -> int:
     return end
 
 
-def restore_names(text: str, notes: list[Repair]) -> str:
+def restore_names(text: str, notes: list[Repair], name: str | None = None) -> str:
     if "оздейств" not in text and "аклинани" not in text:
         return text
+    own_rx = name_re(name) if name else None
     text = _PAREN_NAME.sub(lambda m: _paren(m, notes), text)
     out, last = [], 0
     for m in _NAMED_HEAD.finditer(text):
         line_end = text.find("\n", m.end())
         rest = text[m.end():line_end if line_end >= 0 else len(text)]
         toks = list(_TOKEN.finditer(rest))
-        end = _name_end(toks)
+        own = {m.start(): m.end() for m in own_rx.finditer(fold(rest))} if own_rx is not None else {}
+        end = _name_end(toks, own)
         if not end or end == len(toks):
             continue                      # nothing after the name: not a dropped «»
         stop = m.end() + toks[end - 1].end()

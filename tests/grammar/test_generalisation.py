@@ -209,14 +209,17 @@ def test_kfold_by_card_figure(shared):
     # a verb no lexicon knows yet ends the name before its object (was read into the name)
     ("{tap}: Воздействие ледяной вихрь вышвырнуть выбранное существо на 1 клетку.", "ледяной вихрь"),
     ("{tap}: Воздействие гнев бури растоптать каждое существо противника.", "гнев бури"),
+    ("{tap}: Воздействие дикий вой освободить Гвеора, при этом ранить его на 1.", "дикий вой"),
     # an infinitive-shaped word before an unknown word or a verb stays in the name
     ("{tap}: Воздействие а нам плясать охота ранить выбранное существо на 1.", "а нам плясать охота"),
     ("{tap}: Воздействие вечная память ранить выбранное существо на 1.", "вечная память"),
+    ("{tap}: Воздействие вечная память Гвеора ранить выбранное существо на 1.", "вечная память Гвеора"),
 ])
 def test_an_unknown_verb_ends_a_restored_effect_name(text, name):
     """berserk-nxt drops the «» of an effect's name; the name runs over the words the lexicon
-    does not know — but a later set's new verb starts the effect (grammar/spelling.py)."""
-    assert f"«{name}»" in grammar.normalise(text).text
+    does not know — but a later set's new verb starts the effect, also before the card's own
+    name (grammar/spelling.py)."""
+    assert f"«{name}»" in grammar.normalise(text, None, "Гвеор").text
 
 
 def test_the_modal_predicates_are_a_closed_class():
