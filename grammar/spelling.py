@@ -10,8 +10,10 @@
   «воздействие / заклинание» («Воздействие черная метка когда …», «(воздействие ядовитый
   взрыв)»).  The name is the whole parenthesis, or else the words up to the first word that
   starts the effect — a verb, «когда / если / при …», a number or an icon, or a noun phrase
-  that is the subject of a finite verb («уловка | существо теряет …»).  The first word always
-  belongs to the name; prepositions, «и» and commas only between name words.
+  that is the subject of a finite verb («уловка | существо теряет …»), or a word the lexicon
+  does not know that has an infinitive's shape before its object (a later set's new verb:
+  «свист | поменять двух …»).  The first word always belongs to the name; prepositions, «и» and
+  commas only between name words.
 
 Both passes run in ``grammar.icons.normalise`` after the character repairs, so the canonical
 text of a card is the same whichever source notation it came from.
