@@ -493,51 +493,6 @@ def verb_form(word: str) -> str:
 _COMPILED = [(re.compile(r"(?:" + p + r")$"), t, l) for p, t, l in _RULES]
 RULE_COUNT = len(_COMPILED)
 
-# --- paradigms (issue 9): a word's forms that have a class of their own — a verb's participles
-#     and gerunds, an adjective's «не-» negation — are forms of one lexeme with their head word:
-#     (terminal, lemma[, the rule's pattern starts with]) → (terminal, lemma) of the head.  The
-#     generalisation protocol attests a lexeme, not a rule (``restricted``): a list that showed
-#     «закрывается» taught the lexicon the verb, and «не закрываясь» is the same verb.
-_PARADIGM = {
-    ("GER", "not_closing"): ("VERB", "close"), ("GER", "fighting"): ("VERB", "fight"),
-    ("GER", "choosing"): ("VERB", "choose"), ("GER", "throwing"): ("VERB", "roll"),
-    ("GER", "being", "нах"): ("VERB", "located"), ("GER", "being", "явл"): ("VERB", "is_v"),
-    ("GER", "defending"): ("VERB", "defend"), ("GER", "destroying"): ("VERB", "destroy"),
-    ("GER", "moving"): ("VERB", "move"),
-    ("PART", "standing"): ("VERB", "stand"), ("PART", "stood"): ("VERB", "stand"),
-    ("PART", "having"): ("VERB", "have"), ("PART", "located"): ("VERB", "located"),
-    ("PART", "moved"): ("VERB", "move"), ("PART", "being_v"): ("VERB", "is_v"),
-    ("ADJ", "chosen"): ("VERB", "choose"), ("ADJ", "wounded"): ("VERB", "wound"),
-    ("ADJ", "closed"): ("VERB", "close"), ("ADJ", "open"): ("VERB", "open"),
-    ("ADJ", "attacked"): ("VERB", "attack"), ("ADJ", "summoned"): ("VERB", "summon"),
-    ("ADJ", "shown"): ("VERB", "show"), ("ADJ", "destroyed"): ("VERB", "destroy"),
-    ("ADJ", "exiled"): ("VERB", "exile"), ("ADJ", "dead"): ("VERB", "die"),
-    ("ADJ", "received"): ("VERB", "get"), ("ADJ", "dealt"): ("VERB", "deal"),
-    ("ADJ", "in_play"): ("VERB", "act"), ("ADJ", "poisoned"): ("VERB", "poison"),
-    ("ADJ", "nonflying", "нел"): ("ADJ", "flying"), ("ADJ", "corporeal"): ("ADJ", "incorporeal"),
-    ("ADJ", "nonmagical"): ("ADJ", "magical"), ("ADJ", "odd"): ("ADJ", "even"),
-    ("ADJ", "free", "нез"): ("ADJ", "occupied"),
-    **{("ADJ", "el:!" + _el): ("ADJ", "el:" + _el)
-       for _el in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")},
-}
-
-
-def _lexeme(k: int) -> tuple[str, str]:
-    p, t, l = _RULES[k]
-    head = _PARADIGM.get((t, l, p[:3])) or _PARADIGM.get((t, l))
-    return head or (t, l)
-
-
-LEXEME = tuple(_lexeme(k) for k in range(RULE_COUNT))
-assert all(h in {(t, l) for _p, t, l in _RULES} for h in _PARADIGM.values()), "a paradigm's head is a rule"
-
-
-def paradigms(rules: frozenset[int]) -> frozenset[int]:
-    """``rules`` and every rule of the same lexemes (the participles and gerunds of a verb, the
-    «не-» form of an adjective)."""
-    heads = {LEXEME[k] for k in rules}
-    return frozenset(k for k in range(RULE_COUNT) if k in rules or LEXEME[k] in heads)
-
 # The generalisation protocol (tests/grammar/test_generalisation.py): ``restricted(rules)``
 # limits the open lexicon to the rules some word of the development lists matched, so that a
 # held-out list is read with a lexicon provably not extended by looking at it.
@@ -630,13 +585,12 @@ def knows(word: str) -> bool:
 
 
 @contextmanager
-def restricted(rules: frozenset[int] | None, lexemes: bool = True) -> Iterator[None]:
-    """Within the block only the open-lexicon ``rules`` classify words (None: all of them) —
-    with ``lexemes``, every form of their lexemes (``paradigms``); without, the rules alone (the
-    protocol before 2026-12-01).  The caller clears the parser's memo (``grammar.clear_cache``)
-    around it."""
+def restricted(rules: frozenset[int] | None) -> Iterator[None]:
+    """Within the block only the open-lexicon ``rules`` classify words (None: all of them; the
+    generalisation test passes every rule of the lexemes attested: ``grammar.lexemes``).  The
+    caller clears the parser's memo (``grammar.clear_cache``) around it."""
     saved = _ONLY[0]
-    _ONLY[0] = paradigms(rules) if rules is not None and lexemes else rules
+    _ONLY[0] = rules
     _forget()
     try:
         yield

@@ -10,7 +10,7 @@ Two protocols (both reported, both with a floor):
   does not depend on set 20 being the held-out one, so it estimates what a later set will show.
 
 Both restrict the open lexicon only (see docs/grammar.md «Generalisation»), by lexeme: a rule
-some word attested opens every rule of its lexeme (``lexicon.paradigms``: a verb's participles
+some word attested opens every rule of its lexeme (``grammar.lexemes``: a verb's participles
 and gerunds, an adjective's «не-» form); the set-20 figure is also printed by rule (the protocol
 before 2026-12-01).
 
@@ -34,7 +34,7 @@ import pytest
 
 import grammar
 from carddb.sources import read_cards
-from grammar import Vocabulary, lexicon
+from grammar import Vocabulary, lexemes, lexicon
 from grammar.parser import parse
 from grammar.tokens import fold
 
@@ -78,10 +78,10 @@ def lists(shared):
     return dev, nx
 
 
-def _held_out(nx_path, rules, lexemes: bool = True, own_list: bool = False):
+def _held_out(nx_path, rules, by_lexeme: bool = True, own_list: bool = False):
     grammar.clear_cache()
     try:
-        with lexicon.restricted(rules, lexemes):
+        with lexicon.restricted(lexemes.paradigms(rules) if by_lexeme else rules):
             grammar.clear_cache()
             held_out = [c for c in read_cards(nx_path).cards if c.set == "Нашествие тьмы"]
             vocab = Vocabulary.of((c.name for c in held_out), (k for c in held_out for k in c.classes)) \
@@ -100,10 +100,10 @@ def test_unseen_set_figure(lists):
     assert 0 < len(rules) < lexicon.RULE_COUNT
     seg, typed, unknown = _held_out(nx_path, rules)
     # the protocol before lexemes (a participle or gerund attested by its own rule only)
-    r_seg, r_typed, r_unknown = _held_out(nx_path, rules, lexemes=False)
+    r_seg, r_typed, r_unknown = _held_out(nx_path, rules, by_lexeme=False)
     full_seg, full_typed = _typed([c for c in read_cards(nx_path).cards if c.set == "Нашествие тьмы"])
     pct, r_pct = 100.0 * typed / seg, 100.0 * r_typed / r_seg
-    print(f"\nunseen set 20 with the lexicon of set 1 + set 10 ({len(lexicon.paradigms(rules))} of "
+    print(f"\nunseen set 20 with the lexicon of set 1 + set 10 ({len(lexemes.paradigms(rules))} of "
           f"{lexicon.RULE_COUNT} stem rules, by lexeme): {typed}/{seg} segments typed = {pct:.1f} % "
           f"(full lexicon: {100.0 * full_typed / full_seg:.1f} %); {len(unknown)} word forms unknown"
           f"\n  by rule (the protocol before lexemes, {len(rules)} rules): {r_typed}/{r_seg} = {r_pct:.1f} %; "
@@ -129,7 +129,7 @@ def test_unseen_set_variants(lists, shared):
     taught = rules | _attested_in(f.read_text(encoding="utf-8") for f in sorted((shared / "seeds").glob("*.txt")))
     seg2, with_rules, unknown = _held_out(nx_path, taught)
     print(f"\n  with its own list's names and classes: {own}/{seg} = {100.0 * own / seg:.1f} %"
-          f"\n  with the rules text attested too ({len(lexicon.paradigms(taught))} rules): "
+          f"\n  with the rules text attested too ({len(lexemes.paradigms(taught))} rules): "
           f"{with_rules}/{seg2} = {100.0 * with_rules / seg2:.1f} %; {len(unknown)} word forms unknown")
     assert 100.0 * own / seg >= OWN_LIST_FLOOR and 100.0 * with_rules / seg2 >= RULES_TEXT_FLOOR
 
@@ -156,15 +156,15 @@ def test_restriction_is_by_lexeme(seen, unseen):
     """A form of a lexeme the development lists attested is known; by rule alone it is not."""
     k = lexicon.rule_of(seen)
     assert k is not None and lexicon.rule_of(unseen) != k
-    with lexicon.restricted(frozenset({k})):
+    with lexicon.restricted(lexemes.paradigms(frozenset({k}))):
         assert lexicon.knows(unseen)
-    with lexicon.restricted(frozenset({k}), lexemes=False):
+    with lexicon.restricted(frozenset({k})):
         assert not lexicon.knows(unseen)
 
 
 def test_lexeme_keeps_other_words_out():
     """«наземный» is not a form of «летающий» (only «не-летающий» is), a noun not of a verb."""
-    with lexicon.restricted(frozenset({lexicon.rule_of("летающий")})):
+    with lexicon.restricted(lexemes.paradigms(frozenset({lexicon.rule_of("летающий")}))):
         assert not lexicon.knows("наземный") and not lexicon.knows("существо")
 
 
@@ -183,7 +183,7 @@ def test_kfold_by_card_figure(shared):
     grammar.clear_cache()
     try:
         for f in range(FOLDS):
-            rules = _attested([c for _src, c in cards if _fold_of(c.name) != f])
+            rules = lexemes.paradigms(_attested([c for _src, c in cards if _fold_of(c.name) != f]))
             with lexicon.restricted(rules):
                 grammar.clear_cache()
                 s = t = 0

@@ -145,8 +145,8 @@ REFUSED = [
     # «не более +N» is a bonus's ceiling only where a ceiling has a place
     ("Не может получить не более +2 к {strike}.", "не более +2 (после «не может»)"),
     # a transitive verb of a «когда …» trigger: its object is not the event's subject, and a
-    # passive one names no subject (the trigger's verb frames read the intransitive event; the
-    # lexicon leaves these forms out until a frame reads them — issue 9, g7c)
+    # passive one names no subject (the lexicon leaves the passive forms out until a frame reads
+    # them — issue 9, g7c)
     ("Когда закрывает выбранное существо, получает {counter}.", "закрывает (кто кого)"),
     ("Когда переместит выбранное существо, получает {counter}.", "переместит (кто кого)"),
     ("Когда объявляется атака, получает {counter}.", "объявляется (чья атака)"),
