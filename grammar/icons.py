@@ -182,13 +182,13 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     text = quotes(text, repairs)
     text = errata(text, repairs)
     text = restore_granted(text, repairs)
-    text = restore_names(text, repairs)
+    text = restore_names(text, repairs, name)
     text = repair_effect_names(text, repairs)
     text = restore_markers(text, repairs)
     typos = len(repairs)
     text = mend_typos(text, name, repairs)
     if len(repairs) > typos:           # a mended «воздействие» / «получает» heads a name / a grant
-        text = repair_effect_names(restore_names(restore_granted(text, repairs), repairs), repairs)
+        text = repair_effect_names(restore_names(restore_granted(text, repairs), repairs, name), repairs)
     parts = text.split(separator) if separator else text.splitlines()
     lines: list[str] = []
     for part in parts:

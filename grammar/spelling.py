@@ -10,8 +10,10 @@
   «воздействие / заклинание» («Воздействие черная метка когда …», «(воздействие ядовитый
   взрыв)»).  The name is the whole parenthesis, or else the words up to the first word that
   starts the effect — a verb, «когда / если / при …», a number or an icon, or a noun phrase
-  that is the subject of a finite verb («уловка | существо теряет …»).  The first word always
-  belongs to the name; prepositions, «и» and commas only between name words.
+  that is the subject of a finite verb («уловка | существо теряет …»), or a word the lexicon
+  does not know that has an infinitive's shape before its object (a later set's new verb:
+  «свист | поменять двух …»).  The first word always belongs to the name; prepositions, «и» and
+  commas only between name words.
 
 Both passes run in ``grammar.icons.normalise`` after the character repairs, so the canonical
 text of a card is the same whichever source notation it came from.
@@ -23,6 +25,7 @@ import re
 from grammar import lexicon
 from grammar.lexicon import _FORMS, CLOSED, NUMBER_WORDS, classify, knows
 from grammar.repairs import Repair
+from grammar.tokens import fold, name_re
 
 # ------------------------------------------------------------------ typos
 _ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
@@ -191,8 +194,28 @@ def _starts_body(toks: list[re.Match], j: int, k: str) -> bool:
     return True
 
 
-def _name_end(toks: list[re.Match]) -> int:
-    """How many tokens of ``toks`` make the name (0: no name to restore)."""
+# an unknown word of an infinitive's shape («поменять», «изгнать», «свести») after the name's
+# first word and before a word the lexicon knows («свист | поменять двух …»): the effect's verb
+# a list taught no lexicon yet, not a name word — berserk-nxt starts the effect's body with its
+# verb (issue 9: a later set brings new verbs); before another unknown word it stays in the
+# name («а мне летать охота»), and before a verb it is a noun («вечная память | ранить …»)
+_INFINITIVE = re.compile(r"[а-яё]{3,}(?:[аяеиыу]ть|[аяеиыу]ться|сти|чь)")
+
+
+def _own_object(toks: list[re.Match], j: int, own: dict[int, int]) -> bool:
+    """Whether the card's own name starts at ``toks[j]`` and no verb follows it («изгнать
+    Перевертыша, …»: the verb's object; «память Перевертыша ранить …»: a name's genitive)."""
+    end = own.get(toks[j].start())
+    if end is None:
+        return False
+    after = next((t for t in toks[j:] if t.start() >= end), None)
+    return after is None or _klass(after.group(0)) not in ("VERB", "MODAL")
+
+
+def _name_end(toks: list[re.Match], own: dict[int, int] | None = None) -> int:
+    """How many tokens of ``toks`` make the name (0: no name to restore); ``own``: where the
+    card's own name starts and ends in the text (an object the effect's verb may take)."""
+    own = own or {}
     if not toks or _klass(toks[0].group(0)) in ("PUNCT", "OPP"):
         return 0                          # «заклинания противника стоят …»: whose, not a name
     if _klass(toks[0].group(0)) in ("VERB", "MODAL"):
@@ -201,6 +224,10 @@ def _name_end(toks: list[re.Match]) -> int:
     while j < len(toks):
         w = toks[j].group(0)
         k = _klass(w)
+        if k is None and _INFINITIVE.fullmatch(w.lower()) and j + 1 < len(toks) \
+                and (_klass(toks[j + 1].group(0)) not in (None, "PUNCT", "VERB", "MODAL")
+                     or _own_object(toks, j + 1, own)):
+            break                         # (not before an unknown word: «… летать охота», nor a verb)
         if k is None:
             end = j = j + 1
         elif w == "," or k in _JOINERS or k.startswith("P_"):
@@ -216,16 +243,18 @@ def _name_end(toks: list[re.Match]) -> int:
     return end
 
 
-def restore_names(text: str, notes: list[Repair]) -> str:
+def restore_names(text: str, notes: list[Repair], name: str | None = None) -> str:
     if "оздейств" not in text and "аклинани" not in text:
         return text
+    own_rx = name_re(name) if name else None
     text = _PAREN_NAME.sub(lambda m: _paren(m, notes), text)
     out, last = [], 0
     for m in _NAMED_HEAD.finditer(text):
         line_end = text.find("\n", m.end())
         rest = text[m.end():line_end if line_end >= 0 else len(text)]
         toks = list(_TOKEN.finditer(rest))
-        end = _name_end(toks)
+        own = {m.start(): m.end() for m in own_rx.finditer(fold(rest))} if own_rx is not None else {}
+        end = _name_end(toks, own)
         if not end or end == len(toks):
             continue                      # nothing after the name: not a dropped «»
         stop = m.end() + toks[end - 1].end()

@@ -89,19 +89,24 @@ def word_stem(w: str) -> str:
     return re.escape(head) + "(?:" + vowel + ")?" + tail
 
 
+# what separates the words of a name: spaces, hyphens and the apostrophe, which sources write
+# as «'», «’» or «ʼ» (a card «Бул'Багур» is named «Бул’Багура» in its own text)
+NAME_SEP = r"[\s\-'’ʼ]+"
+
+
 def needles(name: str) -> tuple[str, ...]:
     """Text every match of ``name_re(name)`` contains: each word's stem up to a fleeting vowel.
     A cheap ``in`` test before the regex: a list of 35,000 names shares first letters by the
     hundred («Гномий король 1» … «Гномий король 117»), and each regex scan costs far more."""
-    return tuple(_stem(w)[0] for w in re.split(r"[\s\-]+", fold(name)) if w)
+    return tuple(_stem(w)[0] for w in re.split(NAME_SEP, fold(name)) if w)
 
 
 def _stem_pattern(name: str) -> str:
-    words = [w for w in re.split(r"[\s\-]+", fold(name)) if w]
+    words = [w for w in re.split(NAME_SEP, fold(name)) if w]
     parts = []
     for w in words:
         parts.append(word_stem(w) + r"[а-я]{0,4}")
-    return r"[\s\-]+".join(parts)
+    return NAME_SEP.join(parts)
 
 
 RESERVED = ("вампиризм", "трупоедств", "регенерац", "инкарнац", "защит", "добивани", "отравлени")
@@ -137,7 +142,7 @@ def list_res(vocab: Vocabulary) -> tuple:
             need = needles(it)
             if not need:
                 continue
-            first = fold(re.split(r"[\s\-]+", it.strip())[0])[:3]
+            first = fold(re.split(NAME_SEP, it.strip())[0])[:3]
             idx.setdefault(first, {}).setdefault(need[:-1], []).append((it, need[-1]))
         return idx
 
@@ -366,6 +371,9 @@ _mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|�
      lambda m: ("TIMES", m.group(0)), (' раз',))
 _mwe(r"максимум (?:до |на )?\+?(?:\d+|x)(?:\s*\{health\}|\s*\{counter\})?", lambda m: ("MAXIMUM", m.group(0)), ('максимум',))
 _mwe(r"(?:,\s*)?но не (?:более|больше) \+?(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('но не',))
+# «(не более +3)»: a signed number is a bonus's ceiling, as «максимум +3» (an unsigned one may be a
+# count: «не более 2 существ» stays NOMORE)
+_mwe(r"(?:,\s*)?не (?:более|больше) \+(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('не более +', 'не больше +'))
 _mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)), ('минимум',))
 _mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)), ('дальность',))
 _mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"), ('вне завис',))

@@ -9,7 +9,10 @@ Two protocols (both reported, both with a floor):
   rules the other four folds attest, and the figure is the share of all segments typed.  It
   does not depend on set 20 being the held-out one, so it estimates what a later set will show.
 
-Both restrict the open lexicon only (see docs/grammar.md «Generalisation»).
+Both restrict the open lexicon only (see docs/grammar.md «Generalisation»), by lexeme: a rule
+some word attested opens every rule of its lexeme (``grammar.lexemes``: a verb's participles
+and gerunds, an adjective's «не-» form); the set-20 figure is also printed by rule (the protocol
+before 2026-12-01).
 
 The set-20 protocol:
 
@@ -31,29 +34,37 @@ import pytest
 
 import grammar
 from carddb.sources import read_cards
-from grammar import Vocabulary, lexicon
+from grammar import Vocabulary, lexemes, lexicon
 from grammar.parser import parse
 from grammar.tokens import fold
 
-FLOOR = 68.0            # % of set-20 segments typed with the development lexicon (measured 70.8 on 2026-11-30)
-KFOLD_FLOOR = 84.0      # % of all segments typed, five folds by card (measured 86.6 on 2026-11-30)
+FLOOR = 78.5            # % of set-20 segments typed with the development lexicon, by lexeme (measured 79.1 on 2026-12-01)
+RULE_FLOOR = 77.0       # the same, by rule (the protocol before lexemes; measured 77.4 on 2026-12-01)
+OWN_LIST_FLOOR = 81.0   # the same, read with set 20's own names and classes (measured 81.9 on 2026-12-01)
+RULES_TEXT_FLOOR = 87.0 # the same, the lexicon attested by the rules text too (measured 88.0 on 2026-12-01)
+KFOLD_FLOOR = 90.0      # % of all segments typed, five folds by card (measured 91.4 on 2026-12-01)
 FOLDS = 5
 
 
 def _attested(cards) -> frozenset[int]:
+    return _attested_in(c.text for c in cards)
+
+
+def _attested_in(texts) -> frozenset[int]:
+    """The open-lexicon rules some word of ``texts`` matched."""
     rules = set()
-    for c in cards:
-        for word in re.findall(r"[а-яё]+(?:-[а-яё]+)*", fold(c.text or "")):
+    for text in texts:
+        for word in re.findall(r"[а-яё]+(?:-[а-яё]+)*", fold(text or "")):
             k = lexicon.rule_of(word)
             if k is not None:
                 rules.add(k)
     return frozenset(rules)
 
 
-def _typed(cards) -> tuple[int, int]:
+def _typed(cards, vocabulary=None) -> tuple[int, int]:
     seg = typed = 0
     for c in cards:
-        for line in parse(c.text, c.name).lines:
+        for line in parse(c.text, c.name, vocabulary=vocabulary).lines:
             seg += 1
             typed += line.typed
     return seg, typed
@@ -67,28 +78,60 @@ def lists(shared):
     return dev, nx
 
 
-def test_unseen_set_figure(lists):
-    dev, nx_path = lists
-    rules = _attested(dev)
-    assert 0 < len(rules) < lexicon.RULE_COUNT
+def _held_out(nx_path, rules, by_lexeme: bool = True, own_list: bool = False):
     grammar.clear_cache()
     try:
-        with lexicon.restricted(rules):
+        with lexicon.restricted(lexemes.paradigms(rules) if by_lexeme else rules):
             grammar.clear_cache()
             held_out = [c for c in read_cards(nx_path).cards if c.set == "Нашествие тьмы"]
-            seg, typed = _typed(held_out)
+            vocab = Vocabulary.of((c.name for c in held_out), (k for c in held_out for k in c.classes)) \
+                if own_list else None
+            seg, typed = _typed(held_out, vocab)
             unknown = {w for c in held_out for w in re.findall(r"[а-яё]{3,}", fold(c.text or ""))
                        if lexicon.classify(w) is None}
     finally:
         grammar.clear_cache()
+    return seg, typed, unknown
+
+
+def test_unseen_set_figure(lists):
+    dev, nx_path = lists
+    rules = _attested(dev)
+    assert 0 < len(rules) < lexicon.RULE_COUNT
+    seg, typed, unknown = _held_out(nx_path, rules)
+    # the protocol before lexemes (a participle or gerund attested by its own rule only)
+    r_seg, r_typed, r_unknown = _held_out(nx_path, rules, by_lexeme=False)
     full_seg, full_typed = _typed([c for c in read_cards(nx_path).cards if c.set == "Нашествие тьмы"])
-    pct = 100.0 * typed / seg
-    print(f"\nunseen set 20 with the lexicon of set 1 + set 10 ({len(rules)} of {lexicon.RULE_COUNT} "
-          f"stem rules): {typed}/{seg} segments typed = {pct:.1f} % "
-          f"(full lexicon: {100.0 * full_typed / full_seg:.1f} %); {len(unknown)} word forms unknown")
-    assert seg == full_seg
-    assert pct >= FLOOR
-    assert typed <= full_typed
+    pct, r_pct = 100.0 * typed / seg, 100.0 * r_typed / r_seg
+    print(f"\nunseen set 20 with the lexicon of set 1 + set 10 ({len(lexemes.paradigms(rules))} of "
+          f"{lexicon.RULE_COUNT} stem rules, by lexeme): {typed}/{seg} segments typed = {pct:.1f} % "
+          f"(full lexicon: {100.0 * full_typed / full_seg:.1f} %); {len(unknown)} word forms unknown"
+          f"\n  by rule (the protocol before lexemes, {len(rules)} rules): {r_typed}/{r_seg} = {r_pct:.1f} %; "
+          f"{len(r_unknown)} word forms unknown")
+    assert seg == full_seg == r_seg
+    assert pct >= FLOOR and r_pct >= RULE_FLOOR
+    assert r_typed <= typed <= full_typed
+
+
+def test_unseen_set_variants(lists, shared):
+    """Two variants of the set-20 protocol, printed beside it (issue 9):
+
+    * *with its own list*: set 20 read as the DB build reads a list — with the names and class
+      names of its own cards (``Vocabulary``: a later set's file brings them; the lexicon is
+      still the development one);
+    * *with the rules text*: the open lexicon attested by set 1, set 10 **and** the classic rules
+      text (shared/seeds) — the terms the rules define (хозяин, симбиот, артефакт, местность …)
+      are the game's language, not one set's.  An upper side: the lexicon's rules were written
+      with set 20 in view, so a word the rules use and set 20 uses counts as known here."""
+    dev, nx_path = lists
+    rules = _attested(dev)
+    seg, own, _u = _held_out(nx_path, rules, own_list=True)
+    taught = rules | _attested_in(f.read_text(encoding="utf-8") for f in sorted((shared / "seeds").glob("*.txt")))
+    seg2, with_rules, unknown = _held_out(nx_path, taught)
+    print(f"\n  with its own list's names and classes: {own}/{seg} = {100.0 * own / seg:.1f} %"
+          f"\n  with the rules text attested too ({len(lexemes.paradigms(taught))} rules): "
+          f"{with_rules}/{seg2} = {100.0 * with_rules / seg2:.1f} %; {len(unknown)} word forms unknown")
+    assert 100.0 * own / seg >= OWN_LIST_FLOOR and 100.0 * with_rules / seg2 >= RULES_TEXT_FLOOR
 
 
 def test_restriction_really_restricts():
@@ -98,6 +141,31 @@ def test_restriction_really_restricts():
     with lexicon.restricted(frozenset({x for x in range(lexicon.RULE_COUNT) if x != k})):
         assert lexicon.classify("существо") is None and not lexicon.knows("существо")
     assert lexicon.classify("существо") is not None
+
+
+@pytest.mark.parametrize("seen, unseen", [
+    ("закрывается", "закрываясь"),        # a verb's gerund
+    ("выберите", "выбранными"),           # its past passive participle
+    ("стоит", "стоявшего"),               # its active participle
+    ("горного", "негорных"),              # an adjective's «не-» form
+    ("четной", "нечетных"),
+    ("занятую", "незанятой"),
+    ("летающих", "нелетающему"),
+])
+def test_restriction_is_by_lexeme(seen, unseen):
+    """A form of a lexeme the development lists attested is known; by rule alone it is not."""
+    k = lexicon.rule_of(seen)
+    assert k is not None and lexicon.rule_of(unseen) != k
+    with lexicon.restricted(lexemes.paradigms(frozenset({k}))):
+        assert lexicon.knows(unseen)
+    with lexicon.restricted(frozenset({k})):
+        assert not lexicon.knows(unseen)
+
+
+def test_lexeme_keeps_other_words_out():
+    """«наземный» is not a form of «летающий» (only «не-летающий» is), a noun not of a verb."""
+    with lexicon.restricted(lexemes.paradigms(frozenset({lexicon.rule_of("летающий")}))):
+        assert not lexicon.knows("наземный") and not lexicon.knows("существо")
 
 
 def _fold_of(name: str) -> int:
@@ -115,7 +183,7 @@ def test_kfold_by_card_figure(shared):
     grammar.clear_cache()
     try:
         for f in range(FOLDS):
-            rules = _attested([c for _src, c in cards if _fold_of(c.name) != f])
+            rules = lexemes.paradigms(_attested([c for _src, c in cards if _fold_of(c.name) != f]))
             with lexicon.restricted(rules):
                 grammar.clear_cache()
                 s = t = 0
@@ -135,3 +203,28 @@ def test_kfold_by_card_figure(shared):
           f"segments typed = {pct:.1f} % (folds: " + ", ".join(f"{p:.1f}" for p in per_fold) + ")")
     assert seg == sum(len(parse(c.text, c.name).lines) for _s, c in cards if c.text)
     assert pct >= KFOLD_FLOOR
+
+
+@pytest.mark.parametrize("text, name", [
+    # a verb no lexicon knows yet ends the name before its object (was read into the name)
+    ("{tap}: Воздействие ледяной вихрь вышвырнуть выбранное существо на 1 клетку.", "ледяной вихрь"),
+    ("{tap}: Воздействие гнев бури растоптать каждое существо противника.", "гнев бури"),
+    ("{tap}: Воздействие дикий вой освободить Гвеора, при этом ранить его на 1.", "дикий вой"),
+    # an infinitive-shaped word before an unknown word or a verb stays in the name
+    ("{tap}: Воздействие а нам плясать охота ранить выбранное существо на 1.", "а нам плясать охота"),
+    ("{tap}: Воздействие вечная память ранить выбранное существо на 1.", "вечная память"),
+    ("{tap}: Воздействие вечная память Гвеора ранить выбранное существо на 1.", "вечная память Гвеора"),
+])
+def test_an_unknown_verb_ends_a_restored_effect_name(text, name):
+    """berserk-nxt drops the «» of an effect's name; the name runs over the words the lexicon
+    does not know — but a later set's new verb starts the effect, also before the card's own
+    name (grammar/spelling.py)."""
+    assert f"«{name}»" in grammar.normalise(text, None, "Гвеор").text
+
+
+def test_the_modal_predicates_are_a_closed_class():
+    """«может / должен / обязан / нельзя» are words of the language, no list's (moved to the
+    closed classes on 2026-12-01: docs/grammar.md «Generalisation»)."""
+    with lexicon.restricted(frozenset()):
+        assert all(lexicon.classify(w) == ("MODAL", lemma) for w, lemma in
+                   (("может", "can"), ("нельзя", "forbidden"), ("должно", "must"), ("обязаны", "must")))

@@ -192,6 +192,21 @@ REFUSED = [
     ("При ударе, если атакованное существо стоимостью X, получает +1 к {strike}.", "стоимостью X (не определён)"),
     # «в ход противника» after a bonus: only as its last word
     ("Получает +1 к {strike} в ход противника по летающим существам.", "в ход противника не в конце"),
+    # capitalised words no list names (issue 9, g7c): not guessed as a card's name — the form is
+    # inflected («Кракена»), and a guessed «named:» would match no card (measured: the guess typed
+    # two set-20 lines, both wrongly)
+    ("При гибели вашего Ледяного Кракена погибает.", "Ледяного Кракена (имя вне списка)"),
+    ("{tap}: Вызвать Снежного Волка на свободную клетку.", "Снежного Волка (имя вне списка)"),
+    ("Пока рядом стоит Снежный Волк, получает +1 к {strike}.", "Снежный Волк (имя вне списка)"),
+    # «не более +N» is a bonus's ceiling only where a ceiling has a place
+    ("Не может получить не более +2 к {strike}.", "не более +2 (после «не может»)"),
+    # a transitive verb of a «когда …» trigger: its object is not the event's subject, and a
+    # passive one names no subject (the lexicon leaves the passive forms out until a frame reads
+    # them — issue 9, g7c)
+    ("Когда закрывает выбранное существо, получает {counter}.", "закрывает (кто кого)"),
+    ("Когда переместит выбранное существо, получает {counter}.", "переместит (кто кого)"),
+    ("Когда объявляется атака, получает {counter}.", "объявляется (чья атака)"),
+    ("Когда наносится удар, получает {counter}.", "наносится (чей удар)"),
 ]
 
 
