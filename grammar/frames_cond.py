@@ -482,7 +482,11 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
             return _cond(C.WOULD, (verb,), False, subject, sp)
         raise Reject("would tail")
     if lemma == "can" and not args:
-        return _cond(C.CAN, (verb,), pred.v["neg"], subject, sp)
+        # «не может или не хочет X» (the lexer's one MODAL): nor will — the owner may decline too
+        will = ("or_will_not",) if "хоч" in (pred.v.get("word") or "") or "хот" in (pred.v.get("word") or "") else ()
+        if will and not pred.v["neg"]:
+            raise Reject("«может или хочет»")
+        return _cond(C.CAN, (verb,) + will, pred.v["neg"], subject, sp)
     raise Reject("modal condition")
 
 
