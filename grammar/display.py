@@ -281,7 +281,7 @@ QUALIFIERS = {
     "incarnation_token": "жетон инкарнации", "top_card_of_deck": "верхняя карта колоды",
     "marker": "маркер", "this_turn": "в этот ход", "next_turn": "в следующий ход",
     "last_opponent_turn": "в прошлый ход противника", "through_occupied": "через занятые клетки",
-    "since_effect": "с начала действия эффекта",
+    "since_effect": "с начала действия эффекта", "or_will_not": "или не хочет",
     "when_defending": "когда защищает", "first_per_turn": "первый за ход",
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",

@@ -210,6 +210,10 @@ def _existential(parts: list, sp) -> A.Condition:
             and isinstance(after[0], P) and after[0].kind == "prep":
         before, after = after, before         # «карта с таким же именем есть в одном из отрядов»
     items, holder, _ = _place_items(before)
+    at_least = False
+    if len(after) >= 2 and isinstance(after[0], P) and after[0].kind == "even" and not neg \
+            and isinstance(after[1], NP) and after[1].count and after[1].count[0] == "n":
+        at_least, after = True, after[1:]          # «есть хотя бы одно / два …»: that many or more
     if not after:
         raise Reject("existential without object")
     first = after[0]
@@ -229,6 +233,10 @@ def _existential(parts: list, sp) -> A.Condition:
     sels, j, joiner = take_np_list(after, 0)
     if j != len(after):
         raise Reject("existential tail")
+    if at_least:
+        if len(sels) != 1 or sels[0].count is None or sels[0].count[0] != sels[0].count[1]:
+            raise Reject("«хотя бы» over a list")
+        sels = [replace(sels[0], count=None if sels[0].count[0] == 1 else (sels[0].count[0], None))]
     sels = [_merge_posts(s, items) for s in sels]
     return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
 
@@ -331,11 +339,12 @@ def _verbless(parts: list, sp) -> A.Condition:
         if c[0] == "n":
             raise Reject("exactly N lives")
         return _cond(C.IS, (f"{name}:{c[1]}",), False, selector(parts[1]), sp)
-    if len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and parts[0].v == "u" \
+    if len(parts) == 3 and isinstance(parts[0], P) and parts[0].kind == "prep" and (
+            parts[0].v == "u" or (parts[0].v == "na" and isinstance(parts[2], NP) and parts[2].noun == "counter")) \
             and isinstance(parts[1], NP) and isinstance(parts[2], NP) and parts[2].noun in ("wound", "counter") \
             and parts[2].count and parts[2].count[0] == "or_more" and isinstance(parts[2].count[1], int) \
             and not parts[2].adjs:
-        # «(если) у него 3 или больше ран / {counter}»: at least that many
+        # «(если) у него 3 или больше ран / {counter}», «пока на нём 2 или более {counter}»: at least that many
         what = C.WOUNDED if parts[2].noun == "wound" else C.HAS_COUNTERS
         return _cond(what, (parts[2].count[1],), False, selector(parts[1]), sp)
     if len(parts) >= 3 and isinstance(parts[0], NP) and parts[0].kind in ("self", "pron", "noun", "ref") \
@@ -482,7 +491,11 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
             return _cond(C.WOULD, (verb,), False, subject, sp)
         raise Reject("would tail")
     if lemma == "can" and not args:
-        return _cond(C.CAN, (verb,), pred.v["neg"], subject, sp)
+        # «не может или не хочет X» (the lexer's one MODAL): nor will — the owner may decline too
+        will = ("or_will_not",) if "хоч" in (pred.v.get("word") or "") or "хот" in (pred.v.get("word") or "") else ()
+        if will and not pred.v["neg"]:
+            raise Reject("«может или хочет»")
+        return _cond(C.CAN, (verb,) + will, pred.v["neg"], subject, sp)
     raise Reject("modal condition")
 
 
