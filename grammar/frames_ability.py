@@ -145,14 +145,14 @@ def _ability(node: P, ctx: Ctx) -> list:
 
 def cost(text: str, span) -> A.Cost:
     t = text.replace(" ", "").rstrip(":").replace(",", "")
-    counters: int | str = 0
-    coins: int | str = 0
+    paid: dict[str, list] = {"counter": [], "coin": []}
     for n, code in re.findall(r"(x|\d+)?\{(counter|coin)\}", t):
-        value = "X" if n == "x" else int(n) if n else 1
-        if code == "counter":
-            counters = value
-        else:
-            coins = value
+        paid[code].append("X" if n == "x" else int(n) if n else 1)
+    # «{counter}{counter}:» is two of them (each icon one; was: the last icon's count)
+    if any("X" in v and len(v) > 1 for v in paid.values()):
+        raise Reject("cost: X beside another count")
+    counters: int | str = paid["counter"][0] if paid["counter"] == ["X"] else sum(paid["counter"])
+    coins: int | str = paid["coin"][0] if paid["coin"] == ["X"] else sum(paid["coin"])
     m = re.search(r"(x|\d+)монет\w*", t)
     if m:
         coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:», «{tap}, 2 монеты:»
