@@ -149,7 +149,7 @@ def counters_moved(lemma: str, subject, parts: list, ctx, tails, sp):
     i = k[0]
     np = parts[i]
     rest = parts[:i] + parts[i + 1:]
-    if len(k) != 1 or subject not in (None, SELF) or np.adjs or np.opp or np.name:
+    if len(k) != 1 or subject not in (None, SELF, A.Selector(N.PLAYER)) or np.adjs or np.opp or np.name:
         raise Reject("counters: which, by whom")
     if len(rest) < 2 or not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == prep):
         raise Reject("counters: where")
