@@ -116,6 +116,19 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             args = args[k:]
         if subject is not None and subject.noun == N.OPPONENT and not subject.qualifiers:
             subject = A.Selector(N.CREATURE, Side.ENEMY, (Q.ALL,), span=subject.span)
+    if lemma == "declare" and declared is None and event == TE.DECLARES_ATTACK and not (
+            args and isinstance(args[0], P) and args[0].kind == "prep") and fields["target"] is None \
+            and args:
+        raise Reject("declares what")              # «когда X объявляет прыжок»: not an attack
+    if lemma == "act" and pred.v["word"].startswith("выполня") and args and isinstance(args[0], NP) \
+            and (args[0].noun or "").startswith("atk:") and args[0].noun != "atk:assault" and not args[0].count:
+        # «когда X выполняет удар»: X's attack of that kind
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("performs what")
+        event, declared, args = TE.ATTACK, (None if kinds[0] == K.ANY else kinds[0]), args[1:]
+    elif lemma == "act" and pred.v["word"].startswith("выполня"):
+        raise Reject("performs what")
     if lemma == "play" and args and isinstance(args[0], NP) and subject is not None \
             and subject.noun in (N.OPPONENT, N.PLAYER) and not subject.qualifiers:
         # «когда противник / вы разыгрываете заклинание»: the card played, whose it is
