@@ -23,7 +23,7 @@ from grammar import frames_relative  # noqa: F401  (registers the relative-claus
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
-from grammar.parts import Clause, Clauses, P
+from grammar.parts import NP, Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
 _TRIGGER_LABELS = {"найм": TE.ENTERS, "гибель": TE.OWN_DEATH}
@@ -145,14 +145,14 @@ def _ability(node: P, ctx: Ctx) -> list:
 
 def cost(text: str, span) -> A.Cost:
     t = text.replace(" ", "").rstrip(":").replace(",", "")
-    counters: int | str = 0
-    coins: int | str = 0
+    paid: dict[str, list] = {"counter": [], "coin": []}
     for n, code in re.findall(r"(x|\d+)?\{(counter|coin)\}", t):
-        value = "X" if n == "x" else int(n) if n else 1
-        if code == "counter":
-            counters = value
-        else:
-            coins = value
+        paid[code].append("X" if n == "x" else int(n) if n else 1)
+    # «{counter}{counter}:» is two of them (each icon one; was: the last icon's count)
+    if any("X" in v and len(v) > 1 for v in paid.values()):
+        raise Reject("cost: X beside another count")
+    counters: int | str = paid["counter"][0] if paid["counter"] == ["X"] else sum(paid["counter"])
+    coins: int | str = paid["coin"][0] if paid["coin"] == ["X"] else sum(paid["coin"])
     m = re.search(r"(x|\d+)монет\w*", t)
     if m:
         coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:», «{tap}, 2 монеты:»
@@ -581,6 +581,10 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.No
         if isinstance(rest[0], P) and rest[0].kind in ("at_start", "at_end"):
             # «когда X открывается в начале вашего хода, …»: the time narrows the event (no
             # field holds it), it does not start a delayed trigger in the body
+            continue
+        if k == preds[0] + 1 and isinstance(rest[0], NP) and not any(_is_pred(q) for q in rest):
+            # «когда X выполняет удар, …»: a noun right after the verb with no verb of its own is
+            # the verb's object, not a verbless body (was: Trigger(acts) + Attack(strike))
             continue
         try:
             trig = when_trigger(head, ctx)

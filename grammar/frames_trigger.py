@@ -105,6 +105,8 @@ def event_trigger(p: P) -> A.Trigger:
         also = tuple(A.Trigger(event, k, strength, params=tuple(params), span=p.span) for k in kinds[1:])
         return A.Trigger(event, kind, strength, params=tuple(params), also=also, span=p.span)
     event = EVENT_NOUNS.get(noun)
+    if rest == ["each"] and event is not None and not strength:
+        return A.Trigger(event, params=(TP.EACH,), span=p.span)      # «при каждом промахе»
     if event is None or rest or strength:
         raise Reject("event " + noun)
     return A.Trigger(event, span=p.span)

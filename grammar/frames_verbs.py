@@ -274,7 +274,18 @@ def v_wound(v, subject, a: Args, ctx, tails, sp):
     target = a.objects()
     if subject is not None and v["form"] not in ("3sg", "3pl"):
         raise Reject("wound subject")
+    if _actor_matters(subject, target):
+        raise Reject("wound: another actor")       # «противник ранит своё существо»: who chooses
     return A.Wound(target, amount, span=sp)
+
+
+def _actor_matters(subject, target: A.Selector) -> bool:
+    """A Wound / Heal has no actor: refuse when the subject is a player (who chooses, whose
+    «своё»), or the target's «своё» points to it."""
+    if subject is None:
+        return False
+    return subject.noun in (N.PLAYER, N.OPPONENT) or any(
+        isinstance(n, A.Selector) and Q.OWN_OF_SUBJECT in n.qualifiers for n in A.walk(target))
 
 
 def v_heal(v, subject, a: Args, ctx, tails, sp):
@@ -295,6 +306,8 @@ def v_heal(v, subject, a: Args, ctx, tails, sp):
     target = _subject_or_self(subject) if _reflexive(v) else a.objects()
     if _reflexive(v) and a.objs:
         raise Reject("reflexive heal with an object")
+    if not _reflexive(v) and _actor_matters(subject, target):
+        raise Reject("heal: another actor")        # «противник излечивает своё существо»
     for prep, sel, np in a.pp:
         raise Reject("heal roles")
     if amount is None and not full:

@@ -104,6 +104,11 @@ def wounds_to(v, subject, parts, ctx, tails, sp, heal: bool = False):
     """«нанести / нанесите N ран X-у», «X наносит N ран Y-у», «излечите X-у N ран» → Wound /
     Heal(target=the dative, amount=N); None when the clause has no «N ран» object.  Who deals
     them must be the card itself (Wound has no source): another card's wounds refuse."""
+    # «по N ран(е) каждому»: distributive — each recipient gets N, which is what Wound(all, N) says
+    parts = [q for k, q in enumerate(parts) if not (
+        isinstance(q, P) and q.kind == "prep" and q.v == "po" and k + 1 < len(parts)
+        and isinstance(parts[k + 1], NP) and parts[k + 1].noun == "wound" and parts[k + 1].count
+        and parts[k + 1].count[0] == "n")]
     wounds = [k for k, q in enumerate(parts) if isinstance(q, NP) and q.noun == "wound"
               and not (k and isinstance(parts[k - 1], P) and parts[k - 1].kind == "prep")]   # not «от ран»
     if not wounds:

@@ -13,7 +13,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, QUALIFIERS, Reject, Tails, _span, dmg
 from grammar.frames_quality import attack_targets, define_x, qualities, split_items
-from grammar.frames_select import SELF, take_np
+from grammar.frames_select import SELF, joined, take_np
 from grammar.frames_verbs import Args, _granter, _strip_duration, generic
 from grammar.parts import NP, P
 
@@ -149,13 +149,22 @@ def counters_moved(lemma: str, subject, parts: list, ctx, tails, sp):
     i = k[0]
     np = parts[i]
     rest = parts[:i] + parts[i + 1:]
-    if len(k) != 1 or subject not in (None, SELF) or np.adjs or np.opp or np.name:
+    if len(k) != 1 or subject not in (None, SELF, A.Selector(N.PLAYER)) or np.adjs or np.opp or np.name:
         raise Reject("counters: which, by whom")
     if len(rest) < 2 or not (isinstance(rest[0], P) and rest[0].kind == "prep" and rest[0].v == prep):
         raise Reject("counters: where")
-    whom, j = take_np(rest, 1)
+    whoms, j = [], 1
+    while True:
+        sel, j = take_np(rest, j)
+        whoms.append(sel)
+        if j + 2 < len(rest) and isinstance(rest[j], P) and rest[j].kind == "and" and isinstance(rest[j + 1], P) \
+                and rest[j + 1].kind == "prep" and rest[j + 1].v == prep and isinstance(rest[j + 2], NP):
+            j += 2                                   # «на это существо и на выбранное ваше»
+            continue
+        break
     if j != len(rest):
         raise Reject("counters: tail")
+    whom = whoms[0] if len(whoms) == 1 else joined(whoms, "and")
     c = np.count
     if lemma == "put":
         if c and c[0] not in ("n", "x"):

@@ -85,8 +85,13 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     on = strengthened(lemma, subj, clause_parts[i + 1:])
     if on is not False:
         return A.Trigger(TE.STRENGTHENED, subject=_this_card(on), span=_span(clause_parts))
+    fronted = 0
+    if lemma == "enter" and len(subj) == 2 and isinstance(subj[0], P) and subj[0].kind == "prep" \
+            and isinstance(subj[1], NP) and i + 1 < len(clause_parts) and isinstance(clause_parts[i + 1], NP):
+        # «когда на поле боя выходит X»: the place before the verb, the subject after it
+        fronted, subj = 2, []
     subject = _this_card(subject_of(subj)) if subj else None
-    args = clause_parts[i + 1:]
+    args = (list(clause_parts[:fronted]) + list(clause_parts[i + 1:])) if fronted else clause_parts[i + 1:]
     if lemma in ("open", "close", "move", "teleport") and pred.v["form"] in ("3sg", "3pl"):
         # «когда X открывает / перемещает Y»: X acts on another card — the event is Y's, and no
         # field says who made it (the reflexive «открывается / перемещается» is the card's own)
@@ -111,6 +116,19 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             args = args[k:]
         if subject is not None and subject.noun == N.OPPONENT and not subject.qualifiers:
             subject = A.Selector(N.CREATURE, Side.ENEMY, (Q.ALL,), span=subject.span)
+    if lemma == "declare" and declared is None and event == TE.DECLARES_ATTACK and not (
+            args and isinstance(args[0], P) and args[0].kind == "prep") and fields["target"] is None \
+            and args:
+        raise Reject("declares what")              # «когда X объявляет прыжок»: not an attack
+    if lemma == "act" and pred.v["word"].startswith("выполня") and args and isinstance(args[0], NP) \
+            and (args[0].noun or "").startswith("atk:") and args[0].noun != "atk:assault" and not args[0].count:
+        # «когда X выполняет удар»: X's attack of that kind
+        kinds, strengths = attack_ref(args[0])
+        if strengths or len(kinds) != 1:
+            raise Reject("performs what")
+        event, declared, args = TE.ATTACK, (None if kinds[0] == K.ANY else kinds[0]), args[1:]
+    elif lemma == "act" and pred.v["word"].startswith("выполня"):
+        raise Reject("performs what")
     if lemma == "play" and args and isinstance(args[0], NP) and subject is not None \
             and subject.noun in (N.OPPONENT, N.PLAYER) and not subject.qualifiers:
         # «когда противник / вы разыгрываете заклинание»: the card played, whose it is
@@ -255,7 +273,8 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             params.append(TP.PER_FIGHT)
             j += 1
             continue
-        if isinstance(q, NP) and subject is None and j == 0 and event in _INVERTED and nominative_ok(q) \
+        if isinstance(q, NP) and subject is None and (j == 0 and event in _INVERTED or fronted and j == fronted) \
+                and nominative_ok(q) \
                 and q.kind in ("noun", "elided", "self", "ref"):
             # «когда сражаются два открытых существа»: the subject after its verb
             subject, j = take_np(args, j)
