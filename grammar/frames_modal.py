@@ -149,6 +149,10 @@ def negated(v, subject, args, ctx, tails, sp):
     """«не открывается в свой следующий ход», «не закрывается после нападения», «не получает
     ран от ответных ударов» → Restriction."""
     lemma = v["lemma"]
+    if re.search(r"л(?:а|о|и|ся|ась|ось|ись)?$", v.get("word") or ""):
+        # a past tense states what happened («не атаковало»), never a ban: it is a condition's
+        # word, and read here it made «если X не перемещалось или не атаковало» a choice
+        raise Reject("a negated past tense is no restriction")
     args = list(args)
     duration = next_turn(args)
     if lemma == "close" and len(args) == 1 and isinstance(args[0], P) and args[0].kind == "adv" \

@@ -11,6 +11,10 @@ from tests.grammar.test_idempotence import _cards      # the corpus cards, read 
 
 # (sentence, the word a typed reading would lose)
 REFUSED = [
+    # a negated past tense is what happened, never a ban (was Restriction: «или не атаковало»
+    # after a condition became a choice between the bonus and a ban)
+    ("Получает +1 к {strike}, если выбранное существо не двигалось или не стреляло.", "или не стреляло"),
+    ("Это существо не атаковало.", "не атаковало (прошедшее)"),
     # adverbs before the verb of a «когда …» trigger (were read as the plain event)
     ("Когда это существо ещё раз атакует, ранить цель на 1.", "ещё раз"),
     ("Когда это существо суммарно получает 3 или более раны, ранить цель на 1.", "суммарно"),
