@@ -90,6 +90,13 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     subject = subject_of(subj) if subj else None
     if pred.kind == "modal":
         return _modal(pred, parts[i + 1:], subject, sp)
+    if lemma == "attack" and re.fullmatch(r"атаковал[аои]?(?:сь)?", pred.v.get("word") or "") \
+            and not (pred.v["word"].endswith("ли") and subject is not None and not subject.count
+                     and Q.ALL not in subject.qualifiers):
+        # «если X атаковало» (active, past): X attacked — no condition kind says it; read as
+        # «атаковано» it meant the opposite.  A plural verb with a singular X is impersonal:
+        # «если X атаковали» is X was attacked (below)
+        raise Reject("attacked (active past)")
     if lemma == "attack" and pred.v["form"] == "3sg" and subject is not None and not args:
         # «если карта противника атакует»: the subject attacks (the passive «атакован» and the
         # impersonal «эту карту атакуют» say who is attacked)
