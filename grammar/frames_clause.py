@@ -27,7 +27,7 @@ from grammar.frames_verbs_attack import v_deal, wounds_to, v_ignore, v_reduce, v
 from grammar.frames_verbs_state import (counters_moved, v_become, v_begin, v_redistribute, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
                                         v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
-from grammar.frames_modal import (counter_limit, negated, next_turn, none_but, obliged_attack, only_restriction,
+from grammar.frames_modal import (counter_limit, forbidden, negated, next_turn, none_but, obliged_attack, only_restriction,
                                   permission, restriction_args)
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -116,7 +116,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         tails.duration_at -= i + 1               # counted from the verb's first argument
         tails.duration_ats = [k - i - 1 for k in tails.duration_ats]
     if pred.kind == "modal":
-        got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp)
+        got = _modal(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
         return got if isinstance(got, list) else [got]
     node = _verb(pred, subject, parts[i + 1:], ctx, tails, sp, subj_parts)
     if subject is not None and subject.noun != N.SELF and _this_card(subject) is not None:
@@ -317,7 +317,7 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
 
 
 # «быть целью <чего>»: the nouns that are not attacks but name what may not target
-def _modal(pred, subject, rest, ctx, tails, sp):
+def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
     m = pred.v
     if m["lemma"] == "must" and not m["neg"]:
         forced = obliged_attack(subject, rest, tails, sp)
@@ -373,6 +373,10 @@ def _modal(pred, subject, rest, ctx, tails, sp):
     if ((m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden") and v.v["neg"] \
             or (m["lemma"] == "forbidden" and m["neg"]):
         raise Reject("a negated verb after «не может / нельзя»")   # «не может не X»: a duty, not a ban
+    if m["lemma"] == "forbidden":
+        done = forbidden(v, subject, list(subj_parts), args, tails, sp)   # «эту карту нельзя атаковать»
+        if done is not None:
+            return done
     if (m["lemma"] == "can" and m["neg"]) or m["lemma"] == "forbidden":
         limit = counter_limit(v, args, sp)
         if limit is not None:

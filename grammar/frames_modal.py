@@ -16,10 +16,11 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import LimitPer
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import QUALIFIERS, VERB_IDS, Reject, _span
-from grammar.frames_select import take_np
+from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_verbs import ADVERBS
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -169,6 +170,86 @@ def negated(v, subject, args, ctx, tails, sp):
     if duration is None:
         duration = tails.use("duration")
     return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)
+
+
+# the case of a noun phrase before «нельзя», read from its words: the dative is who may not
+# («этой карте нельзя атаковать X»), the accusative what may not be done to («эту карту нельзя
+# атаковать»); an instrumental after the verb is by whom («… летающими существами»)
+_DATIVE_END = re.compile(r"(?:у|ю|е|и|ам|ям|ому|ему)$")
+_NOT_DATIVE_END = re.compile(r"(?:ое|ее|ые|ие|ом|ем|ую|юю)$")
+_ACC_DET = frozenset({"эту", "ту", "ее", "её", "его", "их"})
+_INSTR_END = re.compile(r"(?:ами|ями|ом|ем|ой|ей|ью)$")
+
+
+def _words(np: NP) -> list[str]:
+    words = (np.text or "").lower().replace("ё", "е").split()
+    return words[:-1] if np.opp and len(words) > 1 else words
+
+
+def dative_np(np: NP) -> bool:
+    """Is the noun phrase in the dative («выбранной карте», «Карлику Унду», «существам»)?"""
+    words = _words(np)
+    if not words or any(w in _ACC_DET or re.search(r"(?:ую|юю)$", w) for w in words):
+        return False
+    return np.kind in ("noun", "self", "ref", "elided") and bool(_DATIVE_END.search(words[-1])) \
+        and not _NOT_DATIVE_END.search(words[-1])
+
+
+def instrumental_np(np: NP) -> bool:
+    """Is the noun phrase in the instrumental («летающими существами», «защитником»)?"""
+    words = _words(np)
+    return bool(words) and np.kind in ("noun", "self", "ref", "elided") and bool(_INSTR_END.search(words[-1]))
+
+
+def forbidden(v, subject, subj_parts: list, args: list, tails, sp):
+    """«X нельзя V …» with X in the accusative: X is what may not be done to.
+    «Эту карту нельзя атаковать [летающими существами]» → Restriction(attack, subject=the attackers
+    (every card when none is said), params=(X,)) — the shape of «не может быть атакована …»;
+    «Эту карту нельзя назначать защитником» → Restriction(defend, subject=X).  With X in the
+    dative X is who may not («Выбранной карте нельзя назначать защитника»: no defender may be
+    assigned for it → Restriction(assign, subject=X, params=(Selector(defender),))): None, the
+    caller reads it as a ban on X.  Reject when the case and the verb do not agree."""
+    lemma = v.v["lemma"]
+    if subject is None or not subj_parts or not isinstance(subj_parts[0], NP):
+        return None
+    if dative_np(subj_parts[0]):
+        if lemma == "assign" and any(isinstance(q, NP) and q.noun == "defender" and instrumental_np(q)
+                                     for q in args):
+            raise Reject("«X-у нельзя назначать защитником»")
+        return None
+    if lemma == "assign":
+        if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "defender" and not args[0].adjs \
+                and not args[0].count and instrumental_np(args[0]):
+            return A.Restriction(V.DEFEND, subject, duration=tails.use("duration"), span=sp)
+        raise Reject("«X нельзя назначать …»: the object before the verb")
+    if lemma != "attack":
+        raise Reject("«X нельзя V»: the object before the verb")
+    args = list(args)
+    kinds: list[str] = []
+    if args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:"):
+        kinds, strengths = attack_ref(args[0])          # «… выстрелами / дальними атаками»
+        if strengths:
+            raise Reject("forbidden attack: strengths")
+        args = args[1:]
+    attackers = None
+    if args:
+        if not all(isinstance(q, P) and q.kind in ("and", "or", "lcomma") or (isinstance(q, NP) and instrumental_np(q))
+                   for q in args):
+            raise Reject("forbidden attack: by whom")
+        sels, j, joiner = take_np_list(args, 0)
+        if j != len(args):
+            raise Reject("forbidden attack: tail")
+        out = []
+        for x in sels:
+            if Q.OWN_OF_SUBJECT in x.qualifiers:
+                # «своими картами»: the cards of the attacked card's side
+                if subject.noun != N.SELF or x.side is not None:
+                    raise Reject("forbidden attack: whose own")
+                x = replace(x, side=Side.OWN, qualifiers=tuple(q for q in x.qualifiers if q != Q.OWN_OF_SUBJECT))
+            out.append(replace(x, qualifiers=x.qualifiers + (Q.ALL,)) if Q.ALL not in x.qualifiers else x)
+        attackers = joined(out, joiner)
+    return A.Restriction(V.ATTACK, attackers or A.Selector(N.CARD, qualifiers=(Q.ALL,)), None, tuple(kinds),
+                         tails.use("duration"), params=(subject,), span=sp)
 
 
 def obliged_attack(subject, rest, tails, sp) -> A.Action | None:
@@ -401,5 +482,5 @@ def _permission(v, subject, args, ctx, tails, sp):
     return None
 
 
-__all__ = ["counter_limit", "negated", "next_turn", "none_but", "obliged_attack", "only_restriction",
+__all__ = ["counter_limit", "dative_np", "forbidden", "instrumental_np", "negated", "next_turn", "none_but", "obliged_attack", "only_restriction",
            "permission", "restriction_args"]
