@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
+from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
@@ -273,6 +274,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.take_limit(t2, then_eff)
             t2.check()
             got = list(got) + [A.Conditional(tails.use("condition"), tuple(then_eff), span=_span(then))]
+        elif tails.condition is not None and tails.take_note("each"):
+            got = each_conditioned(got, tails.use("condition"))
         elif tails.condition is not None:
             got = _conditioned(got, tails.use("condition"), parts)
         if tails.where is not None and ("where" not in tails._used or any(
@@ -368,6 +371,23 @@ def _conditioned(got: list, cond: A.Condition, parts) -> list:
             and got[0].condition is None:
         return [replace(got[0], condition=own_pronoun(cond, got[0]))]
     return [A.Conditional(cond, tuple(got), span=_span(parts))]
+
+
+def each_conditioned(got: list, cond: A.Condition) -> list:
+    """«Ваши существа получают +1 к {strike}, пока стоят в первом ряду»: the plural condition
+    tests each card of the plural target / subject — its ``Selector.condition`` (a filter), not
+    the card that has the ability.  Reject when no node has such a plural selector."""
+    if cond.subject is not None:
+        raise Reject("a plural condition with a subject")
+    out = []
+    for node in got:
+        field = "target" if isinstance(node, (A.Gain, A.Lose)) else \
+            "subject" if isinstance(node, (A.Restriction, A.Permission)) else None
+        sel = getattr(node, field) if field else None
+        if sel is None or Q.ALL not in sel.qualifiers or sel.condition is not None:
+            raise Reject("a plural condition: whose")
+        out.append(replace(node, **{field: replace(sel, condition=cond)}))
+    return out
 
 
 def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:

@@ -114,6 +114,19 @@ def _but_no_more(parts: list) -> list:
     return out
 
 
+def each_card(p: P) -> bool:
+    """Is «если / пока …» a plural verb with no subject («пока стоят в первом ряду»)?  It is about
+    each card of the clause's plural subject, not the card that has the ability."""
+    cl = p.v.get("clause") if isinstance(p.v, dict) else None
+    if cl is None:
+        return False
+    preds = [i for i, q in enumerate(cl.parts) if isinstance(q, P) and q.kind in ("verb", "modal")]
+    if not preds:
+        return False
+    i = preds[0]
+    return cl.parts[i].v.get("form") == "3pl" and not any(isinstance(q, NP) for q in cl.parts[:i])
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     parts = _hoist(_but_no_more(parts))
@@ -155,6 +168,10 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 tails.span_parts.append(p)
                 continue
             if k in ("if", "while") and out:
+                if each_card(p):
+                    # «ваши существа получают +1, пока стоят рядом с X»: the plural verb with no
+                    # subject of its own tests each card the clause names (frames_body)
+                    tails.notes.append(("each", True))
                 try:
                     tails.condition = condition(p, ctx, tails)
                 except Reject:
