@@ -18,7 +18,7 @@ from grammar import ast as A
 from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
-from grammar.frames_cond import cond_clause
+from grammar.frames_cond import cond_clause, relational_complement
 from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
@@ -605,6 +605,8 @@ def _split_cond(inner: list, ctx: Ctx, span, more: list = ()) -> A.Node:
     dash): the first cut where both halves have a meaning."""
     for k in range(1, len(inner)):
         head, rest = inner[:k], inner[k:]
+        if relational_complement(inner, k):
+            continue                         # «является хозяином симбиоту | …»
         try:
             cond = cond_clause(head, ctx)
             effects, limit = body_effects(rest_clauses(list(more), rest), ctx)

@@ -19,7 +19,7 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
 from grammar.frames_clause import clause_effects
-from grammar.frames_cond import cond_clause, condition, unglue_adjectives
+from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
@@ -432,6 +432,8 @@ def _cut_condition(inner: list, ctx: Ctx, subject_hint, b: _Body, span) -> A.Con
     a whole clause B («если открыт | может объявить …», not «если открыт может объявить |…»)."""
     inner = unglue_adjectives(inner, ctx)
     for cut in range(1, len(inner)):
+        if relational_complement(inner, cut):
+            continue
         try:
             cond = cond_clause(inner[:cut], ctx)
         except Reject:

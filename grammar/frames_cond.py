@@ -46,6 +46,14 @@ def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
     return A.with_span(c, p.span)
 
 
+def relational_complement(parts: list, cut: int) -> bool:
+    """Is ``parts[cut]`` the complement of a «хозяин / паразит» just before it («является
+    хозяином симбиоту | имеет …»)?  A cut there would make the complement a subject."""
+    a, b = parts[cut - 1], parts[cut]
+    return isinstance(a, NP) and a.kind == "noun" and a.noun in ("host", "parasite") and not a.adjs \
+        and isinstance(b, NP) and b.kind in ("noun", "self", "ref") and not b.count
+
+
 def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     sp = _span(parts)
     parts = [q for q in parts if not (isinstance(q, P) and q.kind == "adv" and q.v == "after_this")]
@@ -510,7 +518,7 @@ def _modal(pred, rest: list, subject, sp) -> A.Condition:
 LATE.condition = condition
 LATE.cond_clause = cond_clause
 
-__all__ = ["cond_clause", "condition"]
+__all__ = ["cond_clause", "condition", "relational_complement"]
 
 
 def unglue_adjectives(inner: list, ctx: Ctx) -> list:

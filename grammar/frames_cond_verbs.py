@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
@@ -253,6 +254,16 @@ def _destroy(subject, args, neg, sp):
 
 
 def _is(subject, args, neg, sp):
+    if len(args) == 2 and isinstance(args[0], NP) and args[0].kind == "noun" and args[0].noun in ("host", "parasite") \
+            and not args[0].adjs and not args[0].count and not args[0].opp and isinstance(args[1], NP) \
+            and args[1].kind in ("noun", "self", "ref") and not args[1].count:
+        # «пока является хозяином симбиота / симбиоту»: the host of such a card (was: «хозяином»
+        # alone, the rest read as another clause's subject)
+        whose, j = take_np(args, 1)
+        if j != len(args):
+            raise Reject("is host of: tail")
+        rel = R.HOST_OF if args[0].noun == "host" else R.PARASITE_OF
+        return _cond(C.IS, (A.Relation(rel, whose, span=args[1].span),), neg, subject, sp)
     if len(args) == 1 and isinstance(args[0], NP):
         return _cond(C.IS, _state_of(args[0]), neg, subject, sp)
     raise Reject("is condition")
