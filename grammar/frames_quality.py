@@ -22,6 +22,7 @@ from grammar import ast as A
 from grammar.frames_base import (AXES, ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT, STRENGTH, TURN_OF, UNPROVEN,
                                  Ctx, Reject, Tails, _span, dmg, signed)
 from grammar.frames_select import joined, take_np, take_np_list
+from grammar.frames_list import shared_list
 from grammar.frames_trigger import event_trigger
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -145,6 +146,7 @@ def qualities(parts: list, ctx: Ctx, tails: Tails) -> list:
             nodes[k:k + 2] = [A.with_span(nodes[k], _span(nodes[k:k + 2]))]
             del joiners[k + 1]
         k += 1
+    nodes, joiners = shared_list(nodes, joiners, tails)      # «A и B по X», «к {strike} и {direct}»
     if len(nodes) > 1 and "or" in joiners[1:]:
         if "and" in joiners[1:]:
             raise Reject("«и» and «или» in one list")

@@ -236,6 +236,8 @@ REFUSED = [
     ("Эту карту нельзя атаковать своими картами.", "своими (чьими) при чужой карте"),
     # r2b H6: a plural «пока стоят …» with no plural card in the clause to test (was: the card itself)
     ("Получает +1 к {strike}, пока стоят в первом ряду.", "пока стоят (кто)"),
+    # r2b H8: «A, B и C по X» where some items can be narrowed by «по X» and some cannot
+    ("Полет, {ova}1 и +1 к {strike} по летающим существам.", "по X: каким из пунктов"),
 ]
 
 
