@@ -48,7 +48,7 @@ def shared_list(nodes: list, joiners: list, tails) -> tuple[list, list]:
     every item (``nodes[k]`` was joined to the previous one by ``joiners[k]``)."""
     out, js = [], []
     for node, joiner in zip(nodes, joiners):
-        got = [node]
+        got = split_direct(node, tails)
         if len(got) > 1 and "or" in joiners[1:]:
             raise Reject("«к … и {direct}» inside options")
         out += got

@@ -238,6 +238,9 @@ REFUSED = [
     ("Получает +1 к {strike}, пока стоят в первом ряду.", "пока стоят (кто)"),
     # r2b H8: «A, B и C по X» where some items can be narrowed by «по X» and some cannot
     ("Полет, {ova}1 и +1 к {strike} по летающим существам.", "по X: каким из пунктов"),
+    # r2b M7: «к {strike} и {direct}» is the bonus and the keyword; a duration with no Gain to hold
+    # it for both (the keyword has none)
+    ("+1 к {strike} и {direct} до конца хода.", "{direct} до конца хода без «получает»"),
 ]
 
 
