@@ -201,7 +201,7 @@ class Tails:
     gives one of them a place in the AST takes it (``use``, ``note``); whatever is left when the
     clause is built (``check``) makes the clause Reject — a tail is never silently dropped."""
 
-    _CHECKED = ("duration", "where", "maximum", "minimum", "chooser", "condition")
+    _CHECKED = ("duration", "where", "maximum", "minimum", "chooser", "condition", "named")
 
     def __init__(self):
         self.limit: A.Limit | None = None

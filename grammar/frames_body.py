@@ -286,7 +286,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
         got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
-            kind, name = tails.named
+            kind, name = tails.use("named")
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),
                            span=_span([b.effects, parts]))]
             b.effects = []
@@ -404,6 +404,7 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
         b.take_limit(t3, then_eff)
         t3.check()
         then = A.Conditional(t2.use("condition"), tuple(then_eff), span=_span(then))
+    named = t2.use("named") if then is None and t2.named is not None else None
     t2.check()
     k += 2
     if then is not None:
@@ -418,6 +419,10 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
         k += 1
     b.effects.append(A.Conditional(cond, tuple(got), otherwise, span=_span([parts, ncl] + [
         items[k - 1][1]] if otherwise else [parts, ncl])))
+    if named is not None:
+        # «…; если A — X (воздействие «…»)»: the name of the body so far (as after any clause)
+        b.effects = [A.Named("spell" if named[0] == "spell" else "effect", named[1], tuple(b.effects),
+                             span=_span(b.effects))]
     return k
 
 

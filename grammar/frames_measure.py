@@ -34,6 +34,9 @@ def where(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Measure:
         for bound in ("maximum", "minimum"):
             if getattr(tails, bound) is not None and getattr(outer, bound) is None:
                 setattr(outer, bound, tails.use(bound))
+        if tails.named is not None and outer.named is None:
+            # «…, где X — величина удара (воздействие «…»)»: the name of the clause's effect
+            outer.named = tails.use("named")
     tails.check()
     return got
 

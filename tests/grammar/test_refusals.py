@@ -241,6 +241,9 @@ REFUSED = [
     # r2b M7: «к {strike} и {direct}» is the bonus and the keyword; a duration with no Gain to hold
     # it for both (the keyword has none)
     ("+1 к {strike} и {direct} до конца хода.", "{direct} до конца хода без «получает»"),
+    # r2b H4: an effect's name inside a clause-final «если …» (no place to keep it: was dropped
+    # after «где X — …» and after a conditional clause)
+    ("{tap}: Ранить выбранное существо на 2, если оно закрыто (воздействие «проба»).", "(воздействие) в условии"),
 ]
 
 
