@@ -127,6 +127,14 @@ def each_card(p: P) -> bool:
     return cl.parts[i].v.get("form") == "3pl" and not any(isinstance(q, NP) for q in cl.parts[:i])
 
 
+def until(p: P) -> A.Duration:
+    """«до конца [вашего / следующего] хода …» → Duration; «до конца следующего хода» (whose
+    next turn is not said: yours, or the opponent's when played in your turn) refuses."""
+    if p.v == "end_of_next_turn":
+        raise Reject("the end of whose next turn")
+    return A.Duration(p.v, span=p.span)
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     parts = _hoist(_but_no_more(parts))
@@ -149,7 +157,7 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
             if k == "until":
                 if tails.duration is not None and tails.duration.until != p.v:
                     raise Reject("two durations")      # one clause, one duration field
-                tails.duration = A.Duration(p.v, span=p.span)
+                tails.duration = until(p)
                 tails.duration_at = len(out)
                 tails.duration_ats.append(len(out))
                 tails.span_parts.append(p)
@@ -305,7 +313,7 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
             if isinstance(q, P) and q.kind == "times":
                 tails.limit = _limit(ctx.orig(q.span), q.span)
             elif isinstance(q, P) and q.kind == "until":
-                tails.duration = A.Duration(q.v, span=q.span)
+                tails.duration = until(q)
             elif isinstance(q, P) and q.kind == "maximum":
                 tails.maximum = _maximum(ctx.orig(q.span))
             elif isinstance(q, P) and q.kind == "minimum":

@@ -50,8 +50,9 @@ def turn_event(text: str, end: bool) -> tuple[str, tuple]:
     opponent = "противника" in t
     own = "вашего" in t or "своего" in t
     if t.startswith("до начала"):
-        if opponent or end:
-            raise Reject("before the opponent's turn")
+        if opponent or end or not own:
+            # «до начала хода» says no whose turn («до начала вашего хода»: yours)
+            raise Reject("before whose turn")
         return TE.BEFORE_TURN, ()
     if "следующего" in t:
         if opponent or end:

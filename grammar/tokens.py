@@ -450,8 +450,10 @@ def _until(s: str) -> str:
     opp = "противника" in s
     if nxt and opp:
         return "end_of_opponent_next_turn"
-    if nxt:
+    if nxt and your:
         return "end_of_your_next_turn"
+    if nxt:
+        return "end_of_next_turn"       # «до конца следующего хода»: whose is not said (M1, refused)
     if opp:
         return "end_of_opponent_turn"
     return "end_of_your_turn" if your else "end_of_turn"

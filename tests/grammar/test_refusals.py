@@ -244,6 +244,10 @@ REFUSED = [
     # r2b H4: an effect's name inside a clause-final «если …» (no place to keep it: was dropped
     # after «где X — …» and after a conditional clause)
     ("{tap}: Ранить выбранное существо на 2, если оно закрыто (воздействие «проба»).", "(воздействие) в условии"),
+    # r2b M1: «следующего хода» / «до начала хода» without whose turn (in your turn the next one
+    # is the opponent's; was read as yours)
+    ("До начала хода ранить себя на 1.", "до начала хода (чьего)"),
+    ("{tap}: Выбранное существо получает +2 к {strike} до конца следующего хода.", "до конца следующего хода (чьего)"),
 ]
 
 
