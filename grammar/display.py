@@ -282,7 +282,7 @@ QUALIFIERS = {
     "marker": "маркер", "this_turn": "в этот ход", "next_turn": "в следующий ход",
     "last_opponent_turn": "в прошлый ход противника", "through_occupied": "через занятые клетки",
     "since_effect": "с начала действия эффекта", "or_will_not": "или не хочет",
-    "when_defending": "когда защищает", "first_per_turn": "первый за ход",
+    "when_defending": "когда защищает", "first_per_turn": "первый за ход", "per_turn": "за ход",
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",
     "different_directions": "в разных направлениях", "none": "ни одной", "some": "хотя бы одна",
@@ -484,6 +484,8 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
                 "cost": f"стоимостью {arg}", "move_min": f"с ходом {{move}}{arg} или больше",
                 "life_max": f"с жизнями {arg} или меньше", "move": f"с ходом {{move}}{arg}",
                 "move_max": f"с ходом {{move}}{arg} или меньше"}[name]
+    if name == "max" and arg.isdigit():
+        return f"не более {arg}"                     # a restriction's cap: «не более 3 ран»
     if name in ("with", "without"):
         kinds = ", ".join(word(k) for k in arg.split("|"))
         return ("с: " if name == "with" else "без: ") + kinds

@@ -51,14 +51,14 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
         if isinstance(q, P) and q.kind == "more" and j + 1 < len(args) and isinstance(args[j + 1], NP) \
                 and args[j + 1].noun in ("wound", "counter") and lemma == "get" and not args[j + 1].adjs \
                 and args[j + 1].count and args[j + 1].count[0] == "n":
-            # «не может получить более 3 ран [за ход]»
+            # «не может получить более 3 ран [за ход]»: a cap on what it gets (M5: not a Limit —
+            # Limit.times counts uses) → params ("max:3"[, "per_turn"])
             what = V.GET_WOUNDS if args[j + 1].noun == "wound" else V.GET_COUNTERS
-            most, per, end = args[j + 1].count[1], LimitPer.GAME, args[j + 1]
+            params.append(f"max:{args[j + 1].count[1]}")
             j += 2
             if j < len(args) and isinstance(args[j], P) and args[j].kind == "turnref" and args[j].v == "за ход":
-                per, end = LimitPer.TURN, args[j]
+                params.append("per_turn")
                 j += 1
-            params.append(A.Limit(most, per, span=_span([q, end])))    # the most it may get
             continue
         if isinstance(q, NP) and q.noun == "counter" and lemma in ("get", "have") and not q.adjs:
             what = V.GET_COUNTERS if lemma == "get" else V.HAVE_COUNTERS

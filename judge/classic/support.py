@@ -20,7 +20,6 @@ from berserk.vocab import MeasureKind as MK
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from berserk.vocab import Verb
-from berserk.vocab import LimitPer
 from berserk.vocab import Qualifier
 from berserk.vocab import RelationKind as R
 from grammar import ast as A
@@ -409,14 +408,13 @@ def _restriction(node: A.Restriction) -> str | None:
 
 def wound_cap(node: A.Restriction) -> int | None:
     """N of an unconditional «не может получить более N ран за ход» (Restriction(get_wounds,
-    params=(Limit(N, turn),))), else None — a cap, not a ban on wounds."""
-    if node.what != Verb.GET_WOUNDS or len(node.params) != 1 or node.kinds or node.subject \
+    params=("max:N", "per_turn"))), else None — a cap, not a ban on wounds."""
+    if node.what != Verb.GET_WOUNDS or len(node.params) != 2 or node.kinds or node.subject \
             or node.only or node.condition is not None or node.duration is not None:
         return None
-    lim = node.params[0]
-    if isinstance(lim, A.Limit) and lim.per == LimitPer.TURN and lim.each is None \
-            and isinstance(lim.times, int) and lim.times >= 0:
-        return lim.times
+    cap, per = node.params
+    if per == "per_turn" and isinstance(cap, str) and cap.startswith("max:") and cap[4:].isdigit():
+        return int(cap[4:])
     return None
 
 
