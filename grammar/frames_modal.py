@@ -111,8 +111,9 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
             continue
         if isinstance(q, P) and q.kind == "at_start" and what == V.OPEN \
                 and re.fullmatch(r"в начале (?:своего |вашего )?хода", (q.text or "").lower().replace("ё", "е")):
-            # «не открывается в начале [своего] хода»: the opening at the start of its owner's
-            # turn is the one Restriction(open) bars
+            # «не открывается в начале [своего] хода»: only the opening at the start of its
+            # owner's turn (an effect may still open it) → params ("at_turn_start",) (M8)
+            params.append("at_turn_start")
             j += 1
             continue
         if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS:

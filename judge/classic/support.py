@@ -390,6 +390,7 @@ def _restriction(node: A.Restriction) -> str | None:
     if not _kinds_known(node.kinds):
         return "вид атаки в запрете не распознан"
     if node.params and not all(p in ("any_range", "next_turn", "when_defending")
+                               or (p == "at_turn_start" and node.what == Verb.OPEN)
                                for p in node.params):
         return f"уточнения запрета «{params(node.params)}» пока не применяются"
     if node.what == Verb.DECLARE and node.only is None and not node.kinds:
