@@ -628,9 +628,30 @@ def share_noun(parts: list) -> list:
     return parts
 
 
+def one_or_more(parts: list, i: int) -> A.Selector | None:
+    """«существо или существ [противника]»: one card or several of the same kind — one selector
+    with count (1, None); a side written once after the plural is both's (M6: was the last
+    member's, and the plural read as «all»)."""
+    if not (i + 2 < len(parts) and isinstance(parts[i], NP) and isinstance(parts[i + 1], P)
+            and parts[i + 1].kind == "or" and isinstance(parts[i + 2], NP)):
+        return None
+    a, b = parts[i], parts[i + 2]
+    if a.kind != "noun" or b.kind != "noun" or a.noun != b.noun or a.noun not in ("creature", "card") \
+            or a.count or b.count or a.opp or a.adjs != b.adjs or plural(a) or not plural(b):
+        return None
+    first, _ = take_np(parts, i)
+    second, _ = take_np(parts, i + 2)
+    if first.side is not None or first.relations or second.relations or first.count or first.condition:
+        return None
+    return A.Selector(first.noun, second.side, first.qualifiers, (1, None), span=_span([first, second]))
+
+
 def take_np_list(parts: list, i: int) -> tuple[list[A.Selector], int, str]:
     """«X, Y и Z», «X или Y» → selectors; the joining word ('and'/'or') is returned."""
     parts = _share_noun(parts, i)
+    one = one_or_more(parts, i)
+    if one is not None:
+        return [one], i + 3, "and"
     sels = []
     joiner = "and"
     sel, j = take_np(parts, i)
@@ -665,4 +686,4 @@ def subject_of(subj_parts: list) -> A.Selector | None:
     return joined(sels, joiner)
 
 
-__all__ = ["SELF", "implicit_neighbour_cell", "joined", "share_noun", "np_post", "selector", "subject_of", "take_np", "take_np_list"]
+__all__ = ["SELF", "implicit_neighbour_cell", "joined", "one_or_more", "share_noun", "np_post", "selector", "subject_of", "take_np", "take_np_list"]

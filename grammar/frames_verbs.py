@@ -23,7 +23,7 @@ from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
 from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
-from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, selector, share_noun, take_np,
+from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, one_or_more, selector, share_noun, take_np,
                                    take_np_list)
 from grammar.frames_words import plural
 from grammar.parts import NP, P
@@ -131,6 +131,11 @@ class Args:
             if pre is not None:
                 sel, j = pre
                 self.objs.append(sel)
+                continue
+            one = one_or_more(args, j)          # «существо или существ противника»
+            if one is not None:
+                self.objs.append(one)
+                j += 3
                 continue
             if isinstance(q, P) and q.kind == "bare" and q.v.split(":")[0] in ("NUM", "NUMW") \
                     and isinstance(nxt, P) and nxt.kind == "prep" and nxt.v == "iz" and j + 2 < len(args) \
