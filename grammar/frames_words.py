@@ -159,6 +159,10 @@ def attack_ref(np: NP) -> tuple[list[str], list[str]]:
         raise Reject("attack noun with a determiner")
     if len(adjk) == 1:
         a = adjk[0]
+        if a == K.NONMAGIC and kind == K.STRIKE:
+            # «немагических ударов»: the strikes that are not magic — простой and особый удар
+            # (seed rules' table of attacks), not every non-magic attack (L2: shots were in)
+            return [k for k in K.concrete_kinds() if k.melee and not k.magical], strengths
         if a in _KIND_ADJ and kind in _KIND_ADJ[a]:
             kind = _KIND_ADJ[a][kind]
         elif kind == K.STRIKE and a in (K.STRIKE, K.DIRECT, K.RESPONSE, K.SPECIAL):
