@@ -277,7 +277,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         elif tails.condition is not None and tails.take_note("each"):
             got = each_conditioned(got, tails.use("condition"))
         elif tails.condition is not None:
-            got = _conditioned(got, tails.use("condition"), parts)
+            got = _conditioned(got, tails.use("condition"), parts, ctx)
         if tails.where is not None and ("where" not in tails._used or any(
                 isinstance(n, A.Keyword) and n.value == "X" for g in got for n in A.walk(g))):
             # (a keyword's «X» has no Variable of its own: the definition stands beside it)
@@ -364,9 +364,23 @@ def _unquoted_granted(parts: list, items: list, k: int, ctx: Ctx) -> list | None
     return parts[:i] + [quoted] + body[n:]
 
 
-def _conditioned(got: list, cond: A.Condition, parts) -> list:
+_EACH_PRONOUN = {N.CREATURE: ("оно", "него"), N.CARD: ("она", "нее", "неё")}
+
+
+def _conditioned(got: list, cond: A.Condition, parts, ctx: Ctx | None = None) -> list:
     """«…, пока / если …» at the end of a clause: a restriction or permission carries it;
-    anything else is a Conditional (a static ability with it becomes Static(…, condition))."""
+    anything else is a Conditional (a static ability with it becomes Static(…, condition)).
+    «ранить каждое существо противника, если оно ранено»: «оно» of every selected card is a
+    filter on them (the selector's condition), not one test of «it» (L7)."""
+    if ctx is not None and len(got) == 1 and cond.subject is not None and cond.subject.noun == N.IT \
+            and not cond.subject.qualifiers and cond.subject.span != A.NOSPAN:
+        field = "subject" if isinstance(got[0], (A.Restriction, A.Permission)) else "target"
+        sel = getattr(got[0], field, None)
+        if isinstance(sel, A.Selector) and Q.ALL in sel.qualifiers and sel.condition is None \
+                and sel.span != A.NOSPAN and ctx.orig(sel.span).lower().startswith("кажд") \
+                and ctx.orig(cond.subject.span).lower() in _EACH_PRONOUN.get(sel.noun, ()):
+            # «каждое существо …, если оно …»: the singular «каждое» and its own pronoun
+            return [replace(got[0], **{field: replace(sel, condition=replace(cond, subject=None))})]
     if len(got) == 1 and isinstance(got[0], (A.Restriction, A.Permission)) \
             and got[0].condition is None:
         return [replace(got[0], condition=own_pronoun(cond, got[0]))]
