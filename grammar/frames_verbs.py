@@ -300,9 +300,7 @@ def v_heal(v, subject, a: Args, ctx, tails, sp):
         a.check()
         if a.pp or a.adv or a.quoted or a.amount is not None:
             raise Reject("heal from wounds roles")
-        # (of the healed card: «it», never a second card chosen alike — L3)
-        whose = target if target.noun in (N.SELF, N.IT) else A.Selector(N.IT, span=target.span)
-        got = A.Measure(M.WOUNDS, whose, params=a.heal_from)
+        got = A.Measure(M.WOUNDS, target, params=a.heal_from)
         return A.Heal(target, A.Variable("X", definition=got), span=sp)
     full = [q for q in a.adv if q.kind == "adv" and q.v == "fully"]
     a.adv = [q for q in a.adv if q not in full]
