@@ -29,13 +29,16 @@ parse_issues  what the grammar left untyped (Opaque / unknown icons) and what re
 meta          build time, grammar hash, source file hashes, counts
 cards_fts     FTS5 over the folded name and text (case and ё/е folded)
 
-The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source;
-parse each distinct text once and make its rows (``carddb.textrows``: each distinct ability
-*value*, spans aside, is walked, serialised and rendered once; a long list is shared out to
-worker processes, one per core — the rows are the same); make every card's rows as value
+The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source
+(a canonical list's texts as written: their normalise runs with the parse); parse each
+distinct text once and make its rows (``carddb.textrows``: each distinct ability *value*,
+spans aside, is walked, serialised and rendered once; a long list is shared out to worker
+processes, one per core, forked once — the rows are the same); make every card's rows as value
 tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
-and the facet tables; the rest.  Parse and the texts' rows run together, so their elapsed time
-is shared out in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
+and the facet tables; the rest.  With workers, this process makes and inserts the rows of the
+texts that came back while the workers parse the next ones; the time it waits for them is
+shared out between normalise (reading), parse and the texts' rows in proportion to the
+seconds each took.  ``bench/db.py --distinct`` measures the
 phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
 checkout builds the very same rows.
 """

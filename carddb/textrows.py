@@ -1,9 +1,11 @@
 """What the DB stores about each card text: its abilities' rows, Opaque parts, searchable
 features and Russian tree, as value tuples without card ids (``carddb.build`` adds the ids).
 
-The texts are parsed and turned into rows here, each distinct parse key once
-(``text_rows``); a list of many distinct texts is shared out to worker processes (fork), each
-returning plain rows, so the build uses the machine's cores — the rows are the same either way.
+The texts are parsed and turned into rows here, each distinct parse key once (``UnitRows``);
+a list of many distinct texts is shared out to worker processes (one fork pool), each
+normalising a canonical list's texts (the reader's normalise, moved here), parsing and
+returning plain rows chunk by chunk, so the build uses the machine's cores — the rows are the
+same either way.  A worker that dies or stalls is an error (``WorkerFailed``), never a hang.
 """
 from __future__ import annotations
 
@@ -428,12 +430,9 @@ def _warm(vocabulary: Vocabulary) -> None:
 
 
 def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
-    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back);
-    the worker's memo of abilities and texts lives as long as the worker."""
-    maker = _WORK.get("maker")
-    if maker is None:
-        maker = _WORK["maker"] = _RowMaker()
-    done, rows, times = _units_rows(units, _WORK["vocabulary"], maker)
+    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back).
+    (A memo of abilities kept from chunk to chunk saved no measurable time: one a chunk.)"""
+    done, rows, times = _units_rows(units, _WORK["vocabulary"], _RowMaker())
     return done, {k: tuple(getattr(r, f.name) for f in fields(r))
                   for k, r in rows.items()}, times
 
