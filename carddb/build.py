@@ -35,10 +35,9 @@ distinct text once and make its rows (``carddb.textrows``: each distinct ability
 spans aside, is walked, serialised and rendered once; a long list is shared out to worker
 processes, one per core, forked once — the rows are the same); make every card's rows as value
 tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
-and the facet tables; the rest.  With workers, this process makes and inserts the rows of the
-texts that came back while the workers parse the next ones; the time it waits for them is
-shared out between normalise (reading), parse and the texts' rows in proportion to the
-seconds each took.  ``bench/db.py --distinct`` measures the
+and the facet tables; the rest.  Normalise, parse and the texts' rows run together (in the
+workers on a long list): the time the build waits for them is shared out between reading
+(normalise), parse and rows in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
 phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
 checkout builds the very same rows.
 """
@@ -454,8 +453,7 @@ class _Clock:
         self.last = now
 
 
-#: The rows made so far are inserted every this many cards (the build's own process inserts
-#: while the workers parse the next texts).
+#: The rows made so far are inserted every this many cards (fewer rows held at once).
 INSERT_EVERY = 2000
 
 
@@ -482,9 +480,8 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
            progress: Progress | None = None, phases: dict[str, float] | None = None,
            raw: Sequence[bool] | None = None,
            read_again: Callable[[], object] | None = None) -> dict[str, int]:
-    """Parse the texts (``UnitRows``: in worker processes on a long list) and, as their rows
-    come back in the cards' order, make and insert every card's rows; then indexes, FTS, the
-    writers' tables and meta.  ``raw``: per card, its text is still to be normalised (the
+    """Parse the texts (``UnitRows``: in worker processes on a long list), then make and insert
+    every card's rows; then indexes, FTS, the writers' tables and meta.  ``raw``: per card, its text is still to be normalised (the
     normalised text is the card's text from here on); ``read_again()`` reads the sources the
     ordinary way — called when a normalised text breaks the reader's range check, to raise the
     ordinary reader's problems."""
@@ -515,28 +512,28 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
             rows.clear()
         inserting += time.perf_counter() - t
 
-    # worker processes fork here, before the DB is opened
+    # worker processes fork here, before the DB is opened.  This process waits for them
+    # rather than making and inserting rows as chunks come back: on a loaded machine (load 4–6)
+    # that overlap made the 35k build 4–10 s slower (round p20, BENCHMARKS.md)
     started = time.perf_counter()
+    done: list = []                         # per unit: (its text, normalised; its parse keys)
+    by_key: dict = {}
     with UnitRows(units, vocabulary) as parsed:
-        chunks = iter(parsed)
-        done: list = []                     # per unit: (its text, normalised; its parse keys)
-        by_key: dict = {}
-        tmp.unlink(missing_ok=True)
-        db = sqlite_utils.Database(tmp)
-        db.conn.execute("pragma journal_mode = off")
-        db.conn.execute("pragma synchronous = off")
+        for units_done, rows_done in parsed:
+            done.extend(units_done)
+            by_key.update((k, rows_from(v)) for k, v in rows_done.items())
+            if progress is not None:
+                progress(round(len(done) / len(units) * len(cards)), len(cards))
+    waiting = time.perf_counter() - started
+    tmp.unlink(missing_ok=True)
+    db = sqlite_utils.Database(tmp)
+    db.conn.execute("pragma journal_mode = off")
+    db.conn.execute("pragma synchronous = off")
+    with db.conn:
         _create_schema(db)
         for card_id, ((card, source, index), at) in enumerate(zip(cards, where), start=1):
             rows = NO_TEXT
             if at is not None:
-                while at[0] >= len(done):
-                    t = time.perf_counter()
-                    units_done, rows_done = next(chunks)
-                    done.extend(units_done)
-                    by_key.update((k, rows_from(v)) for k, v in rows_done.items())
-                    waiting += time.perf_counter() - t
-                    if progress is not None:
-                        progress(card_id - 1, len(cards))
                 text, keys = done[at[0]]
                 if text != card.text:
                     if too_big_number(text) is not None and read_again is not None:
@@ -564,20 +561,19 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
             if len(pending[0]) >= INSERT_EVERY:
                 insert()
         insert()
-    if progress is not None and cards:
-        progress(len(cards), len(cards))
-    # normalise, parse and the texts' rows ran in the workers while this process made and
-    # inserted the rows of the texts before: the time it waited for them is shared out in
-    # proportion to the seconds each took
-    spent = parsed.spent
-    busy = sum(spent.values()) or 1.0
-    clock.lap(None)
-    phases["reading"] += waiting * spent["normalise"] / busy
-    phases["parse"] += waiting * spent["parse"] / busy
-    phases["rows"] += (clock.last - started - waiting - inserting
-                       + waiting * spent["rows"] / busy)
-    phases["insert"] += inserting
-    with db.conn:
+        if progress is not None and cards:
+            progress(len(cards), len(cards))
+        # normalise, parse and the texts' rows ran together (in the workers on a long list):
+        # the time this process waited for them is shared out in proportion to the seconds
+        # each took
+        spent = parsed.spent
+        busy = sum(spent.values()) or 1.0
+        clock.lap(None)
+        phases["reading"] += waiting * spent["normalise"] / busy
+        phases["parse"] += waiting * spent["parse"] / busy
+        phases["rows"] += (clock.last - started - waiting - inserting
+                           + waiting * spent["rows"] / busy)
+        phases["insert"] += inserting
         _bulk_insert(db, "sets", ("name", "cards", "source"), list(sets.values()))
         # the narrow copy: the same values, read back in id order by SQLite itself
         names = ", ".join(f"[{c}]" for c in CARD_INDEX_COLUMNS)

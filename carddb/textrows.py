@@ -282,8 +282,7 @@ PARALLEL_FROM = 4000
 MAX_JOBS = 4
 #: With the cyclic GC off (the build), a generation-0 collection every this many texts.
 YOUNG_EVERY = 1000
-#: Chunks per worker: small enough that the build's own process makes and inserts the rows of
-#: the first chunks while the workers parse the next ones, and that the last chunk is short.
+#: Chunks per worker: the last chunk is short (the other worker is not left idle long).
 CHUNKS_PER_WORKER = 12
 #: A worker that answers no chunk for this long is taken as stalled: the build stops with an
 #: error (a chunk is a few seconds of work).
