@@ -376,12 +376,14 @@ print(json.dumps({"phases": phases, "seconds": parsing + report.seconds, "old": 
 def build_once(root: Path, src: Path, db: Path) -> dict:
     """Wall time of a fresh process building ``src`` with the code at ``root`` (interpreter
     start and imports included), and the phases it reports."""
+    load = os.getloadavg()[0]
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _CHILD, str(src), str(db)], cwd=root,
                           check=True, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(root)})
     out = json.loads(done.stdout.strip().splitlines()[-1])
     out["total"] = time.perf_counter() - started
+    out["load"] = load                      # the 1-minute load average as the build started
     return out
 
 
@@ -423,8 +425,8 @@ def distinct_main(args) -> None:
              "imports too).  A checkout from before the phases: parse and rows measured as "
              "``_CHILD`` says (its insert and indexes are inside «other»; its process reads the "
              "file twice).", "",
-             "| code | " + " | ".join(PHASE_NAMES) + " | build | process |",
-             "| --- |" + " ---: |" * (len(PHASE_NAMES) + 2)]
+             "| code | " + " | ".join(PHASE_NAMES) + " | build | process | load at start |",
+             "| --- |" + " ---: |" * (len(PHASE_NAMES) + 3)]
     for root, results in runs.items():
         cells = []
         for phase in PHASE_NAMES:
@@ -434,7 +436,7 @@ def distinct_main(args) -> None:
         totals = [r["total"] for r in results]
         lines.append(f"| {root} | " + " | ".join(cells) + f" | {statistics.median(builds):.1f} | "
                      f"**{statistics.median(totals):.1f}** ({', '.join(f'{t:.1f}' for t in totals)})"
-                     + " |")
+                     f" | {', '.join('%.1f' % r.get('load', 0) for r in results)} |")
     report = "\n".join(lines) + "\n"
     print(report)
     if not args.no_write:

@@ -29,13 +29,15 @@ parse_issues  what the grammar left untyped (Opaque / unknown icons) and what re
 meta          build time, grammar hash, source file hashes, counts
 cards_fts     FTS5 over the folded name and text (case and ё/е folded)
 
-The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source;
-parse each distinct text once and make its rows (``carddb.textrows``: each distinct ability
-*value*, spans aside, is walked, serialised and rendered once; a long list is shared out to
-worker processes, one per core — the rows are the same); make every card's rows as value
+The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read every source
+(a canonical list's texts as written: their normalise runs with the parse); parse each
+distinct text once and make its rows (``carddb.textrows``: each distinct ability *value*,
+spans aside, is walked, serialised and rendered once; a long list is shared out to worker
+processes, one per core, forked once — the rows are the same); make every card's rows as value
 tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
-and the facet tables; the rest.  Parse and the texts' rows run together, so their elapsed time
-is shared out in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
+and the facet tables; the rest.  Normalise, parse and the texts' rows run together (in the
+workers on a long list): the time the build waits for them is shared out between reading
+(normalise), parse and rows in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
 phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
 checkout builds the very same rows.
 """
@@ -46,7 +48,8 @@ import json
 import secrets
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -56,19 +59,19 @@ import sqlite_utils
 from berserk.errors import InputError, Location, Problem
 from berserk.text import fold
 from carddb.atomic import replacing
-from carddb.model import Card, name_key, parse_key, strike_text
-from carddb.sources import read_cards
+from carddb.model import Card, name_key, strike_text
+from carddb.sources import read_cards, too_big_number
 from carddb.store import SCHEMA_VERSION
 from carddb.textrows import (  # noqa: F401 - features_of, node_params, nodes_of: the API
     NO_TEXT,
     STRUCTURE_KINDS,
     TextRows,
+    UnitRows,
     features_of,
     label,
     node_params,
     nodes_of,
     rows_from,
-    text_rows,
 )
 from grammar import Vocabulary, grammar_hash
 
@@ -171,8 +174,28 @@ _MOVE_TEXT, _STRIKE, _NAME_FOLD = (list(CARD_COLUMNS).index(c)
                                    for c in ("move_text", "strike", "name_fold"))
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+# A 35,000-card build writes five JSON arrays a card, nearly all of them seen before (elements,
+# classes, keyword and label sets, facet keys): each distinct one is encoded once.  (The tuples
+# hold texts, enum members, ints and None — no bool that would share an int's cache entry.)
+@lru_cache(maxsize=65536)
+def _dumps_tuple(values: tuple) -> str:
+    return json.dumps(list(values), ensure_ascii=False)
+
+
+@lru_cache(maxsize=65536)
+def _fold_cached(text: str) -> str:
+    return fold(text)
+
+
+@lru_cache(maxsize=4096)
+def _bars(values: tuple) -> str:
+    """«|a|b|»: the element, class and keyword columns the search matches on."""
+    return "|" + "|".join(values) + "|"
+
+
+@lru_cache(maxsize=4096)
+def _folded_bars(values: tuple) -> str:
+    return "|" + "|".join(fold(v) for v in values) + "|"
 
 
 def _strike_shown(card: Card) -> str | None:
@@ -187,17 +210,17 @@ def _card_row(card: Card, card_id: int, source: str, source_index: int, slugs: t
     """The cards row, in ``CARD_COLUMNS`` order."""
     strike = card.strike
     return (
-        card_id, card.name, name_key(card.name), card.set, fold(card.set), card.number,
-        card.element, _dumps(list(card.elements)), card.card_type, card.cost, int(card.elite),
+        card_id, card.name, name_key(card.name), card.set, _fold_cached(card.set), card.number,
+        card.element, _dumps_tuple(card.elements), card.card_type, card.cost, int(card.elite),
         int(card.unique), card.life, card.move if not isinstance(card.move, str) else None,
         "полёт" if card.flying else (str(card.move) if card.move is not None else None),
         int(card.flying), _strike_shown(card), strike[0] if strike else None,
         strike[1] if strike else None, strike[2] if strike else None,
-        str(card.game), card.strike_value, int(card.cost_x), _dumps(list(card.classes)), "|" + "|".join(card.elements) + "|",
-        "|" + "|".join(fold(c) for c in card.classes) + "|", "|" + "|".join(keywords) + "|",
-        card.rarity, fold(card.rarity) if card.rarity else None, card.text, rows.tree,
+        str(card.game), card.strike_value, int(card.cost_x), _dumps_tuple(card.classes),
+        _bars(card.elements), _folded_bars(card.classes), _bars(keywords),
+        card.rarity, _fold_cached(card.rarity) if card.rarity else None, card.text, rows.tree,
         fold(card.text) if card.text else None, int(card.text is not None), int(rows.typed),
-        len(rows.abilities), _dumps(list(keywords)), source, source_index, slugs[0], slugs[1])
+        len(rows.abilities), _dumps_tuple(keywords), source, source_index, slugs[0], slugs[1])
 
 
 def _list_row(row: tuple, card: Card, labels: Sequence[str]) -> tuple:
@@ -208,7 +231,7 @@ def _list_row(row: tuple, card: Card, labels: Sequence[str]) -> tuple:
            ", ".join(labels) or None, row[_NAME_FOLD], row[-2], row[-1])
     # what the web's facets group by: one key per combination of facet values, one per set of
     # ability labels — a filtered list counts a few hundred keys instead of every card
-    return out + (_dumps([out[i] for i in _FACET_AT]), _dumps(list(labels)))
+    return out + (_dumps_tuple(tuple([out[i] for i in _FACET_AT])), _dumps_tuple(labels))
 
 
 def _card_feature_rows(card: Card) -> list[tuple]:
@@ -315,13 +338,38 @@ def _facet_tables(db: sqlite_utils.Database) -> None:
 def read_all(sources: Sequence[str | Path], format: str | None = None):
     """Read every source; raise one InputError listing every problem of every file.  Returns
     the cards (card, source, index in it), the warnings and each source's hash (``meta``)."""
+    cards, warnings, hashes, _raw = _read_all(sources, format)
+    return cards, warnings, hashes
+
+
+def _read_all(sources: Sequence[str | Path], format: str | None = None, raw: bool = False):
+    """``read_all`` and, per card, whether its text is still to be normalised.  ``raw``: a
+    canonical file's texts are read as written (``read_cards(..., normalised=False)``) and
+    normalised by the parse's workers (``carddb.textrows.UnitRows``) — the same text as the
+    reader's.  When there are problems, the files read so are read again the ordinary way
+    (the problems are then exactly the ordinary reader's); standard input is always read the
+    ordinary way (it cannot be read twice)."""
+    results = [read_cards(source, format=format, normalised=not raw or str(source) == "-")
+               for source in sources]
+    out = _assemble(sources, results)
+    if out[4] and any(r.raw_texts for r in results):
+        results = [read_cards(source, format=format) if r.raw_texts else r
+                   for source, r in zip(sources, results)]
+        out = _assemble(sources, results)
+    cards, warnings, hashes, raws, problems = out
+    if problems:
+        raise InputError(problems)
+    return cards, warnings, hashes, raws
+
+
+def _assemble(sources, results):
     problems: list[Problem] = []
     warnings: list[Problem] = []
     cards: list[tuple[Card, str, int]] = []
+    raws: list[bool] = []
     hashes: list[dict[str, str]] = []
     seen: dict[tuple[str, str], str] = {}
-    for source in sources:
-        result = read_cards(source, format=format)
+    for source, result in zip(sources, results):
         # the hash of the bytes the reader read: standard input («-») cannot be read again
         hashes.append({"file": Path(source).name, "sha256": result.sha256[:16]})
         problems.extend(result.problems)
@@ -334,9 +382,8 @@ def read_all(sources: Sequence[str | Path], format: str | None = None):
                 continue
             seen.setdefault(key, str(source))
             cards.append((card, str(source), index))
-    if problems:
-        raise InputError(problems)
-    return cards, warnings, hashes
+            raws.append(result.raw_texts and card.text is not None)
+    return cards, warnings, hashes, raws, problems
 
 
 #: Writes more tables into the DB being built, inside its one transaction (``db build --rules``
@@ -366,11 +413,12 @@ def build_db(out: str | Path, sources: Sequence[str | Path] | None = None,
     started = time.perf_counter()
     sources = list(sources) if sources else [bundled_examples()]
     with _young_collections_only():
-        cards, warnings, hashes = read_all(sources, format)
+        cards, warnings, hashes, raw = _read_all(sources, format, raw=True)
         phases = dict.fromkeys(PHASES, 0.0)
         phases["reading"] = time.perf_counter() - started
         with replacing(out, on_wait=on_wait) as tmp:
-            counts = _write(tmp, cards, hashes, writers, progress, phases)
+            counts = _write(tmp, cards, hashes, writers, progress, phases, raw,
+                            lambda: read_all(sources, format))
     seconds = time.perf_counter() - started
     phases["other"] = seconds - sum(v for k, v in phases.items() if k != "other")
     return BuildReport(str(out), counts, warnings, seconds, phases)
@@ -405,58 +453,128 @@ class _Clock:
         self.last = now
 
 
+#: The rows made so far are inserted every this many cards (fewer rows held at once).
+INSERT_EVERY = 2000
+
+
+def _units(cards, raw: Sequence[bool]) -> tuple[list, list]:
+    """The parse's units (``carddb.textrows.Unit``: each distinct text once, with the names of
+    its cards) and, per card, (its unit, its name's place in the unit) or None (no text)."""
+    at: dict[tuple[str, bool], int] = {}
+    units: list[tuple[str, bool, dict]] = []
+    where: list[tuple[int, int] | None] = []
+    for (card, _s, _i), is_raw in zip(cards, raw):
+        if card.text is None:
+            where.append(None)
+            continue
+        u = at.get((card.text, is_raw))
+        if u is None:
+            u = at[(card.text, is_raw)] = len(units)
+            units.append((card.text, is_raw, {}))
+        names = units[u][2]
+        where.append((u, names.setdefault(card.name, len(names))))
+    return [(text, is_raw, tuple(names)) for text, is_raw, names in units], where
+
+
 def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
-           progress: Progress | None = None,
-           phases: dict[str, float] | None = None) -> dict[str, int]:
+           progress: Progress | None = None, phases: dict[str, float] | None = None,
+           raw: Sequence[bool] | None = None,
+           read_again: Callable[[], object] | None = None) -> dict[str, int]:
+    """Parse the texts (``UnitRows``: in worker processes on a long list), then make and insert
+    every card's rows; then indexes, FTS, the writers' tables and meta.  ``raw``: per card, its text is still to be normalised (the
+    normalised text is the card's text from here on); ``read_again()`` reads the sources the
+    ordinary way — called when a normalised text breaks the reader's range check, to raise the
+    ordinary reader's problems."""
     phases = phases if phases is not None else dict.fromkeys(PHASES, 0.0)
     clock = _Clock(phases)
+    raw = raw if raw is not None else [False] * len(cards)
     vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
                                (c for card, _s, _i in cards for c in card.classes))
-    keys = [None if card.text is None else parse_key(card.text, card.name)
-            for card, _s, _i in cards]
-    distinct = list(dict.fromkeys(k for k in keys if k is not None))
-    on_keys = None if progress is None else (
-        lambda done, total: progress(round(done / total * len(cards)), len(cards)))
-    clock.lap(None)
-    # (before the DB is opened: worker processes fork from here)
-    by_key, spent = text_rows(distinct, vocabulary, on_keys)
-    # parse and the texts' rows happen together (in worker processes on a long list): the
-    # elapsed time is shared out in proportion to the seconds each took
-    busy = (spent["parse"] + spent["rows"]) or 1.0
-    clock.lap(None)
-    phases["parse"] += spent["wall"] * spent["parse"] / busy
-    phases["rows"] += spent["wall"] * spent["rows"] / busy
+    units, where = _units(cards, raw)
+    slugs = card_keys([card for card, _source, _index in cards])
+    clock.lap("rows")
+    tables = (("cards", tuple(CARD_COLUMNS)), ("abilities", ABILITY_COLUMNS),
+              ("card_keywords", KEYWORD_COLUMNS), ("parse_issues", ISSUE_COLUMNS),
+              ("card_list", tuple(CARD_LIST_COLUMNS)))
+    pending: tuple[list, ...] = ([], [], [], [], [])
+    typed_at = list(CARD_COLUMNS).index("typed")
+    ability_typed_at = ABILITY_COLUMNS.index("typed")
+    counts = dict.fromkeys(("cards", "abilities", "typed_abilities", "cards_text_unknown",
+                            "cards_typed", "parse_issues", "sets", "clauses"), 0)
+    sets: dict[str, list] = {}
+    waiting = inserting = 0.0
 
+    def insert() -> None:
+        nonlocal inserting
+        t = time.perf_counter()
+        for (table, columns), rows in zip(tables, pending):
+            _bulk_insert(db, table, columns, rows)
+            rows.clear()
+        inserting += time.perf_counter() - t
+
+    # worker processes fork here, before the DB is opened.  This process waits for them
+    # rather than making and inserting rows as chunks come back: on a loaded machine (load 4–6)
+    # that overlap made the 35k build 4–10 s slower (round p20, BENCHMARKS.md)
+    started = time.perf_counter()
+    done: list = []                         # per unit: (its text, normalised; its parse keys)
+    by_key: dict = {}
+    with UnitRows(units, vocabulary) as parsed:
+        for units_done, rows_done in parsed:
+            done.extend(units_done)
+            by_key.update((k, rows_from(v)) for k, v in rows_done.items())
+            if progress is not None:
+                progress(round(len(done) / len(units) * len(cards)), len(cards))
+    waiting = time.perf_counter() - started
     tmp.unlink(missing_ok=True)
     db = sqlite_utils.Database(tmp)
     db.conn.execute("pragma journal_mode = off")
     db.conn.execute("pragma synchronous = off")
     with db.conn:
         _create_schema(db)
-        card_rows, ability_rows, feature_rows, issue_rows, list_rows = [], [], [], [], []
-        sets: dict[str, list] = {}
-        slugs = card_keys([card for card, _source, _index in cards])
-        for card_id, ((card, source, index), key) in enumerate(zip(cards, keys), start=1):
-            rows = NO_TEXT if key is None else rows_from(by_key[key])
+        for card_id, ((card, source, index), at) in enumerate(zip(cards, where), start=1):
+            rows = NO_TEXT
+            if at is not None:
+                text, keys = done[at[0]]
+                if text != card.text:
+                    if too_big_number(text) is not None and read_again is not None:
+                        read_again()                # raises the ordinary reader's problems
+                    card = replace(card, text=text)
+                rows = by_key[keys[at[1]]]
             row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
                                                           slugs[card_id - 1], rows)
-            card_rows.append(row)
-            list_rows.append(listed)
-            ability_rows.extend(abil)
-            feature_rows.extend(feats)
-            issue_rows.extend(issues)
-            entry = sets.setdefault(card.set, [card.set, 0, Path(source).name])
+            pending[0].append(row)
+            pending[1].extend(abil)
+            pending[2].extend(feats)
+            pending[3].extend(issues)
+            pending[4].append(listed)
+            counts["abilities"] += len(abil)
+            counts["typed_abilities"] += sum(r[ability_typed_at] for r in abil)
+            counts["parse_issues"] += len(issues)
+            if card.text is None:
+                counts["cards_text_unknown"] += 1
+            else:
+                counts["cards_typed"] += row[typed_at]
+            entry = sets.get(card.set)
+            if entry is None:
+                entry = sets[card.set] = [card.set, 0, Path(source).name]
             entry[1] += 1
-        clock.lap("rows")
-
-        for table, columns, table_rows in (
-                ("cards", tuple(CARD_COLUMNS), card_rows),
-                ("abilities", ABILITY_COLUMNS, ability_rows),
-                ("card_keywords", KEYWORD_COLUMNS, feature_rows),
-                ("parse_issues", ISSUE_COLUMNS, issue_rows),
-                ("sets", ("name", "cards", "source"), list(sets.values())),
-                ("card_list", tuple(CARD_LIST_COLUMNS), list_rows)):
-            _bulk_insert(db, table, columns, table_rows)
+            if len(pending[0]) >= INSERT_EVERY:
+                insert()
+        insert()
+        if progress is not None and cards:
+            progress(len(cards), len(cards))
+        # normalise, parse and the texts' rows ran together (in the workers on a long list):
+        # the time this process waited for them is shared out in proportion to the seconds
+        # each took
+        spent = parsed.spent
+        busy = sum(spent.values()) or 1.0
+        clock.lap(None)
+        phases["reading"] += waiting * spent["normalise"] / busy
+        phases["parse"] += waiting * spent["parse"] / busy
+        phases["rows"] += (clock.last - started - waiting - inserting
+                           + waiting * spent["rows"] / busy)
+        phases["insert"] += inserting
+        _bulk_insert(db, "sets", ("name", "cards", "source"), list(sets.values()))
         # the narrow copy: the same values, read back in id order by SQLite itself
         names = ", ".join(f"[{c}]" for c in CARD_INDEX_COLUMNS)
         db.execute(f"INSERT INTO card_index ({names}) SELECT {names} FROM cards ORDER BY id")
@@ -468,14 +586,8 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
         for writer in writers:
             for key, n in writer(db).items():
                 extra[key] = extra.get(key, 0) + n
-        typed_at = list(CARD_COLUMNS).index("typed")
-        ability_typed_at = ABILITY_COLUMNS.index("typed")
-        counts = {"cards": len(card_rows), "abilities": len(ability_rows),
-                  "typed_abilities": sum(r[ability_typed_at] for r in ability_rows),
-                  "cards_text_unknown": sum(1 for c, _s, _i in cards if c.text is None),
-                  "cards_typed": sum(r[typed_at] for r, (c, _s, _i) in zip(card_rows, cards)
-                                     if c.text is not None),
-                  "parse_issues": len(issue_rows), "sets": len(sets), "clauses": 0, **extra}
+        counts.update(cards=len(cards), sets=len(sets), clauses=0)
+        counts.update(extra)
         meta = {
             "schema_version": SCHEMA_VERSION,
             "build_id": secrets.token_hex(8),
@@ -487,7 +599,7 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
         db["meta"].insert_all({"key": k, "value": v} for k, v in meta.items())
         db.conn.execute("analyze")          # planner statistics: the search plans depend on them
     db.conn.execute("pragma journal_mode = delete")
-    db.conn.execute("vacuum") if len(card_rows) < 2000 else None
+    db.conn.execute("vacuum") if len(cards) < 2000 else None
     db.conn.close()
     return counts
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +73,16 @@ class ReadResult:
     # ``problems`` / ``warnings`` at the end of ``read_cards`` (repeats listed once)
     card_problems: list[tuple[Location, str, str, str]] = field(default_factory=list, repr=False)
     card_warnings: list[tuple[Location, str, str, str]] = field(default_factory=list, repr=False)
+    #: the texts are as written, not normalised (``read_cards(..., normalised=False)``)
+    raw_texts: bool = False
 
 
 # ---------------------------------------------------------------- entry point
-def read_cards(path: str | Path, format: str | None = None) -> ReadResult:
+def read_cards(path: str | Path, format: str | None = None,
+               normalised: bool = True) -> ReadResult:
     """Read one card file (``-``: standard input); never raises on bad content (problems are
-    listed instead)."""
+    listed instead).  ``normalised=False``: a canonical list's texts are left as written
+    (``raw_texts``; the build normalises them in its worker processes, carddb.build)."""
     label = files.label(path)
     result = ReadResult([], path=label)
     if format is not None and format not in FORMATS:
@@ -111,6 +116,9 @@ def read_cards(path: str | Path, format: str | None = None) -> ReadResult:
         result.problems.append(Problem(Location(label), "ожидался список карт"))
         return result
     reader = {"tgbot": _read_tgbot, "nxt": _read_nxt, "canonical": _read_canonical}[fmt]
+    if fmt == "canonical" and not normalised:
+        reader = partial(_read_canonical, normalise_texts=False)
+        result.raw_texts = True
     reader(data, result, lines)
     _fold_repeats(result)
     detected = detect_format(data, is_yaml)
@@ -220,13 +228,20 @@ def _in_range(card: Card, index: int, result: ReadResult, lines) -> Card | None:
             _problem(result, index, card.name, field_name,
                      f"число «{shorten(str(value), 24)}» вне допустимого (0–{top})", lines)
             bad = True
-    for found in re.finditer(r"\d+", card.text or ""):
-        if len(found.group()) > 9 or int(found.group()) > MAX_TEXT_NUMBER:
-            _problem(result, index, card.name, "text", f"число «{shorten(found.group(), 24)}» "
-                     f"в тексте больше {MAX_TEXT_NUMBER:_}".replace("_", " "), lines)
-            bad = True
-            break
+    found = too_big_number(card.text or "")
+    if found is not None:
+        _problem(result, index, card.name, "text", f"число «{shorten(found, 24)}» "
+                 f"в тексте больше {MAX_TEXT_NUMBER:_}".replace("_", " "), lines)
+        bad = True
     return None if bad else card
+
+
+def too_big_number(text: str) -> str | None:
+    """The first number of ``text`` above ``MAX_TEXT_NUMBER``, if any."""
+    for found in re.finditer(r"\d+", text):
+        if len(found.group()) > 9 or int(found.group()) > MAX_TEXT_NUMBER:
+            return found.group()
+    return None
 
 
 def _text_field(value: Any, field_name: str, lists: bool = False) -> None:
@@ -529,11 +544,14 @@ def _nxt_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
 
 
 # ---------------------------------------------------------------- canonical
-def _read_canonical(data: list, result: ReadResult, lines: dict[int, int]) -> None:
-    _read_list(data, result, lines, _canonical_card, "ожидался объект карты (name, element, …)")
+def _read_canonical(data: list, result: ReadResult, lines: dict[int, int],
+                    normalise_texts: bool = True) -> None:
+    _read_list(data, result, lines, partial(_canonical_card, normalise_texts=normalise_texts),
+               "ожидался объект карты (name, element, …)")
 
 
-def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card | None:
+def _canonical_card(item: dict, index: int, result: ReadResult, lines,
+                    normalise_texts: bool = True) -> Card | None:
     # the shapes Card.from_dict assumes (a number where a text is expected is a TypeError there)
     if not _scalars(item, ("name", "set", "type", "card_type", "rarity", "text", "element",
                            "elements", "classes", "class"), index, result, lines,
@@ -547,11 +565,12 @@ def _canonical_card(item: dict, index: int, result: ReadResult, lines) -> Card |
         for one in getattr(err, "errors", [err]):
             _problem(result, index, item.get("name"), one.field, one.message, lines)
         return None
-    if isinstance(card.text, str):
+    if isinstance(card.text, str) and normalise_texts:
         norm = normalise(card.text)
         if norm.text != card.text:
             card = replace(card, text=norm.text)
     return card
 
 
-__all__ = ["FORMATS", "ReadResult", "detect_format", "read_cards", "nxt_icon_lines"]
+__all__ = ["FORMATS", "ReadResult", "detect_format", "read_cards", "nxt_icon_lines",
+           "too_big_number"]

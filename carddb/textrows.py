@@ -1,26 +1,37 @@
 """What the DB stores about each card text: its abilities' rows, Opaque parts, searchable
 features and Russian tree, as value tuples without card ids (``carddb.build`` adds the ids).
 
-The texts are parsed and turned into rows here, each distinct parse key once
-(``text_rows``); a list of many distinct texts is shared out to worker processes (fork), each
-returning plain rows, so the build uses the machine's cores — the rows are the same either way.
+The texts are parsed and turned into rows here, each distinct parse key once (``UnitRows``);
+a list of many distinct texts is shared out to worker processes (one fork pool), each
+normalising a canonical list's texts (the reader's normalise, moved here), parsing and
+returning plain rows chunk by chunk, so the build uses the machine's cores — the rows are the
+same either way.  A worker that dies or stalls is an error (``WorkerFailed``), never a hang.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import multiprocessing
 import os
+import signal
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Iterable, Iterator
 
+from berserk.errors import InternalError
+from carddb.model import parse_key
 from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
 from grammar.display import to_display
+from grammar.icons import normalise
 from grammar.tokens import list_res
 
 # Node classes that are parts of a larger thing, not features a player searches for.
@@ -223,6 +234,7 @@ class _RowMaker:
     def __init__(self) -> None:
         self.facts: dict = {}
         self.texts: dict = {}
+        self.parsed = 0                     # texts parsed (a young collection every so many)
 
     def ability(self, ability) -> _Facts:
         try:
@@ -270,7 +282,21 @@ PARALLEL_FROM = 4000
 MAX_JOBS = 4
 #: With the cyclic GC off (the build), a generation-0 collection every this many texts.
 YOUNG_EVERY = 1000
+#: Chunks per worker: the last chunk is short (the other worker is not left idle long).
+CHUNKS_PER_WORKER = 12
+#: A worker that answers no chunk for this long is taken as stalled: the build stops with an
+#: error (a chunk is a few seconds of work).
+STALL_SECONDS = 300.0
 _WORK: dict = {}                    # what the forked workers inherit: the vocabulary
+
+#: One text to parse: the text as its cards carry it, whether it is still to be normalised (a
+#: canonical list read with ``read_cards(..., normalised=False)``: the reader's
+#: ``normalise(text).text``, done here) and the distinct names of the cards that carry it.
+Unit = tuple[str, bool, tuple[str, ...]]
+
+
+class WorkerFailed(InternalError):
+    """A worker process died or stalled: the build stops with this error, never hangs."""
 
 
 def jobs(distinct: int) -> int:
@@ -285,69 +311,161 @@ def jobs(distinct: int) -> int:
     return n
 
 
-def text_rows(keys: list, vocabulary: Vocabulary,
-              progress: Callable[[int, int], None] | None = None,
-              workers: int | None = None) -> tuple[dict, dict[str, float]]:
-    """{parse key: its ``TextRows``} for each distinct key, and the seconds spent parsing and
-    making rows (summed over the processes; ``wall`` the elapsed time).  ``vocabulary``: the
-    list's card names and class names (a name used in another card's text reads as that card,
-    the card's own name used as a class as that class)."""
-    started = time.perf_counter()
-    workers = jobs(len(keys)) if workers is None else workers
-    if workers <= 1:
-        out, spent = _rows_of(keys, vocabulary, progress)
-    else:
-        out, spent = {}, {"parse": 0.0, "rows": 0.0}
-        _WORK["vocabulary"] = vocabulary
-        _warm(vocabulary)                               # built once, inherited by every worker
-        size = max(50, len(keys) // (workers * 8))
-        chunks = [keys[i:i + size] for i in range(0, len(keys), size)]
+class UnitRows:
+    """The units' normalised texts, parse keys and rows, chunk by chunk in the units' order.
+
+        with UnitRows(units, vocabulary) as parsed:
+            for done, rows in parsed:   # done: [(text, (parse key per name))] per unit
+                ...                     # rows: {parse key: TextRows (or its plain tuple)}
+
+    ``vocabulary``: the list's card names and class names (a name used in another card's text
+    reads as that card, the card's own name used as a class as that class).  A list of
+    ``PARALLEL_FROM`` units or more is shared out to worker processes (``jobs``), forked once
+    when the block starts (before the caller opens its DB) — each normalises (a raw unit),
+    finds the parse keys, parses and makes the rows; the answers are the same as in one
+    process.  A worker that dies or answers nothing for ``STALL_SECONDS`` raises
+    ``WorkerFailed``; leaving the block on any exception (a stop signal too) kills the
+    workers.  ``spent``: seconds of normalise, parse and rows, summed over the processes."""
+
+    def __init__(self, units: list, vocabulary: Vocabulary, workers: int | None = None):
+        self.units, self.vocabulary = units, vocabulary
+        self.workers = jobs(len(units)) if workers is None else workers
+        size = max(50, -(-len(units) // (max(1, self.workers) * CHUNKS_PER_WORKER)))
+        self.chunks = [units[i:i + size] for i in range(0, len(units), size)]
+        self.spent = {"normalise": 0.0, "parse": 0.0, "rows": 0.0}
+        self.pool = None
+        self.futures: list = []
+
+    def __enter__(self) -> "UnitRows":
+        if self.workers > 1:
+            _WORK["vocabulary"] = self.vocabulary
+            _warm(self.vocabulary)                      # built once, inherited by every worker
+            try:
+                self.pool = ProcessPoolExecutor(self.workers,
+                                                mp_context=multiprocessing.get_context("fork"),
+                                                initializer=_worker_start,
+                                                initargs=(os.getpid(),))
+                # (the workers fork at the first submit, before the pool starts a thread)
+                self.futures = [self.pool.submit(_chunk_rows, chunk) for chunk in self.chunks]
+            except BaseException:
+                self._stop()
+                raise
+            finally:
+                _WORK.clear()
+        else:
+            self.maker = _RowMaker()
+        return self
+
+    def __iter__(self) -> Iterator[tuple[list, dict]]:
+        if self.pool is None:
+            for chunk in self.chunks:
+                done, rows, times = _units_rows(chunk, self.vocabulary, self.maker)
+                self._add(times)
+                yield done, rows
+            return
+        for n, future in enumerate(self.futures, start=1):
+            try:
+                done, rows, times = future.result(timeout=STALL_SECONDS)
+            except FutureTimeout:
+                raise WorkerFailed(f"процесс разбора текстов не ответил за {STALL_SECONDS:.0f} с "
+                                   f"(часть {n} из {len(self.futures)}); сборка остановлена — "
+                                   "BERSERK_BUILD_JOBS=1 собирает в одном процессе") from None
+            except BrokenProcessPool as err:
+                raise WorkerFailed("процесс разбора текстов завершился аварийно (часть "
+                                   f"{n} из {len(self.futures)}: {err}); сборка остановлена — "
+                                   "BERSERK_BUILD_JOBS=1 собирает в одном процессе") from None
+            self._add(times)
+            yield done, rows
+
+    def _add(self, times: dict[str, float]) -> None:
+        for k, v in times.items():
+            self.spent[k] += v
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if self.pool is not None:
+            if exc_type is None:
+                self.pool.shutdown(wait=True)
+            else:
+                self._stop()
+            self.pool = None
+
+    def _stop(self) -> None:
+        """Kill the workers (an error, a stop signal): nothing is left running or waiting."""
+        pool = self.pool
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(5)
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's signals: the build's stop handlers (carddb.atomic) are the parent's — a
+    worker dies on SIGTERM/SIGHUP, leaves Ctrl-C to the parent (which kills it) and, on Linux,
+    dies with the parent (kill -9 of a build leaves no worker holding its lock)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                done = 0
-                for rows, times in pool.imap(_chunk_rows, chunks):
-                    out.update(rows)
-                    for k, v in times.items():
-                        spent[k] += v
-                    done += len(rows)
-                    if progress is not None:
-                        progress(done, len(keys))
-        finally:
-            _WORK.clear()
-    spent["wall"] = time.perf_counter() - started
-    return out, spent
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _warm(vocabulary: Vocabulary) -> None:
     """What every worker would build for itself on its first text: the LALR table and the
     lexicon's tables (~0.5 s), and the list vocabulary's index."""
     parse("Броня 1.", canonical=True)
+    normalise("Броня 1.")
     if vocabulary.names:
         list_res(vocabulary)
 
 
-def _chunk_rows(keys: list) -> tuple[dict, dict[str, float]]:
-    """In a worker: the rows of some keys, as plain tuples (what pickles cheaply back)."""
-    rows, times = _rows_of(keys, _WORK["vocabulary"], None)
-    return {k: tuple(getattr(r, f.name) for f in fields(r)) for k, r in rows.items()}, times
+def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
+    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back).
+    (A memo of abilities kept from chunk to chunk saved no measurable time: one a chunk.)"""
+    done, rows, times = _units_rows(units, _WORK["vocabulary"], _RowMaker())
+    return done, {k: tuple(getattr(r, f.name) for f in fields(r))
+                  for k, r in rows.items()}, times
 
 
-def _rows_of(keys: list, vocabulary: Vocabulary, progress) -> tuple[dict, dict[str, float]]:
-    maker = _RowMaker()
-    out = {}
-    parsing = making = 0.0
-    for n, key in enumerate(keys, start=1):
+def _units_rows(units: list, vocabulary: Vocabulary,
+                maker: "_RowMaker") -> tuple[list, dict, dict[str, float]]:
+    """Per unit (its text, normalised if raw; the parse key of each name) and the rows of each
+    key, with the seconds spent normalising, parsing and making rows."""
+    done, rows = [], {}
+    normalising = parsing = making = 0.0
+    for text, raw, names in units:
         t0 = time.perf_counter()
-        parsed = parse(*key, vocabulary=vocabulary, canonical=True)   # (a reader's text)
+        if raw:
+            text = normalise(text).text         # the canonical reader's (carddb.sources)
         t1 = time.perf_counter()
-        out[key] = maker.text(key, parsed)
-        making += time.perf_counter() - t1
-        parsing += t1 - t0
-        if progress is not None and (n % 250 == 0 or n == len(keys)):
-            progress(n, len(keys))
-        if n % YOUNG_EVERY == 0 and not gc.isenabled():
-            gc.collect(0)           # the garbage cycles of the last texts (see carddb.build)
-    return out, {"parse": parsing, "rows": making}
+        normalising += t1 - t0
+        keys = tuple(parse_key(text, name) for name in names)
+        for key in keys:
+            if key in rows:
+                continue
+            found = maker.texts.get(key)
+            if found is None:
+                t1 = time.perf_counter()
+                parsed = parse(*key, vocabulary=vocabulary, canonical=True)   # (normalised)
+                t2 = time.perf_counter()
+                found = maker.text(key, parsed)
+                making += time.perf_counter() - t2
+                parsing += t2 - t1
+                maker.parsed += 1
+                if maker.parsed % YOUNG_EVERY == 0 and not gc.isenabled():
+                    gc.collect(0)       # the garbage cycles of the last texts (see carddb.build)
+            rows[key] = found
+        done.append((text, keys))
+    return done, rows, {"normalise": normalising, "parse": parsing, "rows": making}
 
 
 def rows_from(value) -> TextRows:
