@@ -144,6 +144,27 @@ def genitive(np: NP) -> bool:
     return bool(re.search(r"(а|я|и|ы|ов|ев|ей)$", last)) and not re.search(r"(ая|яя|ие|ые)$", last)
 
 
+# nouns whose nominative singular ends in «-а / -я» («карта»); for the others a head in «-а / -я»
+# («существа», «героя») or, for all, in «-ы / -и» is a genitive singular or a nominative plural
+_FEM_NOUNS = frozenset({"card", "cell", "half", "game", "counter", "deck", "hand", "wound", "unit",
+                        "amount", "line", "target", "terrain"})
+
+
+def _not_singular_subject(np: NP, verb) -> bool:
+    """«при перемещении существа противника получает …»: «существа» before a singular verb
+    cannot be its subject (a plural subject takes «получают»), so it is the event's."""
+    if np.kind != "noun" or np.name or np.count:
+        return False
+    if verb.kind == "verb":
+        if verb.v["form"] not in ("3sg", "3sg_refl"):
+            return False
+    elif verb.v.get("word") != "может":
+        return False
+    words = np.text.lower().replace("ё", "е").split()
+    head = words[-1 - int(np.opp)] if len(words) > int(np.opp) else ""
+    return bool(re.search(r"(?:ы|и)$", head) or (np.noun not in _FEM_NOUNS and re.search(r"(?:а|я)$", head)))
+
+
 def cause_of(np: NP) -> str:
     """«от отравления», «от атаки», «от выстрела», «от воздействия» → AttackKind."""
     if np.noun in CAUSES and not np.adjs:
@@ -216,7 +237,7 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                 and not (q.noun or "").startswith("atk:") and not (
                 nxt is not None and ((nxt.kind == "verb" and nxt.v["form"] in ("3sg", "3pl", "3sg_refl", "3pl_refl"))
                                      or nxt.kind == "modal")
-                and not _GEN_END_ONLY.search(q.text.lower())):
+                and not _GEN_END_ONLY.search(q.text.lower()) and not _not_singular_subject(q, nxt)):
             # «при гибели вашего существа» (not the subject of a finite verb after it, unless
             # its ending cannot be a nominative: «при гибели вашего существа получает …»)
             # (a move's «на X» is where it goes, not where the mover stands)
