@@ -223,7 +223,12 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     params = list(trig.params)
     also: list[A.Trigger] = []
     cause_end = -1
+    or_at = None                      # where the first «или <event>» was read
+    set_at: dict = {}                 # where each role was read
     while j < len(parts):
+        for role, v in fields.items():
+            if v is not None and role not in set_at:
+                set_at[role] = j
         q = parts[j]
         nxt = parts[j + 1] if j + 1 < len(parts) else None
         if j == cause_end and isinstance(q, NP) and genitive(q) and trig.event in (TE.DEATH, TE.WOUNDED) \
@@ -301,6 +306,8 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                     # «при ударе или промахе в нападении»: «в нападении» says it of both
                     params.append(TP.IN_ASSAULT)
             also.append(ev2)
+            if or_at is None:
+                or_at = j
             continue
         if isinstance(q, P) and q.kind == "turnref" and q.v in ("в ваш ход", "в свой ход", "в ход противника"):
             fields["turn"] = "opponent" if "противника" in q.v else "own"
@@ -324,6 +331,10 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             j += 1
             continue
         break
+    for role, v in fields.items():
+        if v is not None and role not in set_at:
+            set_at[role] = j
+    also = _share_roles(also, fields, set_at, or_at)
     event = trig.event
     fields["subject"] = _this_card(fields["subject"])     # «при гибели этого существа»: its own
     if event == TE.DEATH and fields["subject"] is not None and fields["subject"].noun == N.SELF \
@@ -351,6 +362,33 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
                      fields["turn"], tuple(dict.fromkeys(params)), tuple(kinds + also),
                      span=_span(parts[:j]))
     return trig, parts[j:]
+
+
+def _share_roles(also: list, fields: dict, set_at: dict, or_at) -> list:
+    """«при ударе или выстреле по этой карте», «при выстреле или метании вашего существа»,
+    «при телепортации или прыжке хозяина»: the roles read after the «или <event>» belong to
+    every event of the list; whose the last event is, when the first has no one of its own, is
+    whose the first is too (H2)."""
+    if not also or or_at is None:
+        return also
+    subjects = [t.subject for t in also if t.subject is not None]
+    if fields["subject"] is None and subjects:
+        if any(x != subjects[-1] for x in subjects):
+            raise Reject("«или» events with different subjects")
+        fields["subject"] = subjects[-1]
+        set_at["subject"] = or_at
+    shared = {role: v for role, v in fields.items() if v is not None and set_at.get(role, -1) >= or_at}
+    out = []
+    for t in also:
+        extra = {role: v for role, v in shared.items() if getattr(t, role) is None}
+        if t.event == TE.DEATH and t.subject is None and "subject" not in extra:
+            extra["event"] = TE.OWN_DEATH          # «при ударе или гибели»: its own death
+        if t.event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS) and t.subject is None and "subject" not in extra:
+            tgt = extra.get("target", t.target)
+            if tgt is not None and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations)):
+                extra["subject"] = A.Selector(N.CARD)       # someone else's attack (judge R10)
+        out.append(replace(t, **extra) if extra else t)
+    return out
 
 
 def _this_card(sel: A.Selector | None) -> A.Selector | None:
