@@ -287,6 +287,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
             kind, name = tails.use("named")
+            folded = _fold_may(b.effects, got, sep, parts)
+            if folded is not None:
+                b.effects.pop()
+                got = [folded]
             got = [A.Named("spell" if kind == "spell" else "effect", name, tuple(b.effects + got),
                            span=_span([b.effects, parts]))]
             b.effects = []
@@ -300,16 +304,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
-        if sep in ("THEN", "SEQ") and b.effects and _is_may(b.effects[-1]) and len(got) == 1 \
-                and not (parts and isinstance(parts[0], (NP,))) and not any(isinstance(q, P) and q.kind == "modal"
-                                                                           for q in parts):
-            # «вы можете посмотреть X, затем положить их …», «может X, при этом Y»: the second
-            # step belongs to the option (done only if X is)
-            may = b.effects.pop()
-            first = may.options[0]
-            steps = (first.steps if isinstance(first, A.Sequence_) else (first,)) + tuple(got)
-            seq = A.Sequence_(steps, span=_span(list(steps)))
-            got = [A.Choice((seq,) + may.options[1:], may.chooser, span=_span([may, parts]))]
+        folded = _fold_may(b.effects, got, sep, parts)
+        if folded is not None:
+            b.effects.pop()
+            got = [folded]
         chained = b.or_chain
         b.or_chain = sep == "OR_V" and bool(b.effects)
         if sep == "OR_V" and b.effects:
@@ -438,6 +436,37 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
         b.effects = [A.Named("spell" if named[0] == "spell" else "effect", named[1], tuple(b.effects),
                              span=_span(b.effects))]
     return k
+
+
+def _fold_may(effects: list, got: list, sep: str, parts: list):
+    """«вы можете посмотреть X, затем положить их …», «может X, при этом [Y] Z»: the second step
+    belongs to the option (done only if X is), also when the option sits in a «если …» («если
+    …, может X, при этом Z»); «может потерять {counter}; Z»: Z is what the counter pays for
+    (H3, M3).  The option with ``got`` added, or None."""
+    if sep not in ("THEN", "SEQ", "SEMI") or not effects or not got \
+            or (sep == "THEN" and (len(got) != 1 or (parts and isinstance(parts[0], NP)))) \
+            or any(isinstance(q, P) and q.kind == "modal" for q in parts):
+        return None
+    return _into_may(effects[-1], tuple(got), sep, parts)
+
+
+def _into_may(last, step: tuple, sep: str, parts: list):
+    """``last`` (a «может X» choice, or a «если …» whose last effect is one) with ``step`` added
+    to its option; None when ``last`` is not one or ``sep`` does not join them."""
+    if isinstance(last, A.Conditional) and not last.otherwise and last.effects:
+        inner = _into_may(last.effects[-1], step, sep, parts)
+        if inner is None:
+            return None
+        return replace(last, effects=last.effects[:-1] + (inner,), span=_span([last, parts]))
+    if not _is_may(last):
+        return None
+    first = last.options[0]
+    if sep == "SEMI" and not (isinstance(first, A.Lose) and first.what == "counters"
+                              and not (parts and isinstance(parts[0], NP))):
+        return None
+    steps = (first.steps if isinstance(first, A.Sequence_) else (first,)) + step
+    seq = A.Sequence_(steps, span=_span(list(steps)))
+    return A.Choice((seq,) + last.options[1:], last.chooser, span=_span([last, parts]))
 
 
 def _is_may(node) -> bool:
