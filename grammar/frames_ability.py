@@ -289,6 +289,15 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):
         # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named
         effects = _it_to_self(effects, ctx, _PERSONAL.__contains__)
+    if len(effects) > 1 and isinstance(effects[0], A.Action) and effects[0].verb == V.INCARNATE \
+            and effects[0].target is None and limit is None:
+        # «Инкарнирует в открытом виде, при этом получает … до конца хода» / «…; переходит под
+        # контроль противника»: how it incarnates, and what happens when it does (M4)
+        rest = effects[1:]
+        if any(isinstance(e, (A.Keyword, A.Protection, A.Triggered, A.Restriction, A.Permission)) for e in rest):
+            raise Reject("a lasting ability beside «инкарнирует»")
+        trig = A.Trigger(TE.INCARNATION, span=effects[0].span)
+        return [_as_ability(effects[0], ctx), A.Triggered(trig, tuple(rest), span=_span(list(rest)))]
     if any(isinstance(e, A.Triggered) for e in effects):
         if limit is not None:
             raise Reject("limit beside an inner trigger")

@@ -143,6 +143,8 @@ REFUSED = [
     # an attack noun that is neither the kind nor the target (was read as the target)
     ("Когда это существо атакует атакой, получите {counter}.", "атакует атакой"),
     ("Когда это существо уничтожает выстрел противника, получите {counter}.", "уничтожает выстрел"),
+    # a lasting ability beside «инкарнирует» (what it does at incarnation is a trigger; a keyword is not)
+    ("Инкарнирует в открытом виде; {armor}1.", "{armor}1 при инкарнации"),
     # g7b: «нанесённых …» after an attack list says only the direction (who dealt it, when: no field)
     ("-1 от ударов, нанесённых летающими существами.", "нанесённых летающими"),
     ("-1 от ударов, нанесённых в ход противника.", "нанесённых в ход противника"),
