@@ -218,6 +218,10 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     else:
         trig = event_trigger(p)
         j = 1
+        adjs = [v for t, v in p.v[:-1]]
+        if TP.FIRST_PER_TURN in trig.params and timing is None and not {"за ход", "first_per_turn"} & set(adjs) and not (
+                len(parts) > 1 and isinstance(parts[1], P) and parts[1].kind == "turnref" and parts[1].v == "за ход"):
+            raise Reject("«первый» without «за ход»")      # «при первом ударе»: first in what (L1)
     fields: dict = {"subject": None, "target": None, "origin": None, "destination": None,
                     "cause": None, "turn": None}
     params = list(trig.params)

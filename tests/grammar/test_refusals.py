@@ -145,6 +145,8 @@ REFUSED = [
     ("Когда это существо уничтожает выстрел противника, получите {counter}.", "уничтожает выстрел"),
     # a lasting ability beside «инкарнирует» (what it does at incarnation is a trigger; a keyword is not)
     ("Инкарнирует в открытом виде; {armor}1.", "{armor}1 при инкарнации"),
+    # «первый» with no scope: first in what (was read as the first of the turn)
+    ("При первом выстреле получает {counter}.", "первом (без «за ход»)"),
     # g7b: «нанесённых …» after an attack list says only the direction (who dealt it, when: no field)
     ("-1 от ударов, нанесённых летающими существами.", "нанесённых летающими"),
     ("-1 от ударов, нанесённых в ход противника.", "нанесённых в ход противника"),
