@@ -249,6 +249,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 parts = parts + nxt[1:]          # «вызвать или возродить X»: one object for both verbs
         shared_modal = sep == "AND_V" and b.last_modal is not None and bool(parts) and parts[0] is b.last_modal
         got, tails = _clause(parts, ctx, hint, b)
+        if shared_modal and len(got) == 1 and _is_may(got[0]) and b.effects and _is_may(b.effects[-1]) \
+                and b.effects[-1].chooser == got[0].chooser and not b.last_modal.v["neg"]:
+            # «может открыть X и изгнать Y»: one option of both steps, not two choices (L4)
+            got = [_into_may(b.effects.pop(), (got[0].options[0],), "SEQ", parts)]
         if shared_modal and len(got) == 1 and isinstance(got[0], A.Restriction) and got[0].duration is not None \
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].duration is None:
             # «не может излечиваться и получать … в свой следующий ход»: one modal, one duration
