@@ -29,7 +29,7 @@ from grammar.frames_verbs_state import (counters_moved, v_become, v_begin, v_red
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
 from grammar.frames_modal import (counter_limit, forbidden, negated, next_turn, none_but, obliged_attack, only_restriction,
                                   permission, restriction_args)
-from grammar.frames_words import attack_ref
+from grammar.frames_words import attack_ref, leading_attack_kinds
 from grammar.parts import NP, P
 
 # verbs whose frame reads its own arguments (the others: ``VERBS``, the generic roles)
@@ -353,12 +353,7 @@ def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
         return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
     if m["lemma"] == "can" and m["neg"] and v.v["lemma"] == "be_attacked":
         # «X не может быть атакован <кем>»: they may not attack X
-        kinds: list[str] = []
-        if args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:"):
-            kinds, strengths = attack_ref(args[0])          # «… выстрелами / дальними атаками»
-            if strengths:
-                raise Reject("be attacked: strengths")
-            args = args[1:]
+        kinds, args = leading_attack_kinds(args, "be attacked")
         attackers = None
         if args:
             sels, j, joiner = take_np_list(args, 0)

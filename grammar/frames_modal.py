@@ -22,7 +22,7 @@ from grammar import ast as A
 from grammar.frames_base import QUALIFIERS, VERB_IDS, Reject, _span
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_verbs import ADVERBS
-from grammar.frames_words import attack_ref
+from grammar.frames_words import attack_ref, leading_attack_kinds
 from grammar.parts import NP, P
 
 
@@ -225,13 +225,7 @@ def forbidden(v, subject, subj_parts: list, args: list, tails, sp):
         raise Reject("«X нельзя назначать …»: the object before the verb")
     if lemma != "attack":
         raise Reject("«X нельзя V»: the object before the verb")
-    args = list(args)
-    kinds: list[str] = []
-    if args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:"):
-        kinds, strengths = attack_ref(args[0])          # «… выстрелами / дальними атаками»
-        if strengths:
-            raise Reject("forbidden attack: strengths")
-        args = args[1:]
+    kinds, args = leading_attack_kinds(args, "forbidden attack")
     attackers = None
     if args:
         if not all(isinstance(q, P) and q.kind in ("and", "or", "lcomma") or (isinstance(q, NP) and instrumental_np(q))

@@ -142,6 +142,17 @@ _GROUP_OF = {K.MELEE: ("reach", lambda k: k.melee), K.RANGED: ("reach", lambda k
              K.NONMAGIC: ("nature", lambda k: not k.magical), K.MAGIC: ("nature", lambda k: k.magical)}
 
 
+def leading_attack_kinds(args: list, what: str) -> tuple[list[str], list]:
+    """«… выстрелами / дальними атаками» first among an attack restriction's arguments: its
+    kinds and the arguments after it (a strength there says no kind: refused)."""
+    if args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:"):
+        kinds, strengths = attack_ref(args[0])
+        if strengths:
+            raise Reject(f"{what}: strengths")
+        return kinds, list(args[1:])
+    return [], list(args)
+
+
 def attack_ref(np: NP) -> tuple[list[str], list[str]]:
     """«сильному {strike}», «дальних атак», «выстрелами» → (kinds, strengths)."""
     if not isinstance(np, NP):
