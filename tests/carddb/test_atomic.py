@@ -29,14 +29,19 @@ from tests.conftest import ROOT, run_cli
 KILL_TRIALS = int(os.environ.get("BERSERK_KILL_TRIALS", "4"))
 
 
-def big_list(path: Path, n: int) -> Path:
-    """A canonical card list of ``n`` cards (own wording), a couple of seconds to build."""
+def big_list(path: Path, n: int, distinct: bool = False) -> Path:
+    """A canonical card list of ``n`` cards (own wording), a couple of seconds to build.
+    ``distinct``: every card's text differs (a range «дальность N» of its own), so the parse
+    workers have a cold parse per card and live for seconds, not for the few texts of a
+    repeating list."""
     texts = ["{tap}: Выстрел на %d, дальность %d.", "Защита от разрядов.\nБроня %d.",
              "{counter}{tap}: Разряд на 1-%d-%d.", "Строй: +%d к {strike}.", ""]
     lines = []
     for i in range(n):
         text = texts[i % len(texts)]
         text = text % tuple([1 + i % 3] * text.count("%d"))
+        if distinct:
+            text = "{tap}: Выстрел на %d, дальность %d." % (1 + i % 3, i + 1)
         lines.append(f"- name: Карта {i}\n  set: Большой\n  number: {i + 1}\n  element: горы\n"
                      f"  type: существо\n  cost: {i % 7}\n  life: {1 + i % 9}\n  move: 1\n"
                      f"  strike: 1-2-3\n  text: {json.dumps(text, ensure_ascii=False)}\n")

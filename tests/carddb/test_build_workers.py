@@ -182,7 +182,9 @@ def _alive(pid: int) -> bool:
 def test_workers_end_with_their_build(tmp_path, signum):
     """kill -9 (or a stop signal) of a build with workers: no worker is left running (one would
     hold the build's lock), the temp file goes with a stop signal, the next build works."""
-    cards = big_list(tmp_path / "big.yaml", 4500)
+    # distinct texts: with the repeating list the workers parsed its few texts in a moment and the
+    # build could end between two looks at /proc (failed in a clean clone under load)
+    cards = big_list(tmp_path / "big.yaml", 4500, distinct=True)
     db = tmp_path / "cards.db"
     proc = subprocess.Popen([sys.executable, "-m", "berserk", "db", "build", "-o", str(db),
                              "--cards", str(cards)], cwd=ROOT,
@@ -192,7 +194,7 @@ def test_workers_end_with_their_build(tmp_path, signum):
     deadline = time.monotonic() + 60
     while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
         workers = _children(proc.pid)
-        time.sleep(0.05)
+        time.sleep(0.01)
     assert len(workers) >= 2, "the build never started its workers"
     proc.send_signal(signum)
     _out, err = proc.communicate(timeout=30)
