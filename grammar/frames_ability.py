@@ -15,7 +15,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause, relational_complement
@@ -433,18 +433,9 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
     if not any(hits(e) for e in effects):
         return effects
 
-    def fix(node):
-        if hit(node):
-            return A.Selector(N.SELF, span=node.span)
-        if own_antecedents(node):
-            return node
-        if isinstance(node, A.Node):
-            vals = {f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"}
-            return type(node)(**vals, span=node.span)
-        if isinstance(node, tuple):
-            return tuple(fix(x) for x in node)
-        return node
-    return [fix(e) for e in effects]
+    def swap(node):
+        return A.Selector(N.SELF, span=node.span) if hit(node) else None
+    return [rewrite(e, swap, own_antecedents) for e in effects]
 
 
 def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:

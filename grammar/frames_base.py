@@ -190,6 +190,23 @@ def _span_of(things) -> A.Span:
     return _NOSPAN if lo is None else _Span(lo, hi)
 
 
+def rewrite(node, swap, stop=None):
+    """``node`` rebuilt bottom-up with ``swap(n)`` (a node, or None to keep and descend) put in
+    for the nodes it picks — the one walk of the frames' pronoun and «себя» rewrites; ``stop(n)``:
+    a node kept whole, not entered."""
+    if isinstance(node, A.Node):
+        new = swap(node)
+        if new is not None:
+            return new
+        if stop is not None and stop(node):
+            return node
+        return type(node)(**{f: rewrite(getattr(node, f), swap, stop) for f in node.__dataclass_fields__
+                             if f != "span"}, span=node.span)
+    if isinstance(node, tuple):
+        return tuple(rewrite(x, swap, stop) for x in node)
+    return node
+
+
 def _with(node, **kw):
     d = {f: getattr(node, f) for f in node.__dataclass_fields__ if f != "span"}
     d.update(kw)

@@ -17,7 +17,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, rewrite
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
@@ -131,15 +131,12 @@ _REFLEXIVE = frozenset({"себя", "себе", "собой"})
 def _reflexive_to(node, ctx: Ctx):
     """«атакованное существо перемещается на клетку позади себя»: «себя» is the clause's subject
     (the card last named: ``it``), not the card that has the ability."""
-    if isinstance(node, A.Selector) and node.noun == N.SELF and node.span != A.NOSPAN \
-            and ctx.orig(node.span).lower() in _REFLEXIVE:
-        return A.Selector(N.IT, span=node.span)
-    if isinstance(node, A.Node):
-        vals = {f: _reflexive_to(getattr(node, f), ctx) for f in node.__dataclass_fields__ if f != "span"}
-        return type(node)(**vals, span=node.span)
-    if isinstance(node, tuple):
-        return tuple(_reflexive_to(x, ctx) for x in node)
-    return node
+    def swap(n):
+        if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN \
+                and ctx.orig(n.span).lower() in _REFLEXIVE:
+            return A.Selector(N.IT, span=n.span)
+        return None
+    return rewrite(node, swap)
 
 
 _ROLL_ADJ = {"next": "next", "first_per_turn": "first_per_turn"}

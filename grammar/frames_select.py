@@ -21,7 +21,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, without_list, written_after_s, cost_items, PREPOSED)
+                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -223,11 +223,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, NP) and nxt.noun == "stat:move" \
             and isinstance(nxt.num, int) and not nxt.adjs and not nxt.count:
         # «с {move} 1» (exactly), «с {move}2 или меньше / больше»
-        k = i + 2
-        name = Q.MOVE
-        if k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore"):
-            name = Q.MOVE_MAX if parts[k].kind == "orless" else Q.MOVE_MIN
-            k += 1
+        name, k = bounded(parts, i + 2, Q.MOVE, Q.MOVE_MAX, Q.MOVE_MIN)
         return [f"{name}:{nxt.num}"], k
     if isinstance(p, P) and p.kind == "prep" and p.v == "bez" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
             and ":" not in nxt.v:

@@ -20,7 +20,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg
+from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, rewrite
 from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, one_or_more, selector, share_noun, take_np,
@@ -450,15 +450,12 @@ def _granter(nodes: list, target: A.Selector, ctx) -> list:
 
 
 def _self_to(node, named: A.Selector):
-    if isinstance(node, A.Selector) and node.noun == N.SELF and node.span != A.NOSPAN:
-        return A.Selector(named.noun, node.side, named.qualifiers + node.qualifiers, node.count,
-                          node.relations, node.condition, node.members, span=node.span)
-    if isinstance(node, A.Node):
-        vals = {f: _self_to(getattr(node, f), named) for f in node.__dataclass_fields__ if f != "span"}
-        return type(node)(**vals, span=node.span)
-    if isinstance(node, tuple):
-        return tuple(_self_to(x, named) for x in node)
-    return node
+    def swap(n):
+        if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN:
+            return A.Selector(named.noun, n.side, named.qualifiers + n.qualifiers, n.count,
+                              n.relations, n.condition, n.members, span=n.span)
+        return None
+    return rewrite(node, swap)
 
 
 def v_have(v, subject, parts, ctx, tails, sp):

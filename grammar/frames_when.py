@@ -14,7 +14,7 @@ from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from grammar import ast as A
-from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span, rewrite
 from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import paren
@@ -379,16 +379,11 @@ def own_pronouns(trig: A.Trigger, ctx: Ctx) -> A.Trigger:
         may = _PRONOUN_GENDERS.get(word)
         return may is not None and "?" not in genders and not any(g in may for g in genders)
 
-    def fix(node):
+    def swap(node):
         if isinstance(node, A.Selector) and node in pron and resolves(node):
             return A.Selector(N.SELF, span=node.span)
-        if isinstance(node, A.Node):
-            return type(node)(**{f: fix(getattr(node, f)) for f in node.__dataclass_fields__ if f != "span"},
-                              span=node.span)
-        if isinstance(node, tuple):
-            return tuple(fix(x) for x in node)
-        return node
-    return fix(trig)
+        return None
+    return rewrite(trig, swap)
 
 
 def _except_turn_start(q: P, event) -> bool:

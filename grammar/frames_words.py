@@ -267,22 +267,22 @@ def cost_items(parts: list, i: int) -> tuple[list, int] | None:
         # «стоимостью 4 или менее», «стоимостью X»
         val = nxt.v.split(":", 1)[1]
         val = "X" if val in ("x", "X") else val
-        j = i + 2
-        name = Q.COST
-        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
-            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
-            j += 1
+        name, j = bounded(parts, i + 2, Q.COST, Q.COST_MAX, Q.COST_MIN)
         return [f"{name}:{val}"], j
     if isinstance(nxt, NP) and nxt.kind == "elided" and nxt.adjs in (("rank:ordinary",), ("rank:elite",)) \
             and nxt.count and nxt.count[0] == "n" and isinstance(nxt.count[1], int):
         # «стоимостью 8 {ordinary} или менее»: the crystals name the rank the cost is paid in
-        j = i + 2
-        name = Q.COST
-        if j < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("orless", "ormore"):
-            name = Q.COST_MAX if parts[j].kind == "orless" else Q.COST_MIN
-            j += 1
+        name, j = bounded(parts, i + 2, Q.COST, Q.COST_MAX, Q.COST_MIN)
         return [f"{name}:{nxt.count[1]}", QUALIFIERS[nxt.adjs[0]]], j
     return None
+
+
+def bounded(parts: list, k: int, exact, at_most, at_least) -> tuple:
+    """«N [или меньше / или больше]» after a number at ``k``: the qualifier (``exact`` or the
+    bound's) and the index after it."""
+    if k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore"):
+        return (at_most if parts[k].kind == "orless" else at_least), k + 1
+    return exact, k
 
 
 def written_after_s(np: NP) -> A.Span:
