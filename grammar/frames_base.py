@@ -24,6 +24,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Strength
 from berserk.vocab import Verb as V
 from grammar import ast as A
+from grammar.ast.walk import _names as _field_names
 from grammar.parts import P
 
 
@@ -177,7 +178,7 @@ def _span_of(things) -> A.Span:
     # NOSPAN test on the two ints, not through the dataclass ``__eq__``)
     lo = hi = None
     for t in things:
-        if isinstance(t, (list, tuple)):
+        if isinstance(t, _SEQ):
             sp = _span_of(t)
         else:
             sp = getattr(t, "span", _NOSPAN)
@@ -185,9 +186,17 @@ def _span_of(things) -> A.Span:
         e = sp.end
         if s == 0 and e == 0:
             continue
-        lo = s if lo is None else (s if s < lo else lo)
-        hi = e if hi is None else (e if e > hi else hi)
+        if lo is None:
+            lo, hi = s, e
+        else:
+            if s < lo:
+                lo = s
+            if e > hi:
+                hi = e
     return _NOSPAN if lo is None else _Span(lo, hi)
+
+
+_SEQ = (list, tuple)
 
 
 def rewrite(node, swap, stop=None):
@@ -200,8 +209,9 @@ def rewrite(node, swap, stop=None):
             return new
         if stop is not None and stop(node):
             return node
-        return type(node)(**{f: rewrite(getattr(node, f), swap, stop) for f in node.__dataclass_fields__
-                             if f != "span"}, span=node.span)
+        # positional in field order, as ``grammar.ast.shift`` builds a node (``span`` keyword-only)
+        return type(node)(*[rewrite(getattr(node, f), swap, stop) for f in _field_names(type(node))],
+                          span=node.span)
     if isinstance(node, tuple):
         return tuple(rewrite(x, swap, stop) for x in node)
     return node

@@ -29,6 +29,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.grammar import Terminal
 from lark.lexer import Lexer
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
 from lark.parsers.lalr_analysis import Shift
 
 from grammar import ast as A
@@ -182,6 +183,7 @@ class _TableLoop:
             raise TypeError("terminal callbacks: the table loop shifts tokens as they are")
         start = lark.options.start[0]
         self.start, self.end = table.start_states[start], table.end_states[start]
+        callbacks = {**callbacks, **_written_callbacks(lark)}
         reduce_of: dict = {}
         self.actions: dict = {}
         for state, row in table.states.items():
@@ -225,6 +227,46 @@ class _TableLoop:
                 values.append(value)
                 if kind == "$END" and states[-1] == end:
                     return values[-1]
+
+
+def _written_callbacks(lark: Lark) -> dict:
+    """Each rule's callback as one function: what Lark's chain of wrappers does (keep the one
+    child of a ``?rule``; drop filtered tokens and splice the children of an inlined ``_rule``;
+    then the transformer's method, or its ``__default__``) written out per rule, so a reduction
+    costs one Python call instead of three or four.  A rule whose chain holds anything else
+    keeps Lark's callback."""
+    transformer = lark.options.transformer
+    default = transformer.__default__
+    out = {}
+    for rule, chain in lark._parse_tree_builder.rule_builders:
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        method = getattr(transformer, name, None)
+        if method is not None and getattr(method, "visit_wrapper", None) is not None:
+            continue                                           # pragma: no cover - ToParts has none
+        expand1, keep = False, None
+        for wrapper in chain:
+            if wrapper is ExpandSingleChild:
+                expand1 = True
+            elif getattr(wrapper, "func", None) is ChildFilterLALR_NoPlaceholders:
+                keep = wrapper.args[0]
+            else:
+                break
+        else:
+            namespace = {"method": method, "default": default, "name": name}
+            if keep is None:
+                items = "children"
+            else:
+                items = "[" + ", ".join(f"*children[{i}].children" if splice else f"children[{i}]"
+                                        for i, splice in keep) + "]"
+            # (Lark wraps the method in ExpandSingleChild first, the child filter around it: the
+            # filter runs first and the one-child test is on what it kept)
+            body = ["def f(children):", f"    items = {items}"]
+            if expand1:
+                body += ["    if len(items) == 1:", "        return items[0]"]
+            body.append("    return method(items)" if method is not None else "    return default(name, items, None)")
+            exec("\n".join(body) + "\n", namespace)
+            out[rule] = namespace["f"]
+    return out
 
 
 def _plain_goto_keys(rules) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from grammar.ast import nodes
 from grammar.ast.nodes import NOSPAN, Node, Opaque, Span, Unknown
-from grammar.nodeinit import fast_init
+from grammar.nodeinit import CHILDREN, SHIFT, fast_init, walkers
 
 # ---------------------------------------------------------------- walking and JSON
 NODE_TYPES: dict[str, type] = {}
@@ -22,6 +22,7 @@ def _register() -> None:
         if isinstance(obj, type) and issubclass(obj, Node) and obj is not Node:
             NODE_TYPES[obj.__name__] = obj
             fast_init(obj)
+            walkers(obj, Node, Span, shift)     # (CHILDREN, SHIFT: written out per class)
 
 
 
@@ -32,6 +33,9 @@ def children(node: Node) -> Iterator[Node]:
 
 
 def _children(node: Node) -> list:
+    written = CHILDREN.get(type(node))
+    if written is not None:
+        return written(node)
     out = []
     for name in _names(type(node)):
         value = getattr(node, name)
@@ -53,10 +57,15 @@ def _tuple_nodes_into(items: tuple, out: list) -> None:
 def walk(node: Node) -> Iterator[Node]:
     """Pre-order over ``node`` and everything below it."""
     stack = [node]
+    pop, push, written = stack.pop, stack.extend, CHILDREN
     while stack:
-        current = stack.pop()
+        current = pop()
         yield current
-        stack.extend(_children(current)[::-1])
+        kids = written.get(type(current))
+        kids = kids(current) if kids is not None else _children(current)
+        if kids:
+            kids.reverse()
+            push(kids)
 
 
 def is_typed(node: Node) -> bool:
@@ -87,6 +96,9 @@ def _defaults(cls: type) -> tuple[tuple[str, Any], ...]:
 def shift(node: Any, by: int) -> Any:
     """The same tree with every span moved ``by`` characters (a memoised line reused at
     another offset of the card text)."""
+    written = SHIFT.get(type(node))             # (grammar.nodeinit: written out per class)
+    if written is not None:
+        return written(node, by)
     if isinstance(node, Node):
         cls = type(node)
         names = _FIELD_NAMES.get(cls) or _names(cls)
