@@ -52,6 +52,7 @@ def fast_init(cls: type) -> None:
 # in a loop — both cost about half.  Same order, same values, same tests as the generic ones.
 CHILDREN: dict[type, object] = {}      # class → function(node) → list of the nodes below it
 SHIFT: dict[type, object] = {}         # class → function(node, by) → the node moved ``by``
+WITH_SPAN: dict[type, object] = {}     # class → function(node, span) → the node with that span
 
 
 def walkers(cls: type, node_type: type, span_type: type, shift_any) -> None:
@@ -94,6 +95,9 @@ def walkers(cls: type, node_type: type, span_type: type, shift_any) -> None:
     kids.append("    return out")
     moved += ["    sp = node.span", "    if sp.start or sp.end:", "        sp = Span(sp.start + by, sp.end + by)",
               "    return cls(" + "".join(f"v{i}, " for i in range(len(names))) + "span=sp)"]
-    exec("\n".join(kids) + "\n\n" + "\n".join(moved) + "\n", namespace)
+    spanned = ["def _with_span(node, span):",
+               "    return cls(" + "".join(f"node.{name}, " for name in names) + "span=span)"]
+    exec("\n".join(kids) + "\n\n" + "\n".join(moved) + "\n\n" + "\n".join(spanned) + "\n", namespace)
+    WITH_SPAN[cls] = namespace["_with_span"]
     CHILDREN[cls] = namespace["_children"]
     SHIFT[cls] = namespace["_shift"]

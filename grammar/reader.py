@@ -201,19 +201,21 @@ class _TableLoop:
     def parse(self, toks):
         new = _new_token
         tokens = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
-        actions, end = self.actions, self.end
+        actions = self.actions
         states, values = [self.start], []
-        tokens.append(Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1))
+        row = actions[self.start]                      # the actions of the state on top
+        last = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
         for token in tokens:
             kind = token.type
             while True:
-                act = actions[states[-1]].get(kind)
+                act = row.get(kind)
                 if act is None:
-                    expected = {s for s in actions[states[-1]] if s.isupper()}
-                    raise UnexpectedToken(token, expected, state=None, interactive_parser=None)
+                    raise UnexpectedToken(token, {s for s in row if s.isupper()}, state=None,
+                                          interactive_parser=None)
                 if type(act) is int:
                     states.append(act)
                     values.append(token)
+                    row = actions[act]
                     break
                 size, callback, origin = act
                 if size:
@@ -223,10 +225,33 @@ class _TableLoop:
                 else:
                     children = []
                 value = callback(children)
-                states.append(actions[states[-1]][origin])
+                state = actions[states[-1]][origin]
+                states.append(state)
                 values.append(value)
-                if kind == "$END" and states[-1] == end:
-                    return values[-1]
+                row = actions[state]
+        # the end of the unit: reduce until the start rule's end state («$END» is never shifted)
+        end = self.end
+        while True:
+            act = row.get("$END")
+            if act is None:
+                raise UnexpectedToken(last, {s for s in row if s.isupper()}, state=None,
+                                      interactive_parser=None)
+            if type(act) is int:                       # pragma: no cover - Lark's tables never shift it
+                return None
+            size, callback, origin = act
+            if size:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            value = callback(children)
+            state = actions[states[-1]][origin]
+            states.append(state)
+            values.append(value)
+            row = actions[state]
+            if state == end:
+                return value
 
 
 def _written_callbacks(lark: Lark) -> dict:

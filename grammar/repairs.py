@@ -212,6 +212,8 @@ _UNIT_GLUE = re.compile(r"\s+(?=" + _COST_HEAD + r"|[+-]\s*\d|[A-ZА-ЯЁ])")
 _MID_COST = re.compile(r"\s+(?:" + _COST_HEAD + ")")
 _ORDER_AT = re.compile(r"\s*\{(?:first|second)\}\s*:")   # «…: {first}: …» lists the choices
 _UNIT_MARKS = re.compile(r"[«»().]| (?=[X\d{])")         # (compiled once: split_units runs per line)
+# without a «:» no cost head can follow a space (every cost head ends in one): only the marks
+_UNIT_MARKS_NO_COST = re.compile(r"[«»().]")
 _STOP = re.compile(r"\.(?=\s|$|\{)")
 _GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
 _ABILITY_STARTERS = frozenset({
@@ -233,7 +235,7 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     first_name = (name.split() or [""])[0][:4].lower()
     begin, depth, quote = 0, 0, 0
     glued = False
-    for m in _UNIT_MARKS.finditer(line):
+    for m in (_UNIT_MARKS if ":" in line else _UNIT_MARKS_NO_COST).finditer(line):
         ch, i = m.group(), m.start()
         if ch == "«":
             quote += 1

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 from grammar.ast import nodes
 from grammar.ast.nodes import NOSPAN, Node, Opaque, Span, Unknown
-from grammar.nodeinit import CHILDREN, SHIFT, fast_init, walkers
+from grammar.nodeinit import CHILDREN, SHIFT, WITH_SPAN, fast_init, walkers
 
 # ---------------------------------------------------------------- walking and JSON
 NODE_TYPES: dict[str, type] = {}
@@ -128,6 +128,9 @@ def _has_node(items: tuple) -> bool:
 
 def with_span(node: Node, span: Span) -> Node:
     """The same node with another span (positional, as ``shift``: no ``dataclasses.replace``)."""
+    written = WITH_SPAN.get(type(node))
+    if written is not None:
+        return written(node, span)
     return type(node)(*[getattr(node, n) for n in _names(type(node))], span=span)
 
 
