@@ -115,20 +115,26 @@ def dmg(part) -> A.Node:
     its part (an ``amount`` / ``bare`` P): the node's span is the number's, without «на»."""
     node = _amount(part.v.split(":", 1)[-1] if part.kind == "bare" else part.v)
     text = part.text or ""
-    m = re.search(r"[\dXxХх][\d\s+\-XxХх]*$", text)
+    m = _NUMBER_AT_END.search(text)
     if m is None or part.span == A.NOSPAN:
         return A.with_span(node, part.span)
     return A.with_span(node, A.Span(part.span.end - (len(text) - m.start()), part.span.end))
 
 
+# (compiled once: an amount is read for nearly every clause)
+_NUMBER_AT_END = re.compile(r"[\dXxХх][\d\s+\-XxХх]*$")
+_BY_STRENGTH = re.compile(r"\d+-\d+-\d+")
+_X_AMOUNT = re.compile(r"(\d*)x([+-]\d+)?")
+
+
 def _amount(v: str) -> A.Node:
     v = v.replace(" ", "")
-    if re.fullmatch(r"\d+-\d+-\d+", v):
+    if _BY_STRENGTH.fullmatch(v):
         w, m, s = (int(x) for x in v.split("-"))
         return A.ByStrength(w, m, s)
     if v == "same":
         return A.Variable("X", definition=A.Measure("same"))
-    m = re.fullmatch(r"(\d*)x([+-]\d+)?", v)
+    m = _X_AMOUNT.fullmatch(v)
     if m:
         return A.Variable("X", int(m.group(2) or 0), factor=int(m.group(1) or 1))
     return A.Fixed(int(v))
@@ -276,9 +282,14 @@ class Tails:
             raise Reject("unused tails: " + ", ".join(left))
 
 
+_TIMES = re.compile(r"(\d+|один|одного|два|три|x)\s+раз")
+_EACH = re.compile(r"для каждого (атакованного )?(\w+)")
+_NUMBER = re.compile(r"(\d+|x)")
+
+
 def _limit(text: str, span: A.Span) -> A.Limit:
     t = text.lower()
-    m = re.search(r"(\d+|один|одного|два|три|x)\s+раз", t)
+    m = _TIMES.search(t)
     n = {"один": 1, "одного": 1, "два": 2, "три": 3}.get(m.group(1), None) if m else None
     if n is None:
         n = int(m.group(1)) if m and m.group(1).isdigit() else 1
@@ -286,7 +297,7 @@ def _limit(text: str, span: A.Span) -> A.Limit:
     if "ваш ход" in t or "свой ход" in t:
         per = LimitPer.OWN_TURN
     each = None
-    e = re.search(r"для каждого (атакованного )?(\w+)", t)
+    e = _EACH.search(t)
     if e:
         each = "attacked" if e.group(1) else {"ряда": "row", "существа": "creature"}.get(e.group(2), e.group(2))
     return A.Limit(n, per, each, span=span)
@@ -299,7 +310,7 @@ AXES = {"по горизонтали": "horizontal", "по вертикали": 
 
 
 def _maximum(text: str) -> int:
-    m = re.search(r"(\d+|x)", text.lower())
+    m = _NUMBER.search(text.lower())
     return int(m.group(1)) if m and m.group(1).isdigit() else -1
 
 

@@ -11,7 +11,7 @@ from lark import Token, Transformer, Tree
 from grammar import ast as A
 
 
-@dataclass
+@dataclass(slots=True)
 class P:
     """One part.  ``kind`` names the grammar rule; ``v`` holds its value(s)."""
     kind: str
@@ -23,7 +23,7 @@ class P:
         return f"{self.kind}({self.v!r})"
 
 
-@dataclass
+@dataclass(slots=True)
 class NP:
     kind: str                       # noun | elided | pron | self | ref | quoted
     noun: str | None = None         # lemma of the head noun
@@ -51,13 +51,13 @@ class NP:
         return "NP(" + " ".join(b for b in bits if b) + ")"
 
 
-@dataclass
+@dataclass(slots=True)
 class Clause:
     parts: list
     span: A.Span = A.NOSPAN
 
 
-@dataclass
+@dataclass(slots=True)
 class Clauses:
     items: list          # Clause and separator P("sep", type) alternately
     span: A.Span = A.NOSPAN
@@ -313,8 +313,9 @@ for _name in _LEAVES:
         def f(self, items):
             tok = items[0] if items else None
             sp = self._sp(items)
+            # (NOSPAN is Span(0, 0): tested on the two ints, not by the dataclass ``__eq__``)
             return P(kind, str(tok) if tok is not None else None, sp,
-                     self.text[sp.start - self.offset:sp.end - self.offset] if sp != A.NOSPAN else "")
+                     "" if sp.start == 0 and sp.end == 0 else self.text[sp.start - self.offset:sp.end - self.offset])
         return f
     setattr(ToParts, _name, _make(_name.rstrip("_")))
 

@@ -231,6 +231,16 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     «)» followed by a cost head, a sign or a word that starts an ability («…(1 раз за ход)
     {tap}: …»), and before a cost head in mid-sentence («…на 1 {instant}{tap}: …»; never after
     «получает / имеет», which grant the ability that follows).  ``glued`` marks such a cut."""
+    if "«" not in line and "(" not in line and ")" not in line and ":" not in line \
+            and "." not in line[:-1]:
+        # no mark can cut but a full stop at the very end (a line of canonical text is one unit,
+        # most without a quote, bracket or cost): the unit is the line without its end
+        s, e = 0, len(line)
+        while s < e and line[s] in " .":
+            s += 1
+        while e > s and line[e - 1] in " .":
+            e -= 1
+        return [(s, e, False)] if e > s else []
     out: list[tuple[int, int, bool]] = []
     first_name = (name.split() or [""])[0][:4].lower()
     begin, depth, quote = 0, 0, 0

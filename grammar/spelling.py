@@ -51,6 +51,7 @@ _WORD = re.compile(r"[А-ЯЁа-яё](?<![\w\-«].)[а-яё]{4,}(?![\w\-])", re.
 _SENTENCE_START = re.compile(r"(?:^|\n|[.:—] )$")    # a capital word here starts a sentence
 _QUOTED = re.compile(r"«[^«»]*»")
 _MEMO: dict[tuple, str | None] = {}
+_LETTERS_RUN = re.compile(r"[а-яё]+")
 
 
 def _variants(w: str):
@@ -132,7 +133,7 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     unknown = [w for w in _PLAIN.findall(text.lower()) if forms.get(w, 0) is None or w not in forms]
     if not unknown or all(classify(w) is not None for w in unknown):
         return text                              # every word known: nothing to repair
-    own = set(re.findall(r"[а-яё]+", (name or "").lower()))
+    own = set(_LETTERS_RUN.findall((name or "").lower()))
     text = _split_words(text, notes)             # a split word leaves an unknown fragment
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
