@@ -64,7 +64,9 @@ def _self_relative(c: A.Condition) -> bool:
     return False
 
 
-_OPPONENT_WORD = re.compile(r"(?<![\w-])противника(?![\w-])")
+# (the lookbehind after the first letter, as «(?<![\w-]п)»: the same matches, but a literal the
+# engine looks for instead of a lookbehind tried at every offset of every unit)
+_OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
 
 
 def _enemy_marks(nodes) -> int:

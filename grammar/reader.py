@@ -54,6 +54,24 @@ GRAMMAR_FILE = "language.lark"
 _new_token = getattr(Token, "_future_new", None) or Token
 
 
+
+def _make_token(t, _str_new=str.__new__, _Token=Token):
+    """A table-loop token: ``Token._future_new`` written out for one lexer token (the same
+    object and fields, without the classmethod binding and ``super()`` per token)."""
+    inst = _str_new(_Token, t.value)
+    inst.type = t.type
+    inst.start_pos = t.start
+    inst.value = t.value
+    inst.line = None
+    inst.column = None
+    inst.end_line = None
+    inst.end_column = None
+    inst.end_pos = t.end
+    return inst
+
+
+
+
 class _TokenFeed(Lexer):
     """Lark's lexer slot, fed with the tokens ``grammar.lexer.tokenize`` classified."""
 
@@ -199,8 +217,7 @@ class _TableLoop:
                     out[key] = found
 
     def parse(self, toks):
-        new = _new_token
-        tokens = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
+        tokens = list(map(_make_token, toks))
         actions = self.actions
         states, values = [self.start], []
         row = actions[self.start]                      # the actions of the state on top
