@@ -114,7 +114,9 @@ class ToParts(Transformer):
 
     def __default__(self, data, children, meta):
         if data[0] == "_":
-            return Tree(data, children, meta)     # Lark's own EBNF helpers, inlined by the builder
+            # Lark's own EBNF helpers, inlined by the builder (grammar.reader's table loop adds a
+            # left-recursive list's items to this tree in place: keep it a plain Tree)
+            return Tree(data, children, meta)
         return P(data, children, self._sp(children))
 
     # ------------------------------------------------------------ abilities

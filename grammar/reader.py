@@ -25,7 +25,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterator
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.grammar import Terminal
 from lark.lexer import Lexer
@@ -235,6 +235,10 @@ class _TableLoop:
                     row = actions[act]
                     break
                 size, callback, origin = act
+                if callback is None:               # a ``?rule`` of one child: the value stays
+                    state = states[-1] = actions[states[-2]][origin]
+                    row = actions[state]
+                    continue
                 if size:
                     children = values[-size:]
                     del states[-size:]
@@ -256,6 +260,12 @@ class _TableLoop:
             if type(act) is int:                       # pragma: no cover - Lark's tables never shift it
                 return None
             size, callback, origin = act
+            if callback is None:
+                state = states[-1] = actions[states[-2]][origin]
+                row = actions[state]
+                if state == end:
+                    return values[-1]
+                continue
             if size:
                 children = values[-size:]
                 del states[-size:]
@@ -279,6 +289,8 @@ def _written_callbacks(lark: Lark) -> dict:
     keeps Lark's callback."""
     transformer = lark.options.transformer
     default = transformer.__default__
+    # ToParts makes an inlined ``_rule`` a plain Tree of its children (``parts.__default__``)
+    inlined_trees = type(transformer).__default__ is ToParts.__default__
     out = {}
     for rule, chain in lark._parse_tree_builder.rule_builders:
         name = rule.alias or rule.options.template_source or rule.origin.name
@@ -294,7 +306,23 @@ def _written_callbacks(lark: Lark) -> dict:
             else:
                 break
         else:
-            namespace = {"method": method, "default": default, "name": name}
+            if expand1 and keep is None and len(rule.expansion) == 1:
+                out[rule] = None          # a ``?rule`` of one symbol: its child is its value
+                continue
+            namespace = {"method": method, "default": default, "name": name, "Tree": Tree}
+            if method is None and name.startswith("_") and keep and keep[0] == (0, True) and not expand1 \
+                    and not any(splice for _i, splice in keep[1:]) and inlined_trees:
+                # a left-recursive list of an inlined ``_rule`` («__clause_plus_2: __clause_plus_2
+                # part»): the items go onto the list's own tree, as Lark's child filter adds them
+                # to its children in place, instead of a new list and tree per item
+                more = ", ".join(f"children[{i}]" for i, _splice in keep[1:])
+                body = ["def f(children):", "    first = children[0]",
+                        "    if type(first) is Tree and first.data == name:",
+                        f"        first.children.extend(({more},))", "        return first",
+                        f"    return default(name, [*first.children, {more}], None)"]
+                exec("\n".join(body) + "\n", namespace)
+                out[rule] = namespace["f"]
+                continue
             if keep is None:
                 items = "children"
             else:
