@@ -79,6 +79,9 @@ assert all(len(k) == 1 or (len(k) == 2 and k[0] not in EMOJI_CODES) for k in EMO
 _ICON_RE = re.compile(
     "|".join(re.escape(k) for k in EMOJI_CODES if len(k) == 2)
     + "|[" + "".join(re.escape(k) for k in EMOJI_CODES if len(k) == 1) + "]")
+_PAIR_KEYS = tuple(k for k in EMOJI_CODES if len(k) == 2)
+assert all(k[1] == "\u20e3" for k in _PAIR_KEYS)
+_ICON_TABLE = {ord(k): "{" + v + "}" for k, v in EMOJI_CODES.items() if len(k) == 1}
 _VS16 = "\ufe0f"
 _IMG_RE = re.compile(r"""<img\b[^>]*?\balt\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
 # the lost 🗡 (two replacement characters); a variation selector between them is dropped
@@ -173,7 +176,13 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
 
     if "<" in text:
         text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
-    text = _ICON_RE.sub(lambda m: "{" + EMOJI_CODES[m.group(0)] + "}", text.replace(_VS16, ""))
+    # every proven emoji → {code} (as ``_ICON_RE.sub``: the two-character keys first, then the
+    # one-character ones by one ``str.translate``; no key is a prefix of another)
+    text = text.replace(_VS16, "")
+    if "\u20e3" in text:
+        for key in _PAIR_KEYS:
+            text = text.replace(key, "{" + EMOJI_CODES[key] + "}")
+    text = text.translate(_ICON_TABLE)
 
     unknown: list[str] = []
 

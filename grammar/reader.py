@@ -225,10 +225,11 @@ class _TableLoop:
         for token in tokens:
             kind = token.type
             while True:
-                act = row.get(kind)
-                if act is None:
+                try:
+                    act = row[kind]
+                except KeyError:
                     raise UnexpectedToken(token, {s for s in row if s.isupper()}, state=None,
-                                          interactive_parser=None)
+                                          interactive_parser=None) from None
                 if type(act) is int:
                     states.append(act)
                     values.append(token)
