@@ -211,7 +211,10 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
 _UNIT_GLUE = re.compile(r"\s+(?=" + _COST_HEAD + r"|[+-]\s*\d|[A-ZА-ЯЁ])")
 _MID_COST = re.compile(r"\s+(?:" + _COST_HEAD + ")")
 _ORDER_AT = re.compile(r"\s*\{(?:first|second)\}\s*:")   # «…: {first}: …» lists the choices
-_UNIT_MARKS = re.compile(r"[«»().]| (?=[X\d{])")         # (compiled once: split_units runs per line)
+# (compiled once: split_units runs per line) the marks: «» () . and a space before a cost head —
+# the only space ``_MID_COST`` can take there (a space before any other number or icon was a
+# mark the loop then passed over)
+_UNIT_MARKS = re.compile(r"[«»().]| (?=" + _COST_HEAD + ")")
 # without a «:» no cost head can follow a space (every cost head ends in one): only the marks
 _UNIT_MARKS_NO_COST = re.compile(r"[«»().]")
 _STOP = re.compile(r"\.(?=\s|$|\{)")
