@@ -215,12 +215,17 @@ def rewrite(node, swap, stop=None):
             return new
         if stop is not None and stop(node):
             return node
-        # positional in field order, as ``grammar.ast.shift`` builds a node (``span`` keyword-only)
-        return type(node)(*[rewrite(getattr(node, f), swap, stop) for f in _field_names(type(node))],
+        # positional in field order, as ``grammar.ast.shift`` builds a node (``span`` keyword-only);
+        # a leaf (no node, no tuple) is kept without a call
+        values = [getattr(node, f) for f in _field_names(type(node))]
+        return type(node)(*[rewrite(v, swap, stop) if isinstance(v, _NODE_OR_TUPLE) else v for v in values],
                           span=node.span)
     if isinstance(node, tuple):
-        return tuple(rewrite(x, swap, stop) for x in node)
+        return tuple([rewrite(x, swap, stop) if isinstance(x, _NODE_OR_TUPLE) else x for x in node])
     return node
+
+
+_NODE_OR_TUPLE = (A.Node, tuple)
 
 
 def _with(node, **kw):

@@ -102,7 +102,23 @@ def use_cython() -> bool:
         return False
     if _choice[0] is not None:
         return _choice[0]
-    return os.environ.get("BERSERK_LARK_CYTHON", "0") == "1"
+    _env[0] = os.environ.get("BERSERK_LARK_CYTHON", "0") == "1"
+    return _env[0]
+
+
+# the environment's answer, read at the first unit and again whenever ``use_cython`` is asked
+# (an ``os.environ`` lookup per unit was ~1 % of a cold pass)
+_env: list[bool | None] = [None]
+
+
+def _loop() -> tuple:
+    """``_inline(use_cython())`` for a unit, the environment read once."""
+    choice = _choice[0]
+    if choice is None:
+        choice = _env[0]
+        if choice is None:
+            choice = use_cython()
+    return _inline(choice and lark_cython is not None)
 
 
 @contextmanager
@@ -388,7 +404,7 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
         node = icon_ability(toks[0])
         if node is not None:
             return _cover([node], len(text)), True
-    lark, parts = _inline(use_cython())
+    lark, parts = _loop()
     tree = None
     try:
         parts.text = text
@@ -414,7 +430,7 @@ def _read(text: str, name, vocab, strict: bool) -> tuple:
     toks = tokenize(text, name, vocab)
     if not toks:
         return ()
-    lark, parts = _inline(use_cython())
+    lark, parts = _loop()
     parts.text = text
     parts.offset = 0
     tree = lark.parse(toks)
