@@ -455,11 +455,15 @@ def _cover(nodes: list, length: int) -> tuple:
     it: the tails a node absorbed (limits, «где X —», parentheses) are inside its span."""
     nodes.sort(key=lambda n: n.span.start)
     out = []
+    last = len(nodes) - 1
     for i, n in enumerate(nodes):
-        start = 0 if i == 0 else n.span.start
-        end = nodes[i + 1].span.start if i + 1 < len(nodes) else length
-        span = A.Span(min(start, n.span.start), max(end, n.span.end))
-        out.append(A.with_span(n, span) if span != n.span else n)
+        sp = n.span
+        lo = 0 if i == 0 else sp.start
+        hi = nodes[i + 1].span.start if i < last else length
+        lo = lo if lo < sp.start else sp.start
+        hi = hi if hi > sp.end else sp.end
+        # (the span compared on its two ints, not by the dataclass ``__eq__``)
+        out.append(n if lo == sp.start and hi == sp.end else A.with_span(n, A.Span(lo, hi)))
     return tuple(out)
 
 
