@@ -21,7 +21,8 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded)
+                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees,
+                                  except_items)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -63,6 +64,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             raise Reject("elided noun phrase without a selecting adjective")
     else:
         n = np.noun or ""
+        if disagrees(np):
+            raise Reject("an adjective that does not agree with its noun")
         if n.startswith("cls:"):
             noun = N.CREATURE
             quals.append(f"{Q.CLASS}:{n[4:]}")
@@ -76,6 +79,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
                 quals.append(f"{Q.CLASS}:{cls}")        # «есть горы»: a terrain of that class (R8)
         elif n in NOUNS:
             noun = NOUNS[n]
+        elif n == "place":
+            noun = N.CELL                    # «на его место», «на месте погибшего»: whose cell
         elif n in ("deck_top", "deck_bottom"):
             noun = N.DECK                    # «на верх колоды», «в низ вашей колоды»
             quals.append(Q.TOP if n == "deck_top" else Q.BOTTOM)
@@ -238,7 +243,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         except Reject:
             return None
     if isinstance(p, P) and p.kind == "prep" and p.v == "krome" and isinstance(nxt, NP):
-        return _except(parts, i)
+        return except_items(parts, i)
     if isinstance(p, P) and p.kind == "prep" and isinstance(nxt, NP):
         w, n = p.v, nxt.noun or ""
         if w == "v" and n == "squad" and ("own" in nxt.adjs or nxt.opp):
@@ -408,23 +413,6 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
     return None
 
 
-def _except(parts: list, i: int) -> tuple[list, int] | None:
-    """«(все существа,) кроме <этой карты>» → other; «кроме летающих» (one elided adjective
-    phrase) → a negated Condition(is, its qualifiers); a closing comma goes with it.  Anything
-    else (a noun, a list) is left to the clause (Opaque)."""
-    nxt, j = parts[i + 1], i + 2
-    if j < len(parts) and not (isinstance(parts[j], P) and parts[j].kind == "lcomma"):
-        if not (isinstance(parts[j], P) and parts[j].kind == "amount"):
-            return None                          # «кроме X и Y», «кроме X с …»: not one item
-    if nxt.kind == "self" and not nxt.adjs and not nxt.opp:
-        got: list = [Q.OTHER]
-    elif nxt.kind == "elided" and not nxt.count and nxt.adjs and all(a in QUALIFIERS for a in nxt.adjs):
-        got = [A.Condition("is", tuple(QUALIFIERS[a] for a in nxt.adjs), True, span=_span(parts[i:j]))]
-    else:
-        return None
-    return got, j + 1 if j < len(parts) and parts[j].kind == "lcomma" else j
-
-
 def _position(parts: list, i: int) -> tuple[list, int] | None:
     """«рядом с X», «напротив X», «справа и слева от X», «рядом» alone (next to this card)."""
     p = parts[i]
@@ -511,6 +499,8 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     owner = _owner(sel, parts, j)
     if owner is not None:
         sel, j = owner
+    if np.noun == "place" and not any(r.what == R.OF for r in sel.relations):
+        raise Reject("«место» without whose")          # a bare «место» is no cell we can name
     if sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
             and (parts[j].noun or "").startswith("atk:") and not parts[j].adjs and parts[j].count \
             and parts[j].count[0] == "ord" and not sel.relations:
@@ -561,6 +551,16 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return A.Selector(sel.noun, sel.side, sel.qualifiers + (cls,) + tuple(x for x in rest[0] if isinstance(x, str)),
                           sel.count, sel.relations + tuple(x for x in rest[0] if isinstance(x, A.Relation)),
                           sel.condition, sel.members, span=_span([sel, q])), rest[1]
+    if sel.noun == N.CELL and not sel.relations and not sel.count and q.kind in ("self", "ref", "noun", "elided") \
+            and not q.count and q.noun not in ("field", "row", "cell", "half", "place") and genitive_np(q):
+        # «клетка погибшего», «на месте уничтоженного существа»: the cell that card stands
+        # (stood) on, as «на его клетку»
+        whose, k = take_np(parts, j)
+        if whose.noun not in (N.CREATURE, N.CARD, N.SELF, N.ATTACKED, N.ATTACKER, N.HOST, N.PARASITE,
+                              N.SYMBIOTE, N.ARTIFACT, N.HERO):
+            return None
+        return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count, (A.Relation(R.OF, whose),),
+                          sel.condition, sel.members, span=_span([sel, whose])), k
     if sel.noun in (N.HAND, N.DECK, N.GRAVEYARD) and sel.side is None and q.kind == "noun" and q.noun == "owner" \
             and not q.adjs and not q.count:
         return A.with_span(sel, _span([sel, q])), j + 1          # «в руку / под низ колоды владельца»

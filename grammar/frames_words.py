@@ -11,12 +11,14 @@ import re
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
+from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span
+from grammar.lexicon import classify
 from grammar.parts import NP, P
 
 
@@ -295,3 +297,85 @@ def written_after_s(np: NP) -> A.Span:
     if at < 0 or np.span == A.NOSPAN or end <= at + 3:
         return A.NOSPAN
     return A.Span(np.span.start + at + 3, np.span.start + end)
+
+
+# (an adjective's ending, the endings of the noun forms it can agree with): the case forms
+# whose endings name one gender / number only — «погибшего» (genitive, or accusative of a live
+# masculine) never goes with «карту», «ваше» never with «клетку»
+_AGREE = ((re.compile(r"(?:ого|его)$"), re.compile(r"[ая]$")),
+          (re.compile(r"(?:ую|юю)$"), re.compile(r"[ую]$")),
+          (re.compile(r"(?:ое|ее)$"), re.compile(r"[оеё]$")),
+          (re.compile(r"(?:ая|яя)$"), re.compile(r"(?:[аяь]|ость)$")),
+          (re.compile(r"(?:ые|ие)$"), re.compile(r"[ыиая]$")),
+          (re.compile(r"(?:ыми|ими)$"), re.compile(r"(?:ами|ями|ьми)$")))
+
+
+def disagrees(np: NP) -> bool:
+    """Does an adjective right before the head noun fail to agree with it («на клетку погибшего
+    карту»: the chunker hung the genitive of one phrase on the next noun)?  Only adjectives the
+    lexicon knows, only endings of one gender and case (``_AGREE``); the participle «занятую»
+    before its agent («занятую существом») is not the noun's adjective."""
+    words = np.text.lower().replace("ё", "е").split()
+    if np.opp and words and words[-1] == "противника":
+        words = words[:-1]
+    if len(words) < 2 or np.kind != "noun":
+        return False
+    head = classify(words[-1])
+    if head is None or head[0] != "NOUN":
+        return False
+    for w in reversed(words[:-1]):
+        cls = classify(w)
+        if cls is None or cls[0] != "ADJ":
+            break
+        if cls[1] == "occupied":
+            return False
+        for adj, noun in _AGREE:
+            if adj.search(w) and not noun.search(words[-1]):
+                return True
+    return False
+
+
+def except_items(parts: list, i: int) -> tuple[list, int] | None:
+    """«(все существа,) кроме <этой карты>» → other; «кроме летающих» (one elided adjective
+    phrase) → a negated Condition(is, its qualifiers); «кроме летающих и орков» (a list of such
+    phrases and class nouns joined by «и» / commas) → Condition(all, one negated Condition(is)
+    per item: none of them); a closing comma goes with it.  Anything else (another noun, «или»,
+    a post-modified item) is left to the clause (Opaque)."""
+    nxt = parts[i + 1]
+    if nxt.kind == "self" and not nxt.adjs and not nxt.opp:
+        j = i + 2
+        if j < len(parts) and not (isinstance(parts[j], P) and parts[j].kind in ("lcomma", "amount")):
+            return None
+        return [Q.OTHER], j + 1 if j < len(parts) and parts[j].kind == "lcomma" else j
+    conds: list = []
+    j = i + 1
+    while True:
+        item = parts[j] if j < len(parts) else None
+        got = _except_item(item) if isinstance(item, NP) else None
+        if got is None:
+            return None
+        conds.append(A.Condition("is", got, True, span=item.span))
+        j += 1
+        if j + 1 < len(parts) and isinstance(parts[j], P) and parts[j].kind in ("and", "lcomma") \
+                and isinstance(parts[j + 1], NP) and _except_item(parts[j + 1]) is not None:
+            j += 1
+            continue
+        break
+    if j < len(parts) and not (isinstance(parts[j], P) and parts[j].kind in ("lcomma", "amount")):
+        return None                          # «кроме X с …», «кроме X или Y»: not a list of kinds
+    if len(conds) > 1 and any(isinstance(q, P) and q.kind == "and" for q in parts[i + 1:j]) is False:
+        return None                          # «кроме X, Y» with no «и»: an enumeration cut short
+    got = conds[0] if len(conds) == 1 else A.Condition(C.ALL, tuple(conds), span=_span(parts[i:j]))
+    return [got], j + 1 if j < len(parts) and parts[j].kind == "lcomma" else j
+
+
+def _except_item(np: NP) -> tuple | None:
+    """One kind of card after «кроме»: an elided adjective phrase («летающих», «закрытых
+    горных») → its qualifiers; a class noun alone («орков») → class:<name>; else None."""
+    if np.count or np.opp or np.posts:
+        return None
+    if np.kind == "elided" and np.adjs and all(a in QUALIFIERS for a in np.adjs):
+        return tuple(QUALIFIERS[a] for a in np.adjs)
+    if np.kind == "noun" and (np.noun or "").startswith("cls:") and not np.adjs and plural(np):
+        return (f"{Q.CLASS}:{np.noun[4:]}",)
+    return None

@@ -493,10 +493,12 @@ CONDITIONS: dict[str, Callable[[Any, Any, tuple, Any], bool]] = {
     CK.OPPONENT_TURN: lambda eng, p, prm, ctx: eng.state.turn != ctx.source.owner,
     CK.COUNT: lambda eng, p, prm, ctx: _OPS[prm[1]](measure(eng, prm[0], ctx),
                                                      _number(eng, prm[2], ctx)),
-    CK.ALL: lambda eng, p, prm, ctx: all(holds(eng, c, ctx) for c in prm),
+    # the parts of a compound are about the compound's card (a selector's «кроме X и Y»: the
+    # candidate) unless a part names its own
+    CK.ALL: lambda eng, p, prm, ctx: all(holds(eng, c, ctx, p if c.subject is None else None) for c in prm),
     # «когда атакует X»: the attack being resolved is the subject's, at a card that fits
     CK.EVENT: lambda eng, p, prm, ctx: _attacking(eng, p, prm[0], ctx),
-    CK.ANY: lambda eng, p, prm, ctx: any(holds(eng, c, ctx) for c in prm),
+    CK.ANY: lambda eng, p, prm, ctx: any(holds(eng, c, ctx, p if c.subject is None else None) for c in prm),
     # the earlier grammar's forms
     "counters_on_self": lambda eng, p, prm, ctx: (p.counters == 0) == (prm[0] == "none"),
     "in_formation_with": lambda eng, p, prm, ctx: any(

@@ -109,8 +109,8 @@ REFUSED = [
     ("{tap}: Ранить существо перед атакой на 1.", "перед атакой"),
     # «без X или Y»: which of them is missing is not said
     ("{tap}: Ранить существо без выстрела или метания на 1.", "без X или Y"),
-    # «кроме» of more than one item, or of a noun: no selector field says it (was: dropped)
-    ("{tap}: Ранить все существа, кроме летающих и открытых, на 1.", "кроме X и Y"),
+    # «кроме» of a noun that names no kind of card: no selector field says it (was: dropped);
+    # «кроме X и Y» of kinds is typed since g8b (Condition(all, negated is …): language.yaml)
     ("{tap}: Ранить все существа, кроме симбиотов, на 1.", "кроме симбиотов"),
     # «нанести / излечить N ран X-у»: wounds with a word the Wound has no place for, or no
     # recipient in the dative, or dealt by another card (Wound has no source)
@@ -252,6 +252,17 @@ REFUSED = [
     # is the opponent's; was read as yours)
     ("До начала хода ранить себя на 1.", "до начала хода (чьего)"),
     ("{tap}: Выбранное существо получает +2 к {strike} до конца следующего хода.", "до конца следующего хода (чьего)"),
+    # g8b: «кроме X или Y» (which one is left out?), «кроме X, Y» with no «и» (cut short), and an
+    # item that names no kind of card (the list would be read without it)
+    ("{tap}: Ранить на 1 каждое существо, кроме закрытых или летающих.", "кроме X или Y"),
+    ("{tap}: Ранить на 1 каждое существо противника, кроме летающих, горных.", "кроме X, Y (без «и»)"),
+    ("{tap}: Ранить на 1 каждое существо, кроме летающих и существ с {regen}.", "кроме … и X с …"),
+    # g8b: an adjective that does not agree with the noun after it belongs to the phrase before
+    # («на клетку погибшего | карту»: was «погибшая карта», the cell's owner dropped)
+    ("При гибели вашего существа вызвать на клетку погибшего карту с таким же названием.", "погибшего (чья клетка)"),
+    ("При гибели вашего существа вызвать на место погибшего карту с таким же названием.", "погибшего (чьё место)"),
+    # g8b: «место» with no owner is no cell the AST can name
+    ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
 
 
