@@ -7,6 +7,8 @@ that berserk-nxt writes without their «».
   света», «предсметный дар») → that name.  The distance allowed grows with the name (1 below
   ten letters, 2 from ten), a name shorter than six letters is never touched, and a second
   known name within the allowed distance leaves the name as it is (no guess between two).
+* ``misspelt-name`` of the card's own name (``repair_own_name``, called by the typo pass):
+  «Ледового охотика» for Ледовый охотник → «охотника» (one keystroke from a name word's stem).
 * ``restored-marker-quotes``: «маркер[ы] врата», «получает маркер дрожь (…)» → the name in «».
   The name is the run of words the lexicon does not know after the noun (not a finite verb:
   «маркер исчезает» is a marker that disappears); its end is certain
@@ -27,6 +29,7 @@ from functools import lru_cache
 
 from grammar.lexicon import classify, verb_form
 from grammar.repairs import Repair
+from grammar.tokens import NAME_SEP, _stem, fold, word_stem
 
 # The names of effects and spells of the development list («Война стихий», tgbot notation, the
 # source that quotes every name; ё folded).  Names only, never text; a later set adds names this
@@ -181,6 +184,74 @@ def _quote_mentions(text: str, notes: list[Repair]) -> str:
                             f"«{w}» (the name of a marker of this card, without its «»)"))
         out.append(text[last:m.start()])
         out.append(f"«{w}»")
+        last = m.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ the card's own name misspelt
+_WORD_RE = re.compile(r"(?<![\w\-'’ʼ])[А-ЯЁа-яё]+(?![\w])")
+MIN_OWN_STEM = 5          # a shorter stem is never repaired: one keystroke from too many words
+
+
+def _own_fix(word: str, stems: list[str]) -> str | None:
+    """The form of an own-name word a misspelt ``word`` (folded) stands for: ``word`` is a stem
+    one keystroke off (``distance`` 1) plus an ending of up to four letters that starts with a
+    vowel, ь or й, which is kept («охотика» → «охотника»); None when no stem or more than one
+    form fits."""
+    found = set()
+    for stem in stems:
+        for cut in range(max(len(stem) - 1, 1), min(len(stem) + 1, len(word)) + 1):
+            head, ending = word[:cut], word[cut:]
+            if len(ending) <= 4 and (not ending or ending[0] in "аеиоуыэюяйь") and head != stem \
+                    and distance(head, stem, 1) <= 1:
+                found.add(stem + ending)
+    return found.pop() if len(found) == 1 else None
+
+
+@lru_cache(maxsize=1024)
+def _own_words(name: str) -> tuple:
+    """(the name's folded words, the stems a typo is repaired against, each word's form regex)."""
+    words = [w for w in re.split(NAME_SEP, fold(name)) if w]
+    stems = [_stem(w)[0] for w in words if _stem(w)[1] is None and len(_stem(w)[0]) >= MIN_OWN_STEM]
+    return words, stems, [re.compile(word_stem(w) + r"[а-я]{0,4}") for w in words]
+
+
+def repair_own_name(text: str, name: str | None, notes: list[Repair]) -> str:
+    """``misspelt-name`` of the card's own name in its text («Ледового охотика» for Ледовый
+    охотник): a word the lexicon does not know, that no form of a name word matches, and that
+    is one keystroke from a name word's stem (of five letters or more) plus an ending → that
+    form.  In a name of several words, a word of the name spelt right must stand next to it
+    (the name around the typo); a one-word name must be capitalised in the text."""
+    if not name:
+        return text
+    words, stems, ok = _own_words(name)
+    if not stems:
+        return text
+    toks = list(_WORD_RE.finditer(text))
+    out, last = [], 0
+    for i, m in enumerate(toks):
+        w = fold(m.group(0))
+        if classify(w) is not None or any(rx.fullmatch(w) for rx in ok):
+            continue
+        fixed = _own_fix(w, stems)
+        if fixed is None:
+            continue
+        if len(words) > 1:
+            near = [toks[k] for k in (i - 1, i + 1) if 0 <= k < len(toks)]
+            if not any(rx.fullmatch(fold(n.group(0))) for n in near for rx in ok
+                       if abs(n.start() - m.start()) < 40 and re.fullmatch(NAME_SEP, text[min(n.end(), m.end()):max(n.start(), m.start())] or " ")):
+                continue
+        elif not m.group(0)[0].isupper():
+            continue
+        if m.group(0)[0].isupper():
+            fixed = fixed[0].upper() + fixed[1:]
+        notes.append(Repair("misspelt-name", m.start(),
+                            f"«{m.group(0)}» → «{fixed}» (one keystroke from the card's own name)"))
+        out.append(text[last:m.start()])
+        out.append(fixed)
         last = m.end()
     if not out:
         return text

@@ -24,6 +24,7 @@ import re
 
 from grammar import lexicon
 from grammar.lexicon import _FORMS, CLOSED, NUMBER_WORDS, classify, knows
+from grammar.names import repair_own_name
 from grammar.repairs import Repair
 from grammar.tokens import fold, name_re
 
@@ -134,6 +135,7 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     if not unknown or all(classify(w) is not None for w in unknown):
         return text                              # every word known: nothing to repair
     own = set(_LETTERS_RUN.findall((name or "").lower()))
+    text = repair_own_name(text, name, notes)    # «Ледового охотика»: the card's own name (names.py)
     text = _split_words(text, notes)             # a split word leaves an unknown fragment
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
