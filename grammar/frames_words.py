@@ -18,7 +18,7 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span
-from grammar.lexicon import classify
+from grammar.lexicon import agrees, classify
 from grammar.parts import NP, P
 
 
@@ -299,39 +299,24 @@ def written_after_s(np: NP) -> A.Span:
     return A.Span(np.span.start + at + 3, np.span.start + end)
 
 
-# (an adjective's ending, the endings of the noun forms it can agree with): the case forms
-# whose endings name one gender / number only — «погибшего» (genitive, or accusative of a live
-# masculine) never goes with «карту», «ваше» never with «клетку»
-_AGREE = ((re.compile(r"(?:ого|его)$"), re.compile(r"[ая]$")),
-          (re.compile(r"(?:ую|юю)$"), re.compile(r"[ую]$")),
-          (re.compile(r"(?:ое|ее)$"), re.compile(r"[оеё]$")),
-          (re.compile(r"(?:ая|яя)$"), re.compile(r"(?:[аяь]|ость)$")),
-          (re.compile(r"(?:ые|ие)$"), re.compile(r"[ыиая]$")),
-          (re.compile(r"(?:ыми|ими)$"), re.compile(r"(?:ами|ями|ьми)$")))
-
-
 def disagrees(np: NP) -> bool:
     """Does an adjective right before the head noun fail to agree with it («на клетку погибшего
     карту»: the chunker hung the genitive of one phrase on the next noun)?  Only adjectives the
-    lexicon knows, only endings of one gender and case (``_AGREE``); the participle «занятую»
-    before its agent («занятую существом») is not the noun's adjective."""
+    lexicon knows, only endings of one gender and case (``lexicon.agrees``)."""
     words = np.text.lower().replace("ё", "е").split()
     if np.opp and words and words[-1] == "противника":
         words = words[:-1]
     if len(words) < 2 or np.kind != "noun":
         return False
     head = classify(words[-1])
-    if head is None or head[0] != "NOUN":
-        return False
+    if head is None or head[0] != "NOUN" or (np.noun or "").startswith(("cls:", "hero:")):
+        return False                  # a class noun of the list may be any word («дитя Кронга»)
     for w in reversed(words[:-1]):
         cls = classify(w)
         if cls is None or cls[0] != "ADJ":
             break
-        if cls[1] == "occupied":
-            return False
-        for adj, noun in _AGREE:
-            if adj.search(w) and not noun.search(words[-1]):
-                return True
+        if not agrees(w, words[-1]):
+            return True
     return False
 
 

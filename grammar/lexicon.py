@@ -616,10 +616,37 @@ def _forget() -> None:
         clear()
 
 
+# (an adjective's ending, the endings of the noun forms it can agree with): the case forms
+# whose endings name one gender / number only — «погибшего» (genitive, or accusative of a live
+# masculine) never goes with «карту», «ваше» never with «клетку»
+_AGREE = ((re.compile(r"(?:ого|его)$"), re.compile(r"[ая]$")),
+          (re.compile(r"(?:ую|юю)$"), re.compile(r"[ую]$")),
+          (re.compile(r"(?:ое|ее)$"), re.compile(r"[оеёя]$")),          # «дитя», «имя»
+          (re.compile(r"(?:ая|яя)$"), re.compile(r"(?:[аяь]|ость)$")),
+          (re.compile(r"(?:ые|ие)$"), re.compile(r"[ыиая]$")),
+          (re.compile(r"(?:ыми|ими)$"), re.compile(r"(?:ами|ями|ьми)$")))
+
+
+def agrees(adjective: str, noun: str) -> bool:
+    """Can the (folded) adjective form stand before the noun form?  False only for the
+    endings of ``_AGREE`` that exclude each other («погибшего карту»: the genitive belongs to
+    the phrase before, «на клетку погибшего | карту»); the participle «занятую» before its
+    agent («занятую существом») is no adjective of that noun."""
+    hit = classify(adjective)
+    if hit is None or hit[0] != "ADJ" or hit[1] == "occupied":
+        return True
+    return not any(a.search(adjective) and not n.search(noun) for a, n in _AGREE)
+
+
 def noun_follows(toks: list, i: int) -> bool:
     """Whether the adjective at ``toks[i]`` is followed by more of its noun phrase (an adjective,
     the noun, an ordinal, the card's name) — else it heads an elided phrase (ADJX).  A determiner
-    may also stand before the number of its noun: «ваши 2 существа», «ваши X существ»."""
+    may also stand before the number of its noun: «ваши 2 существа», «ваши X существ».  A noun
+    the adjective cannot agree with («на клетку погибшего карту») is not its noun."""
+    if i + 1 < len(toks) and toks[i + 1].type == "NOUN" and toks[i].text and toks[i + 1].text \
+            and not toks[i + 1].value.startswith(("cls:", "hero:")) \
+            and not agrees(toks[i].text.lower().replace("ё", "е"), toks[i + 1].text.lower().replace("ё", "е")):
+        return False
     if i + 1 < len(toks) and toks[i + 1].type in ("ADJ", "NOUN", "ORDW", "SELF", "NAMEREF"):
         return True
     return toks[i].value in ("own", "other", "chosen") and i + 2 < len(toks) \
