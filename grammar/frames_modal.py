@@ -19,7 +19,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import QUALIFIERS, VERB_IDS, Reject, _span
+from grammar.frames_base import ATTACK_ADJ, QUALIFIERS, VERB_IDS, Reject, _span
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_verbs import ADVERBS
 from grammar.frames_words import attack_ref, leading_attack_kinds
@@ -247,6 +247,9 @@ def forbidden(v, subject, subj_parts: list, args: list, tails, sp):
                          tails.use("duration"), params=(subject,), span=sp)
 
 
+_INSTRUMENTAL = re.compile(r"(?:ом|ем|ой|ей|ами|ями)$")
+
+
 def obliged_attack(subject, rest, tails, sp) -> A.Action | None:
     """«X обязано [N раз] напасть на Y {strike}» / «… атаковать Y {strike}» → Action(obliged,
     X, (Action(forced_attack, Y, (kind,), amount=N, by=X),)): the order «X наносит по Y {strike}»
@@ -261,12 +264,20 @@ def obliged_attack(subject, rest, tails, sp) -> A.Action | None:
         return None
     args = list(rest[1:])
     kinds: list[str] = []
-    if args and isinstance(args[-1], NP) and (args[-1].noun or "").startswith("atk:") and not args[-1].adjs \
-            and not args[-1].count:
+    if args and isinstance(args[-1], NP) and (args[-1].noun or "").startswith("atk:") \
+            and all(a in ATTACK_ADJ for a in args[-1].adjs) and not args[-1].count:
         k, s = attack_ref(args[-1])
         if s or len(k) != 1:
             return None
         kinds, args = k, args[:-1]
+    elif len(args) >= 2 and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
+            and all(a in ATTACK_ADJ for a in args[0].adjs) and not args[0].count \
+            and _INSTRUMENTAL.search(args[0].text.lower()):
+        # «атаковать простым ударом закрытое существо»: the attack (instrumental) before the target
+        k, s = attack_ref(args[0])
+        if s or len(k) != 1:
+            return None
+        kinds, args = k, args[1:]
     if args and isinstance(args[0], P) and args[0].kind == "prep" and args[0].v == "na":
         args = args[1:]
     if not args or not isinstance(args[0], NP):

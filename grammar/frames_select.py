@@ -527,7 +527,9 @@ def _owner(sel: A.Selector, parts: list, j: int):
         return None
     q = parts[j]
     if sel.noun == N.ATTACK and q.kind in ("self", "ref", "noun", "elided") and q.noun != "field":
-        words = q.text.lower().split()
+        # the owner's own word, not its «противника» («ударом закрытое существо противника»
+        # is the attack and its target, not the strike of a closed creature)
+        words = q.text.lower().split()[:-1] if q.opp else q.text.lower().split()
         if q.kind == "self" or (words and GEN_END.search(words[-1])):
             whose, k = take_np(parts, j)
             return A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count,

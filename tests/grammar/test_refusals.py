@@ -261,6 +261,9 @@ REFUSED = [
     # to belong to («погибшего карту» was read as «погибшая карта»; after a cell it is the
     # cell's owner: language.yaml)
     ("При гибели вашего существа вызвать погибшего карту с таким же названием.", "погибшего карту"),
+    # g8b: an attack noun followed by an accusative «X противника» (the «противника» is not the
+    # owner's genitive): was «ранить удар закрытого существа»
+    ("{tap}: Ранить ударом закрытое существо противника на 1.", "ударом (чей) + винительный"),
     # g8b: «место» with no owner is no cell the AST can name
     ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
