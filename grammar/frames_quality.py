@@ -24,7 +24,7 @@ from grammar.frames_base import (AXES, ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT,
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_list import shared_list
 from grammar.frames_trigger import event_trigger
-from grammar.frames_words import attack_ref
+from grammar.frames_words import attack_ref, sentences
 from grammar.parts import NP, P
 
 # «+1 к <stat>»: what a bonus raises besides attacks (Bonus.to)
@@ -685,13 +685,14 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
 
 
 def granted(q: NP, ctx: Ctx):
-    """«получает «…»»: the quoted text parsed as an ability."""
+    """«получает «…»»: the quoted text parsed as an ability — each sentence one («{tap}: A. При B C»)."""
     if ctx.reparse is None:
         raise Reject("no reparse")
-    inner = ctx.reparse(q.name, q.span.start + 1)
-    if not inner:
-        raise Reject("empty granted ability")
-    return inner
+    got = [ctx.reparse(s, q.span.start + 1 + at) for at, s in sentences(q.name)]
+    if not got or not all(got) or any(isinstance(n, A.Triggered) and n.trigger.target is not None and isinstance(
+            n.trigger.subject, A.Selector) and n.trigger.subject.span == A.NOSPAN for n in got):
+        raise Reject("granted «при атаке по X»: the holder's attack or anyone's")
+    return got[0] if len(got) == 1 else A.Static(tuple(got), span=A.Span(q.span.start + 1, q.span.start + 1 + len(q.name)))
 
 
 __all__ = ["icon_ability", "attack", "attack_targets", "define_x", "granted", "per_measure", "protection",

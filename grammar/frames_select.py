@@ -281,6 +281,9 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [Q.POISONED], i + 2
         if w == "s" and n == "marker" and nxt.name:
             return [f"{Q.MARKER}:{nxt.name}"], i + 2
+        if w == "bez" and n == "marker" and nxt.name and not nxt.adjs and not nxt.count and not nxt.opp:
+            # «существа без маркера «ловкости»»: none of that marker on it
+            return [A.Condition("is", (f"{Q.MARKER}:{nxt.name}",), True, span=_span(parts[i:i + 2]))], i + 2
         if w == "s" and nxt.kind == "quoted":
             return [f"{Q.MARKER}:{nxt.name}"], i + 2        # «клетка с «вратами»»
         if w == "s" and (n in WITH_NOUNS or n.startswith("atk:")):

@@ -364,3 +364,23 @@ def _except_item(np: NP) -> tuple | None:
     if np.kind == "noun" and (np.noun or "").startswith("cls:") and not np.adjs and plural(np):
         return (f"{Q.CLASS}:{np.noun[4:]}",)
     return None
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """The sentences of a quoted granted ability, (offset, text) — «{tap}: A. При B — C» is two
+    abilities, as two sentences of a card are two units: split at «. » before a capital or an
+    icon, outside any inner quotes; the final full stop dropped."""
+    out, start, depth, plain = [], 0, 0, False
+    for i, ch in enumerate(text):
+        if ch in "«“„":
+            depth += 1
+        elif ch in "»”":
+            depth -= 1
+        elif ch == '"':
+            plain = not plain
+        elif ch == "." and not depth and not plain and re.match(r"\s+[А-ЯЁ{]", text[i + 1:]):
+            out.append((start, text[start:i]))
+            start = i + 1 + (len(text[i + 1:]) - len(text[i + 1:].lstrip()))
+    tail = text[start:].rstrip()
+    out.append((start, tail[:-1] if tail.endswith(".") else tail))
+    return [(at, s) for at, s in out if s.strip()]

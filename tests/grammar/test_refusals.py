@@ -296,3 +296,19 @@ def test_a_negation_inserted_into_a_typed_corpus_line_is_never_dropped():
                 if got.typed and [A.to_dict(a) for a in got.abilities] == base:
                     dropped.append(text)
     assert not dropped, dropped[:5]
+
+
+# (sentence, the card's name, the word a typed reading would lose): read with the card's name
+NAMED_REFUSED = [
+    # g8b: «при атаке по <this card>» inside a granted ability: the holder's own attack on the
+    # card, or any card's (at the top level the implicit attacker is any card)
+    ("Ваши существа имеют «При атаке по Стражу получить {counter}».", "Страж", "«при атаке по X» (чья атака)"),
+    ("Летающие существа получают «{counter}{tap}: Взять маркер \"гнева\". При атаке по Стражу снять маркер \"гнева\"».",
+     "Страж", "«… . При атаке по X …» (чья атака)"),
+]
+
+
+@pytest.mark.parametrize("text, name, lost", NAMED_REFUSED, ids=[lost for *_, lost in NAMED_REFUSED])
+def test_a_named_sentence_without_a_place_for_a_word_stays_opaque(text, name, lost):
+    card = parse(text, name=name)
+    assert not card.typed, (lost, [A.to_dict(a) for a in card.abilities])
