@@ -196,6 +196,11 @@ def _place_items(before: list) -> tuple[list, A.Selector | None, str | None]:
             items.append(Q.IN_SQUAD)              # «в одном из отрядов»: in either squad
             j += 4
             continue
+        if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "squad" \
+                and not nxt.adjs and not nxt.opp and not nxt.count and holder is not None \
+                and holder.noun in (N.PLAYER, N.OPPONENT):
+            j += 2                                # «у противника в отряде»: whose squad, said by «у»
+            continue
         if isinstance(q, P) and q.kind == "prep" and q.v == "v" and isinstance(nxt, NP) and nxt.noun == "row":
             hit = np_post(before, j)
             if hit is None:
@@ -241,8 +246,11 @@ def _existential(parts: list, sp) -> A.Condition:
         if first.noun == "counter":
             return _cond(C.HAS_COUNTERS, params, neg, holder, sp)
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, params, False, holder, sp)
-    if holder is not None and holder.noun == N.PLAYER and not holder.qualifiers and holder.side is None:
-        items, holder = items + [("side", Side.OWN)], None      # «у вас нет других существ»
+    if holder is not None and holder.noun in (N.PLAYER, N.OPPONENT) and not holder.qualifiers \
+            and holder.side is None and not holder.relations:
+        # «у вас нет других существ», «у противника есть летающие существа»: that player's cards
+        side = Side.OWN if holder.noun == N.PLAYER else Side.ENEMY
+        items, holder = items + [("side", side)], None
     if holder is not None:
         raise Reject("existential holder")
     sels, j, joiner = take_np_list(after, 0)
@@ -252,6 +260,9 @@ def _existential(parts: list, sp) -> A.Condition:
         if len(sels) != 1 or sels[0].count is None or sels[0].count[0] != sels[0].count[1]:
             raise Reject("«хотя бы» over a list")
         sels = [replace(sels[0], count=None if sels[0].count[0] == 1 else (sels[0].count[0], None))]
+    said = {x[1] for x in items if isinstance(x, tuple) and x[0] == "side"}
+    if any(s.side is not None and s.side not in said for s in sels) and said:
+        raise Reject("existential: whose cards, twice")          # «у противника нет ваших существ»
     sels = [_merge_posts(s, items) for s in sels]
     return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
 

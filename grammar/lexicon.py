@@ -656,12 +656,26 @@ def noun_follows(toks: list, i: int) -> bool:
 _LABEL_WORDS = ("NOUN", "ADJ", "ADJX", "UNKNOWN", "NAMEREF")
 
 
+_OPP_AFTER = frozenset({"P_U", "P_OT", "P_DLYA", "P_KROME", "P_BEZ"})
+
+
+def opponent_after_preposition(toks: list) -> list:
+    """«у / от / для / кроме / без противника»: the opponent (NOUN opponent), not the
+    «противника» of a noun (OPP follows its noun; right after a preposition there is none)."""
+    if not any(t.type == "OPP" for t in toks):
+        return toks
+    return [t._replace(type="NOUN", value="opponent") if t.type == "OPP" and i and toks[i - 1].type in _OPP_AFTER
+            else t for i, t in enumerate(toks)]
+
+
 def word_labels(toks: list) -> list:
     """A label head of two or three words, «Дух леса: …», «Верный страж 2: …» (run after the
     lexer's one-word ``_labels``): LABEL ``words:<lemma>+<lemma>[#N]`` spanning the words and
     the colon — the label's name is read from the text, so any words make one (issue 9: new
     sets add new labels).  Only at the head of an ability (or after a label, order, cost), only
-    plain words (no number-bearing keyword, no verb), so a sentence is never cut at a colon."""
+    plain words (no number-bearing keyword, no verb), so a sentence is never cut at a colon.
+    (The lexer's pass over the lexicon's token rewrites: ``opponent_after_preposition`` too.)"""
+    toks = opponent_after_preposition(toks)
     out: list = []
     i = 0
     while i < len(toks):

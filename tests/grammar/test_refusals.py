@@ -264,6 +264,12 @@ REFUSED = [
     # g8b: an attack noun followed by an accusative «X противника» (the «противника» is not the
     # owner's genitive): was «ранить удар закрытого существа»
     ("{tap}: Ранить ударом закрытое существо противника на 1.", "ударом (чей) + винительный"),
+    # g8b: «у противника нет ваших существ»: whose cards, said twice and differently
+    ("+1 к {strike}, пока у противника нет ваших существ.", "у противника + ваших"),
+    ("+1 к {strike}, пока у вас есть закрытые существа противника.", "у вас + противника"),
+    # g8b: «у противника» is the opponent only right after a preposition; «у противника X» with
+    # no «есть / нет» is not an existential
+    ("+1 к {strike}, пока у противника закрытые существа.", "у противника (без «есть»)"),
     # g8b: «место» with no owner is no cell the AST can name
     ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
