@@ -91,6 +91,11 @@ def rel_items(p: P) -> list | None:
         # «существо, на котором есть {counter}» («… 2 или более {counter}»): the selected card has them
         least = parts[1].count[1] if parts[1].count and parts[1].count[0] == "or_more" else None
         return [A.Condition(C.HAS_COUNTERS, (least,) if least else (), span=p.span)]
+    if heads == [("PREP", "na")] and len(parts) == 2 and isinstance(parts[0], P) and parts[0].kind == "no" \
+            and isinstance(parts[1], NP) and parts[1].noun == "counter" and parts[1].kind == "noun" \
+            and not parts[1].adjs and not parts[1].opp and parts[1].count is None:
+        # «существо, на котором нет {counter}»: the selected card has none
+        return [A.Condition(C.HAS_COUNTERS, (), True, span=p.span)]
     if heads == [("PREP", "na")] and len(parts) >= 2 and isinstance(parts[0], P) and parts[0].kind == "verb" \
             and parts[0].v["lemma"] == "located" and not parts[0].v["neg"] and isinstance(parts[1], NP):
         # «существо, на котором находится X»: only a parasite / symbiote lies on a creature

@@ -271,6 +271,20 @@ def cost_items(parts: list, i: int) -> tuple[list, int] | None:
         val = "X" if val in ("x", "X") else val
         name, j = bounded(parts, i + 2, Q.COST, Q.COST_MAX, Q.COST_MIN)
         return [f"{name}:{val}"], j
+    k = i + 1
+    neg = isinstance(nxt, P) and nxt.kind == "neg"
+    cmp = parts[k + neg] if k + neg < len(parts) else None
+    num = parts[k + neg + 1] if k + neg + 1 < len(parts) else None
+    if isinstance(cmp, P) and (cmp.kind == "nomore" and not neg or cmp.kind in ("more", "less")) \
+            and isinstance(num, P) and num.kind == "bare" and re.fullmatch(r"NUM:\d+", num.v):
+        # «стоимостью не более / не больше 4» (at most), «не менее 4» (at least), «больше 4»
+        # (5 or more: costs are whole numbers), «меньше 4»
+        n = int(num.v[4:])
+        if cmp.kind == "nomore" or (neg and cmp.kind == "more"):
+            return [f"{Q.COST_MAX}:{n}"], k + neg + 2
+        if neg:
+            return [f"{Q.COST_MIN}:{n}"], k + neg + 2
+        return ([f"{Q.COST_MIN}:{n + 1}"] if cmp.kind == "more" else [f"{Q.COST_MAX}:{n - 1}"]), k + 2
     if isinstance(nxt, NP) and nxt.kind == "elided" and nxt.adjs in (("rank:ordinary",), ("rank:elite",)) \
             and nxt.count and nxt.count[0] == "n" and isinstance(nxt.count[1], int):
         # «стоимостью 8 {ordinary} или менее»: the crystals name the rank the cost is paid in

@@ -270,6 +270,8 @@ REFUSED = [
     # g8b: «у противника» is the opponent only right after a preposition; «у противника X» with
     # no «есть / нет» is not an existential
     ("+1 к {strike}, пока у противника закрытые существа.", "у противника (без «есть»)"),
+    # g8b: «стоимостью больше X» (strictly more than a variable: no whole-number bound to write)
+    ("{tap}: Ранить на 2 существо стоимостью больше X.", "больше X (строго)"),
     # g8b: «место» with no owner is no cell the AST can name
     ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
