@@ -24,7 +24,7 @@ from grammar.frames_base import (AXES, ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT,
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_list import shared_list
 from grammar.frames_trigger import event_trigger
-from grammar.frames_words import attack_ref, sentences
+from grammar.frames_words import attack_ref, granted
 from grammar.parts import NP, P
 
 # «+1 к <stat>»: what a bonus raises besides attacks (Bonus.to)
@@ -564,7 +564,8 @@ def protection(rest: list, sp) -> A.Protection:
         n = q.noun or ""
         if n in _PROT_NOUNS and not q.adjs:
             against.append(_PROT_NOUNS[n])
-        elif (q.kind == "elided" and q.adjs == ("flying",)) or (n == "atk:any" and q.adjs == ("flying",)):
+        elif (q.kind == "elided" and q.adjs == ("flying",)) or (n in ("atk:any", "creature", "card")
+                                                                 and q.adjs == ("flying",) and not q.count):
             against.append(K.FLYERS)
         else:
             if n == "atk:any" and q.count and q.count[0] == "all":
@@ -581,8 +582,9 @@ def protection(rest: list, sp) -> A.Protection:
             # «защита от атак степных карт»: only the attacks of cards of that element
             against.append(f"{Q.ELEMENT}:{rest[j].adjs[0][3:]}")
             j += 1
-        if j < len(rest) and isinstance(rest[j], NP) and rest[j].kind == "elided" and rest[j].adjs == ("flying",) \
-                and against and against[-1] == K.ANY:
+        if j < len(rest) and isinstance(rest[j], NP) and rest[j].adjs == ("flying",) and not rest[j].count \
+                and (rest[j].kind == "elided" or rest[j].noun in ("creature", "card")) and against and against[-1] == K.ANY:
+            # «от атак летающих [существ]»: every attack of a flyer
             against[-1] = K.FLYERS
             j += 1
     if not against:
@@ -682,17 +684,6 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
             raise Reject("two variables in one attack")
         times = define_x(times, tails)
     return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), times, span=sp)
-
-
-def granted(q: NP, ctx: Ctx):
-    """«получает «…»»: the quoted text parsed as an ability — each sentence one («{tap}: A. При B C»)."""
-    if ctx.reparse is None:
-        raise Reject("no reparse")
-    got = [ctx.reparse(s, q.span.start + 1 + at) for at, s in sentences(q.name)]
-    if not got or not all(got) or any(isinstance(n, A.Triggered) and n.trigger.target is not None and isinstance(
-            n.trigger.subject, A.Selector) and n.trigger.subject.span == A.NOSPAN for n in got):
-        raise Reject("granted «при атаке по X»: the holder's attack or anyone's")
-    return got[0] if len(got) == 1 else A.Static(tuple(got), span=A.Span(q.span.start + 1, q.span.start + 1 + len(q.name)))
 
 
 __all__ = ["icon_ability", "attack", "attack_targets", "define_x", "granted", "per_measure", "protection",

@@ -398,3 +398,14 @@ def sentences(text: str) -> list[tuple[int, str]]:
     tail = text[start:].rstrip()
     out.append((start, tail[:-1] if tail.endswith(".") else tail))
     return [(at, s) for at, s in out if s.strip()]
+
+
+def granted(q: NP, ctx):
+    """«получает «…»»: the quoted text parsed as an ability — each sentence one («{tap}: A. При B C»)."""
+    if ctx.reparse is None:
+        raise Reject("no reparse")
+    got = [ctx.reparse(s, q.span.start + 1 + at) for at, s in sentences(q.name)]
+    if not got or not all(got) or any(isinstance(n, A.Triggered) and n.trigger.target is not None and isinstance(
+            n.trigger.subject, A.Selector) and n.trigger.subject.span == A.NOSPAN for n in got):
+        raise Reject("granted «при атаке по X»: the holder's attack or anyone's")
+    return got[0] if len(got) == 1 else A.Static(tuple(got), span=A.Span(q.span.start + 1, q.span.start + 1 + len(q.name)))
