@@ -347,6 +347,14 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             # «в одном ряду / столбце с X»
             other, j = take_np(parts, i + 3)
             return [A.Relation(R.SAME_ROW if n == "row" else R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
+        if w == "v" and n in ("row", "column") and nxt.adjs == ("same",) and not nxt.count and not nxt.opp:
+            # «в том же ряду / столбце, что и X»
+            k = i + 2 + (i + 2 < len(parts) and isinstance(parts[i + 2], P) and parts[i + 2].kind == "lcomma")
+            if k < len(parts) and isinstance(parts[k], P) and parts[k].kind == "unknown" and parts[k].v.lower() == "что":
+                k += 1 + (k + 1 < len(parts) and isinstance(parts[k + 1], P) and parts[k + 1].kind == "and")
+                if k < len(parts) and isinstance(parts[k], NP):
+                    other, j = take_np(parts, k)
+                    return [A.Relation(R.SAME_ROW if n == "row" else R.SAME_COLUMN, other, span=_span(parts[i:j]))], j
         if w == "v" and n == "column" and i + 3 < len(parts) and isinstance(parts[i + 2], P) \
                 and parts[i + 2].kind == "prep" and parts[i + 2].v == "s" and isinstance(parts[i + 3], NP):
             other, j = take_np(parts, i + 3)
