@@ -432,6 +432,9 @@ def _verbless(parts: list, sp) -> A.Condition:
     if params == [Q.WOUNDED]:
         # «если ранен» / «пока не ранен»: the card (or the subject) has wounds / has none
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, (), False, subject, sp)
+    if neg and len(params) == 1 and isinstance(params[0], str) and not params[0].startswith(Q.ROW):
+        # «если атакованное существо не летающее», «пока не закрыто»: one state that does not hold
+        return _cond(C.IS, tuple(params), True, subject, sp)
     if neg:
         raise Reject("negated state")
     if subject is not None and subject.noun == N.CARD and subject.count == (2, 2) and not subject.qualifiers:
