@@ -23,6 +23,7 @@ from grammar import frames_relative  # noqa: F401  (registers the relative-claus
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
+from grammar.frames_words import this_card_is_self
 from grammar.parts import NP, Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
@@ -45,7 +46,8 @@ def ability(node: P, ctx: Ctx) -> list:
         raise Reject("«противника» dropped")
     if any(_self_relative(c) for g in got for c in A.walk(g) if isinstance(c, A.Condition)):
         raise Reject("a pronoun placed relative to itself")
-    return got
+    return [this_card_is_self(g) for g in got]
+
 
 
 def _self_relative(c: A.Condition) -> bool:

@@ -17,7 +17,8 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from grammar.frames_base import ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
+                                 rewrite)
 from grammar.lexicon import agrees, classify
 from grammar.parts import NP, P
 
@@ -409,3 +410,25 @@ def granted(q: NP, ctx):
             n.trigger.subject, A.Selector) and n.trigger.subject.span == A.NOSPAN for n in got):
         raise Reject("granted «при атаке по X»: the holder's attack or anyone's")
     return got[0] if len(got) == 1 else A.Static(tuple(got), span=A.Span(q.span.start + 1, q.span.start + 1 + len(q.name)))
+
+
+# selector nouns a later «эта карта» may point back to (the card just named)
+_ANTECEDENTS = frozenset({N.CARD, N.CREATURE, N.ATTACKED, N.ATTACKER, N.TARGET, N.DEFENDER, N.HOST,
+                          N.PARASITE, N.SYMBIOTE, N.COMPANION, N.ARTIFACT, N.HERO, N.CHARACTER, N.IT})
+
+
+def this_card_is_self(node):
+    """«эта карта» with no card written before it in the ability is the card itself (contract:
+    «… на этой карте» → ``Selector(self)``); after a card was named («закрыть выбранную карту;
+    эта карта …») it stays ``Selector(card, this)``: that card."""
+    sels = [n for n in A.walk(node) if isinstance(n, A.Selector)]
+    this = [n for n in sels if n.noun == N.CARD and n.qualifiers == (Q.THIS,) and n.side is None
+            and not n.relations and n.condition is None and n.count is None and n.span != A.NOSPAN]
+    if not this:
+        return node
+    named = [n.span.start for n in sels if n.noun in _ANTECEDENTS and n.span != A.NOSPAN and n not in this
+             and Q.ALL not in n.qualifiers and n.count in (None, (1, 1))]      # one card, not «летающих существ»
+    alone = {id(n) for n in this if not any(start < n.span.start for start in named)}
+    if not alone:
+        return node
+    return rewrite(node, lambda n: A.Selector(N.SELF, span=n.span) if id(n) in alone else None)
