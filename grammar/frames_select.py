@@ -22,7 +22,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
                                   with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees,
-                                  except_items)
+                                  except_items, life_items)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -253,6 +253,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             # «с 4 или менее {health}», «с 3 или менее текущими {health}»
             name = Q.LIFE_MAX if nxt.count[0] == "or_less" else Q.LIFE_MIN
             return [f"{name}:{nxt.count[1]}"], i + 2
+        if w == "s" and n == "stat:health" and life_items(parts, i) is not None:
+            return life_items(parts, i)                 # «с {health} 3 или менее», «с 3 {health} или более»
         if w == "s" and nxt.adjs == ("greatest",) and not nxt.count and nxt.noun in ("stat:health", "life"):
             return [Q.MOST_LIFE], i + 2          # «с наибольшим {health}»: the most of all
         if w == "s" and nxt.adjs in (("greatest",), ("least",)) and not nxt.count and n in ("stat:health", "life",

@@ -17,7 +17,7 @@ from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
-from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
+from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, KEYWORD_NOUNS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
                                  rewrite)
 from grammar.lexicon import agrees, classify
 from grammar.parts import NP, P
@@ -62,7 +62,11 @@ WITH_NOUNS = {"formation": "formation", "valhalla": "valhalla", "flight": KW.FLY
               "corpse_eating": KW.CORPSE_EATER, "horde": KW.HORDE, "teleport": KW.TELEPORT,
               "vampirism": KW.VAMPIRISM, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,
               "jump": KW.JUMP, "incarnation": KW.INCARNATION, "poison": K.POISON,
-              "counter": KW.COUNTER, "prophecy": "prophecy"}
+              "counter": KW.COUNTER, "prophecy": "prophecy",
+              # «со стойкостью», «с неуязвимостью»: a keyword the card has, by its noun
+              **{k: KEYWORD_NOUNS[k] for k in ("stamina", "invulnerability", "incorporeality", "dash", "clumsiness",
+                                              "first_strike", "last_strike", "vulnerability", "wrath", "frenzy",
+                                              "fury", "scales", "meditation", "unity", "stun", "stealth", "vanguard")}}
 
 
 def with_what(np: NP) -> str:
@@ -432,3 +436,20 @@ def this_card_is_self(node):
     if not alone:
         return node
     return rewrite(node, lambda n: A.Selector(N.SELF, span=n.span) if id(n) in alone else None)
+
+
+def life_items(parts: list, i: int) -> tuple[list, int] | None:
+    """«с {health} 3 или менее», «с 3 {health} или более» (the number after the icon, or the bound
+    after the noun) at the «с» ``parts[i]`` → life_max / life_min, as «с 3 или менее {health}»;
+    None for an exact value (no qualifier says it) or anything else."""
+    np, k = parts[i + 1], i + 2
+    if np.count and np.count[0] == "n" and isinstance(np.count[1], int):
+        n = np.count[1]
+    elif not np.count and k < len(parts) and isinstance(parts[k], P) and parts[k].kind == "bare" \
+            and re.fullmatch(r"NUM:\d+", parts[k].v):
+        n, k = int(parts[k].v[4:]), k + 1
+    else:
+        return None
+    if np.adjs or np.opp or not (k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore")):
+        return None
+    return [f"{Q.LIFE_MAX if parts[k].kind == 'orless' else Q.LIFE_MIN}:{n}"], k + 1

@@ -275,6 +275,10 @@ REFUSED = [
     # g8b: «защита от <летающих существ> …» of a kind of flyer (no field says which flyers)
     ("Защита от закрытых летающих существ.", "закрытых летающих"),
     ("Защита от двух летающих существ.", "двух летающих"),
+    # g8b: «с {health} 3» exactly (printed or current lives? no qualifier says an exact value)
+    ("{tap}: Ранить на 1 существо противника с {health} 3.", "с {health} 3 (ровно)"),
+    # g8b: «с симбиотом» is a card a symbiote lies on, not the keyword
+    ("{tap}: Ранить на 1 существо противника с симбиотом.", "с симбиотом"),
     # g8b: «место» with no owner is no cell the AST can name
     ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
