@@ -29,6 +29,9 @@ def rel_items(p: P) -> list | None:
             except Reject:
                 return None
             return got if j == len(parts) else None
+        if p.v.get("neg") and part == "moved" and len(parts) == 1 and isinstance(parts[0], P) \
+                and parts[0].kind == "turnref" and parts[0].v == "this_turn":
+            return [A.Condition("moved", ("this_turn",), True, span=p.span)]    # «, не перемещавшееся в этот ход»
         if p.v.get("neg"):
             return None
         if part in ("standing", "located") or (part == "stood" and STOOD_IS_LAST.get()):
