@@ -619,8 +619,8 @@ def _forget() -> None:
 # (an adjective's ending, the endings of the noun forms it can agree with): the case forms
 # whose endings name one gender / number only — «погибшего» (genitive, or accusative of a live
 # masculine) never goes with «карту», «ваше» never with «клетку»
-_AGREE = ((re.compile(r"(?:ого|его)$"), re.compile(r"[ая]$")),
-          (re.compile(r"(?:ую|юю)$"), re.compile(r"[ую]$")),
+_AGREE = ((re.compile(r"(?:ого|его)$"), re.compile(r"[аяи]$")),          # «этого пути», «вашего имени»
+          (re.compile(r"(?:ую|юю)$"), re.compile(r"[уюь]$")),          # «любую дальность»
           (re.compile(r"(?:ое|ее)$"), re.compile(r"[оеёя]$")),          # «дитя», «имя»
           (re.compile(r"(?:ая|яя)$"), re.compile(r"(?:[аяь]|ость)$")),
           (re.compile(r"(?:ые|ие)$"), re.compile(r"[ыиая]$")),
