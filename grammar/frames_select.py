@@ -294,16 +294,16 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             return [Q.IN_GRAVEYARD] + ([("side", Side.OWN)] if "own" in nxt.adjs else []), i + 2
         if w == "na" and n == "field":
             return [Q.ON_FIELD], i + 2
-        if w == "na" and n == "half" and not nxt.count and set(nxt.adjs) <= {"own"} \
+        if w == "na" and n == "half" and not nxt.count and set(nxt.adjs) in ({"own"}, {"poss"}, set()) \
                 and nxt.text.lower().split()[-1 - nxt.opp] == "половине":
-            # «на половине поля боя противника», «на вашей половине (поля боя)»
+            # «на половине поля боя противника», «на вашей половине (поля боя)», «(существа противника) на его половине»
             j, enemy = i + 2, nxt.opp
             if j < len(parts) and isinstance(parts[j], NP) and parts[j].noun == "field" and not parts[j].adjs:
                 enemy = enemy or parts[j].opp
                 j += 1
-            if enemy == ("own" in nxt.adjs):
+            if (enemy == ("own" in nxt.adjs)) != ("poss" in nxt.adjs and not enemy):
                 return None
-            return [f"{Q.HALF}:{Side.ENEMY if enemy else Side.OWN}"], j
+            return [f"{Q.HALF}:{_HIS if 'poss' in nxt.adjs else Side.ENEMY if enemy else Side.OWN}"], j
         if w == "na" and n == "cell" and nxt.kind == "noun" and ("this" in nxt.adjs or "chosen" in nxt.adjs):
             return [A.Relation(R.ON_CELL, selector(nxt))], i + 2
         if w == "na" and n == "cell" and nxt.kind == "noun" and not nxt.count:

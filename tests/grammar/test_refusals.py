@@ -279,6 +279,8 @@ REFUSED = [
     ("{tap}: Ранить на 1 существо противника с {health} 3.", "с {health} 3 (ровно)"),
     # g8b: «с симбиотом» is a card a symbiote lies on, not the keyword
     ("{tap}: Ранить на 1 существо противника с симбиотом.", "с симбиотом"),
+    # g8b: «на его половине» after a phrase that names no opponent: whose half
+    ("{tap}: Ранить на 1 все ваши существа на его половине поля боя.", "на его половине (чьей)"),
     # g8b: «место» with no owner is no cell the AST can name
     ("{tap}: Переместить ваше существо на свободное место.", "место (чьё)"),
 ]
