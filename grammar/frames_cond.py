@@ -324,8 +324,11 @@ def _comparison(parts: list, sp) -> A.Condition | None:
         return None
     here, _h, _ = _place_items(parts[:k])
     there, _t, _ = _place_items(parts[t + 1:])
-    if _h is not None or _t is not None or not here or not there:
+    here, there = _player_side(here, _h), _player_side(there, _t)      # «у вас … , чем у противника»
+    if here is None or there is None or not here or not there:
         return None
+    if _h is not None and _t is not None and not any(isinstance(x, str) for x in there):
+        there = there + [x for x in here if isinstance(x, str)]     # «у вас на кладбище …, чем у противника»: there too
     base = selector(what[0])
     left = A.Measure(M.COUNT, _merge_posts(base, here), span=_span(parts[:t]))
     right = A.Measure(M.COUNT, _merge_posts(A.Selector(base.noun, None if any(
@@ -333,6 +336,17 @@ def _comparison(parts: list, sp) -> A.Condition | None:
         base.relations, base.condition, base.members, span=base.span), there), span=_span(parts[t:]))
     op = ">" if parts[k].kind == "more" else "<"
     return _cond(C.COUNT, (left, op, right), sp=sp)
+
+
+def _player_side(items: list, holder) -> list | None:
+    """The place items of one side of a comparison with its «у вас / у противника» made the
+    side; None when the holder is a card (not a player)."""
+    if holder is None:
+        return items
+    if holder.noun in (N.PLAYER, N.OPPONENT) and set(holder.qualifiers) <= _PLACES and not holder.relations:
+        # («у противника на поле боя»: the place read as the holder's post-modifier is the cards')
+        return items + list(holder.qualifiers) + [("side", Side.OWN if holder.noun == N.PLAYER else Side.ENEMY)]
+    return None
 
 
 # where cards are: «в вашем отряде», «в первом ряду», «на кладбище» … (not «в строю с …»)
