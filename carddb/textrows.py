@@ -97,47 +97,60 @@ def to_json(node) -> str:
     in sorted key order dumps as ``sort_keys`` writes it (no node holds a mapping; collections
     are tuples), by a function per node class made once (a 35,000-card build serialises
     ~100,000 distinct abilities)."""
-    return _dumps(_plain(node))
+    return _dumps(_walk(node, []))
+
+
+def json_and_nodes(node) -> tuple[str, list]:
+    """``(to_json(node), nodes_of(node))`` in one walk."""
+    nodes: list = []
+    return _dumps(_walk(node, nodes)), nodes
 
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-#: Per node class: the function that makes its plain dict (``_plain_maker``).
-_PLAIN: dict[type, Callable] = {}
+#: Per node class: the function that walks one node of it (``_walker``).
+_WALKERS: dict[type, Callable] = {}
 _LEAVES = frozenset({str, int, type(None), bool, float})
 
 
-def _plain(value):
-    """A node's value as ``grammar.ast.to_dict`` writes it (spans aside): nodes as dicts
-    (defaults omitted), tuples as lists, enums as their values."""
-    maker = _PLAIN.get(type(value))
-    if maker is not None:
-        return maker(value)
+def _walk(value, nodes: list):
+    """``value`` as ``grammar.ast.to_dict`` writes it (spans aside): nodes as dicts (defaults
+    omitted), tuples as lists, enums as their values; every node met is appended to
+    ``nodes`` in ``grammar.ast.walk`` order (pre-order, fields in order, nodes inside tuples
+    at any depth)."""
+    walker = _WALKERS.get(type(value))
+    if walker is not None:
+        return walker(value, nodes)
     if isinstance(value, A.Node):
-        return _plain_maker(type(value))(value)
+        return _walker(type(value))(value, nodes)
     if isinstance(value, tuple):
-        return [v if type(v) in _LEAVES else _plain(v) for v in value]
+        return [v if type(v) in _LEAVES else _walk(v, nodes) for v in value]
     if isinstance(value, Enum):
         return value.value
     return value
 
 
-def _plain_maker(cls: type) -> Callable:
-    """``def plain(node)`` for one node class: each field in sorted key order (with «node»),
-    left out when it equals its default (as ``grammar.ast.to_dict``)."""
+def _walker(cls: type) -> Callable:
+    """``def walk(node, nodes)`` for one node class: the node into ``nodes``, then each field
+    walked in field order; the dict in sorted key order (with «node»), a field left out when
+    it equals its default (as ``grammar.ast.to_dict``)."""
     defaults = {f.name: f.default for f in fields(cls) if f.name != "span"}
-    code = ["def plain(node):", "    out = {}"]
+    code = ["def walk(node, nodes):", "    nodes.append(node)"]
+    for n, key in enumerate(defaults):
+        code.append(f"    v{n} = node.{key}")
+        code.append(f"    p{n} = v{n} if type(v{n}) in leaves else deeper(v{n}, nodes)")
+    code.append("    out = {}")
+    at = {key: n for n, key in enumerate(defaults)}
     for key in sorted([*defaults, "node"]):
         if key == "node":
             code.append(f"    out['node'] = {cls.__name__!r}")
-            continue
-        code += [f"    v = node.{key}",
-                 f"    if not (v == defaults[{key!r}]):",
-                 f"        out[{key!r}] = v if type(v) in leaves else walk(v)"]
+        else:
+            code.append(f"    if not (v{at[key]} == defaults[{key!r}]):")
+            code.append(f"        out[{key!r}] = p{at[key]}")
     code.append("    return out")
-    scope = {"defaults": defaults, "leaves": _LEAVES, "walk": _plain}
+    scope = {"defaults": defaults, "leaves": _LEAVES, "deeper": _walk}
     exec("\n".join(code), scope)
-    maker = _PLAIN[cls] = scope["plain"]
-    return maker
+    walker = _WALKERS[cls] = scope["walk"]
+    return walker
 
 
 def _strongest(d) -> int | None:
@@ -218,9 +231,9 @@ class _Facts:
 
 
 def _facts(ability) -> _Facts:
-    nodes = nodes_of(ability)
+    text, nodes = json_and_nodes(ability)
     untyped, params, features = _walk_facts(nodes)
-    head = (ability.kind, type(ability).__name__, int(not untyped), *params, to_json(ability))
+    head = (ability.kind, type(ability).__name__, int(not untyped), *params, text)
     tree = _tree(ability)
     if untyped:
         cut = tree.find("\n")
@@ -384,8 +397,11 @@ PARALLEL_FROM = 4000
 MAX_JOBS = 4
 #: With the cyclic GC off (the build), a generation-0 collection every this many texts.
 YOUNG_EVERY = 1000
-#: Chunks per worker: the last chunk is short (the other worker is not left idle long).
-CHUNKS_PER_WORKER = 12
+#: A chunk is this share of the units not yet given out, per process (so the chunks get
+#: shorter towards the end, and no process is left waiting long for the last one) …
+CHUNK_SHARE = 1 / 6
+#: … and at least this many units.
+CHUNK_MIN = 100
 #: A worker that answers no chunk for this long is taken as stalled: the build stops with an
 #: error (a chunk is a few seconds of work).
 STALL_SECONDS = 300.0
@@ -425,15 +441,16 @@ class UnitRows:
     ``PARALLEL_FROM`` units or more is shared out to worker processes (``jobs``), forked once
     when the block starts (before the caller opens its DB) — each normalises (a raw unit),
     finds the parse keys, parses and makes the rows; the answers are the same as in one
-    process.  A worker that dies or answers nothing for ``STALL_SECONDS`` raises
-    ``WorkerFailed``; leaving the block on any exception (a stop signal too) kills the
+    process.  Each chunk is yielded as soon as it and the ones before it are back: the
+    caller's work between two chunks (the build makes and inserts the cards' rows there) runs
+    while the workers parse on.  A worker that dies or answers nothing for ``STALL_SECONDS``
+    raises ``WorkerFailed``; leaving the block on any exception (a stop signal too) kills the
     workers.  ``spent``: seconds of normalise, parse and rows, summed over the processes."""
 
     def __init__(self, units: list, vocabulary: Vocabulary, workers: int | None = None):
         self.units, self.vocabulary = units, vocabulary
         self.workers = jobs(len(units)) if workers is None else workers
-        size = max(50, -(-len(units) // (max(1, self.workers) * CHUNKS_PER_WORKER)))
-        self.chunks = [units[i:i + size] for i in range(0, len(units), size)]
+        self.chunks = _chunks(units, max(1, self.workers))
         self.spent = {"normalise": 0.0, "parse": 0.0, "rows": 0.0}
         self.pool = None
         self.futures: list = []
@@ -505,6 +522,20 @@ class UnitRows:
             process.join(5)
 
 
+def _chunks(units: list, processes: int) -> list[list]:
+    """The units cut into chunks, in order: each ``CHUNK_SHARE`` of what is left per process
+    (a twelfth of them each in one process: the caller's progress)."""
+    if processes == 1:
+        size = max(50, -(-len(units) // 12))
+        return [units[i:i + size] for i in range(0, len(units), size)]
+    out, at = [], 0
+    while at < len(units):
+        size = max(CHUNK_MIN, int((len(units) - at) * CHUNK_SHARE / processes))
+        out.append(units[at:at + size])
+        at += size
+    return out
+
+
 def _worker_start(parent: int) -> None:
     """A worker's signals: the build's stop handlers (carddb.atomic) are the parent's — a
     worker dies on SIGTERM/SIGHUP, leaves Ctrl-C to the parent (which kills it) and, on Linux,
@@ -531,9 +562,12 @@ def _warm(vocabulary: Vocabulary) -> None:
 
 
 def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
-    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back).
-    (A memo of abilities kept from chunk to chunk saved no measurable time: one a chunk.)"""
-    done, rows, times = _units_rows(units, _WORK["vocabulary"], _RowMaker())
+    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back),
+    one memo of abilities and texts from chunk to chunk (the chunks get short at the end)."""
+    maker = _WORK.get("maker")
+    if maker is None:
+        maker = _WORK["maker"] = _RowMaker()
+    done, rows, times = _units_rows(units, _WORK["vocabulary"], maker)
     return done, {k: tuple(getattr(r, f.name) for f in fields(r))
                   for k, r in rows.items()}, times
 

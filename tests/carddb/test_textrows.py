@@ -62,3 +62,11 @@ def test_a_line_break_inside_a_text_is_cut_as_splitlines_cuts_it(breaks):
     assert T._tree(ability) == _plain_tree(ability)
     nested = A.Choice(options=(ability, A.Opaque(text="ещё")))
     assert T._tree(nested) == _plain_tree(nested)
+
+
+def test_json_and_nodes_in_one_walk(abilities):
+    """The ability's JSON is grammar.ast.to_json's, its nodes grammar.ast.walk's, in order."""
+    for ability in abilities:
+        text, nodes = T.json_and_nodes(ability)
+        assert text == A.to_json(ability)
+        assert [id(n) for n in nodes] == [id(n) for n in A.walk(ability)]
