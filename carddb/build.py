@@ -34,11 +34,13 @@ The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read eve
 distinct text once and make its rows (``carddb.textrows``: each distinct ability *value*,
 spans aside, is walked, serialised and rendered once; a long list is shared out to worker
 processes, one per core, forked once — the rows are the same); make every card's rows as value
-tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
-and the facet tables; the rest.  Normalise, parse and the texts' rows run together (in the
-workers on a long list): the time the build waits for them is shared out between reading
-(normalise), parse and rows in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
-phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
+tuples — each chunk of texts' cards as soon as the chunk is back, while the workers parse on;
+insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS and the
+facet tables; the rest.  Normalise, parse, the texts' rows (in the workers on a long list),
+the cards' rows and their insert run together: the build's clock from the first chunk to the
+last insert is shared out between reading (normalise), parse, rows and insert in proportion to
+the seconds each took (``_share``).  ``bench/db.py --distinct`` measures the phases on a list
+of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
 checkout builds the very same rows.
 """
 from __future__ import annotations
@@ -505,24 +507,37 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
         db.conn.execute("pragma synchronous = off")
         with db.conn:
             _create_schema(db)
-            pool = rows.stream(iter(parsed), progress)
+            t = time.perf_counter()
+            waiting = rows.stream(iter(parsed), progress)
+            streaming = time.perf_counter() - t
             stack.close()                   # (every chunk is back: the workers end)
-            # normalise, parse and the texts' rows ran together (in the workers on a long
-            # list): the time this process spent getting the chunks (waiting for them, or
-            # parsing them in one process) is shared out in proportion to the seconds each took
-            spent = parsed.spent
-            busy = sum(spent.values()) or 1.0
             clock.lap(None)
-            phases["reading"] += pool * spent["normalise"] / busy
-            phases["parse"] += pool * spent["parse"] / busy
-            phases["rows"] += (clock.last - started - pool - rows.inserting
-                               + pool * spent["rows"] / busy)
-            phases["insert"] += rows.inserting
+            _share(phases, streaming, parsed.spent, rows.inserting,
+                   streaming - waiting - rows.inserting)
+            phases["rows"] += clock.last - started - streaming     # (forks, schema, the end)
             counts = _finish(db, rows, hashes, writers, clock)
     db.conn.execute("pragma journal_mode = delete")
     db.conn.execute("vacuum") if len(cards) < 2000 else None
     db.conn.close()
     return counts
+
+
+def _share(phases: dict[str, float], seconds: float, spent: dict[str, float],
+           inserting: float, making: float) -> None:
+    """Share out ``seconds`` of the build's clock in which normalise, parse and the texts' rows
+    ran (``spent``: seconds summed over the processes that ran them — the workers on a long
+    list) together with this process making the cards' rows (``making``) and inserting them
+    (``inserting``): each phase gets its part of the time in proportion to the seconds it
+    took.  In one process these are the seconds each took; with workers, work that ran beside
+    other work costs the build that much less of its clock."""
+    busy = sum(spent.values()) + inserting + making
+    if busy <= 0:
+        phases["rows"] += seconds
+        return
+    phases["reading"] += seconds * spent["normalise"] / busy
+    phases["parse"] += seconds * spent["parse"] / busy
+    phases["rows"] += seconds * (spent["rows"] + making) / busy
+    phases["insert"] += seconds * inserting / busy
 
 
 class _CardRows:
