@@ -34,11 +34,13 @@ The build runs in phases (``PHASES``, timed in ``BuildReport.phases``): read eve
 distinct text once and make its rows (``carddb.textrows``: each distinct ability *value*,
 spans aside, is walked, serialised and rendered once; a long list is shared out to worker
 processes, one per core, forked once — the rows are the same); make every card's rows as value
-tuples; insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS
-and the facet tables; the rest.  Normalise, parse and the texts' rows run together (in the
-workers on a long list): the time the build waits for them is shared out between reading
-(normalise), parse and rows in proportion to the seconds each took.  ``bench/db.py --distinct`` measures the
-phases on a list of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
+tuples — each chunk of texts' cards as soon as the chunk is back, while the workers parse on;
+insert them (executemany; ``card_index`` copied from ``cards`` by SQL); indexes, FTS and the
+facet tables; the rest.  Normalise, parse, the texts' rows (in the workers on a long list),
+the cards' rows and their insert run together: the build's clock from the first chunk to the
+last insert is shared out between reading (normalise), parse, rows and insert in proportion to
+the seconds each took (``_share``).  ``bench/db.py --distinct`` measures the phases on a list
+of all-different texts, ``bench/db.py --same-rows DIR`` checks that another
 checkout builds the very same rows.
 """
 from __future__ import annotations
@@ -47,7 +49,7 @@ import gc
 import json
 import secrets
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
@@ -480,8 +482,9 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
            progress: Progress | None = None, phases: dict[str, float] | None = None,
            raw: Sequence[bool] | None = None,
            read_again: Callable[[], object] | None = None) -> dict[str, int]:
-    """Parse the texts (``UnitRows``: in worker processes on a long list), then make and insert
-    every card's rows; then indexes, FTS, the writers' tables and meta.  ``raw``: per card, its text is still to be normalised (the
+    """Parse the texts (``UnitRows``: in worker processes on a long list) and, as each chunk
+    of texts is back, make and insert its cards' rows (while the workers parse on); then
+    indexes, FTS, the writers' tables and meta.  ``raw``: per card, its text is still to be normalised (the
     normalised text is the card's text from here on); ``read_again()`` reads the sources the
     ordinary way — called when a normalised text breaks the reader's range check, to raise the
     ordinary reader's problems."""
@@ -491,116 +494,169 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
     vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
                                (c for card, _s, _i in cards for c in card.classes))
     units, where = _units(cards, raw)
-    slugs = card_keys([card for card, _source, _index in cards])
+    rows = _CardRows(cards, where, card_keys([card for card, _source, _index in cards]),
+                     read_again)
     clock.lap("rows")
-    tables = (("cards", tuple(CARD_COLUMNS)), ("abilities", ABILITY_COLUMNS),
-              ("card_keywords", KEYWORD_COLUMNS), ("parse_issues", ISSUE_COLUMNS),
-              ("card_list", tuple(CARD_LIST_COLUMNS)))
-    pending: tuple[list, ...] = ([], [], [], [], [])
-    typed_at = list(CARD_COLUMNS).index("typed")
-    ability_typed_at = ABILITY_COLUMNS.index("typed")
-    counts = dict.fromkeys(("cards", "abilities", "typed_abilities", "cards_text_unknown",
-                            "cards_typed", "parse_issues", "sets", "clauses"), 0)
-    sets: dict[str, list] = {}
-    waiting = inserting = 0.0
-
-    def insert() -> None:
-        nonlocal inserting
-        t = time.perf_counter()
-        for (table, columns), rows in zip(tables, pending):
-            _bulk_insert(db, table, columns, rows)
-            rows.clear()
-        inserting += time.perf_counter() - t
-
-    # worker processes fork here, before the DB is opened.  This process waits for them
-    # rather than making and inserting rows as chunks come back: on a loaded machine (load 4–6)
-    # that overlap made the 35k build 4–10 s slower (round p20, BENCHMARKS.md)
-    started = time.perf_counter()
-    done: list = []                         # per unit: (its text, normalised; its parse keys)
-    by_key: dict = {}
-    with UnitRows(units, vocabulary) as parsed:
-        for units_done, rows_done in parsed:
-            done.extend(units_done)
-            by_key.update((k, rows_from(v)) for k, v in rows_done.items())
-            if progress is not None:
-                progress(round(len(done) / len(units) * len(cards)), len(cards))
-    waiting = time.perf_counter() - started
-    tmp.unlink(missing_ok=True)
-    db = sqlite_utils.Database(tmp)
-    db.conn.execute("pragma journal_mode = off")
-    db.conn.execute("pragma synchronous = off")
-    with db.conn:
-        _create_schema(db)
-        for card_id, ((card, source, index), at) in enumerate(zip(cards, where), start=1):
-            rows = NO_TEXT
-            if at is not None:
-                text, keys = done[at[0]]
-                if text != card.text:
-                    if too_big_number(text) is not None and read_again is not None:
-                        read_again()                # raises the ordinary reader's problems
-                    card = replace(card, text=text)
-                rows = by_key[keys[at[1]]]
-            row, abil, feats, issues, listed = _card_rows(card, card_id, source, index,
-                                                          slugs[card_id - 1], rows)
-            pending[0].append(row)
-            pending[1].extend(abil)
-            pending[2].extend(feats)
-            pending[3].extend(issues)
-            pending[4].append(listed)
-            counts["abilities"] += len(abil)
-            counts["typed_abilities"] += sum(r[ability_typed_at] for r in abil)
-            counts["parse_issues"] += len(issues)
-            if card.text is None:
-                counts["cards_text_unknown"] += 1
-            else:
-                counts["cards_typed"] += row[typed_at]
-            entry = sets.get(card.set)
-            if entry is None:
-                entry = sets[card.set] = [card.set, 0, Path(source).name]
-            entry[1] += 1
-            if len(pending[0]) >= INSERT_EVERY:
-                insert()
-        insert()
-        if progress is not None and cards:
-            progress(len(cards), len(cards))
-        # normalise, parse and the texts' rows ran together (in the workers on a long list):
-        # the time this process waited for them is shared out in proportion to the seconds
-        # each took
-        spent = parsed.spent
-        busy = sum(spent.values()) or 1.0
-        clock.lap(None)
-        phases["reading"] += waiting * spent["normalise"] / busy
-        phases["parse"] += waiting * spent["parse"] / busy
-        phases["rows"] += (clock.last - started - waiting - inserting
-                           + waiting * spent["rows"] / busy)
-        phases["insert"] += inserting
-        _bulk_insert(db, "sets", ("name", "cards", "source"), list(sets.values()))
-        # the narrow copy: the same values, read back in id order by SQLite itself
-        names = ", ".join(f"[{c}]" for c in CARD_INDEX_COLUMNS)
-        db.execute(f"INSERT INTO card_index ({names}) SELECT {names} FROM cards ORDER BY id")
-        clock.lap("insert")
-        _create_indexes(db)
-        _facet_tables(db)
-        clock.lap("indexes")
-        extra: dict[str, int] = {}
-        for writer in writers:
-            for key, n in writer(db).items():
-                extra[key] = extra.get(key, 0) + n
-        counts.update(cards=len(cards), sets=len(sets), clauses=0)
-        counts.update(extra)
-        meta = {
-            "schema_version": SCHEMA_VERSION,
-            "build_id": secrets.token_hex(8),
-            "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "grammar_hash": grammar_hash(),
-            "sources": json.dumps(hashes, ensure_ascii=False),
-            "counts": json.dumps(counts, ensure_ascii=False),
-        }
-        db["meta"].insert_all({"key": k, "value": v} for k, v in meta.items())
-        db.conn.execute("analyze")          # planner statistics: the search plans depend on them
+    started = clock.last
+    with ExitStack() as stack:
+        # worker processes fork here, before the DB is opened
+        parsed = stack.enter_context(UnitRows(units, vocabulary))
+        tmp.unlink(missing_ok=True)
+        db = rows.db = sqlite_utils.Database(tmp)
+        db.conn.execute("pragma journal_mode = off")
+        db.conn.execute("pragma synchronous = off")
+        with db.conn:
+            _create_schema(db)
+            t = time.perf_counter()
+            waiting = rows.stream(iter(parsed), progress)
+            streaming = time.perf_counter() - t
+            stack.close()                   # (every chunk is back: the workers end)
+            clock.lap(None)
+            _share(phases, streaming, parsed.spent, rows.inserting,
+                   streaming - waiting - rows.inserting)
+            phases["rows"] += clock.last - started - streaming     # (forks, schema, the end)
+            counts = _finish(db, rows, hashes, writers, clock)
     db.conn.execute("pragma journal_mode = delete")
     db.conn.execute("vacuum") if len(cards) < 2000 else None
     db.conn.close()
+    return counts
+
+
+def _share(phases: dict[str, float], seconds: float, spent: dict[str, float],
+           inserting: float, making: float) -> None:
+    """Share out ``seconds`` of the build's clock in which normalise, parse and the texts' rows
+    ran (``spent``: seconds summed over the processes that ran them — the workers on a long
+    list) together with this process making the cards' rows (``making``) and inserting them
+    (``inserting``): each phase gets its part of the time in proportion to the seconds it
+    took.  In one process these are the seconds each took; with workers, work that ran beside
+    other work costs the build that much less of its clock."""
+    busy = sum(spent.values()) + inserting + making
+    if busy <= 0:
+        phases["rows"] += seconds
+        return
+    phases["reading"] += seconds * spent["normalise"] / busy
+    phases["parse"] += seconds * spent["parse"] / busy
+    phases["rows"] += seconds * (spent["rows"] + making) / busy
+    phases["insert"] += seconds * inserting / busy
+
+
+class _CardRows:
+    """Every card's rows, made in card order as the texts' rows come back, and inserted every
+    ``INSERT_EVERY`` cards; the counts of the ``meta`` table and the sets' rows."""
+
+    TABLES = (("cards", tuple(CARD_COLUMNS)), ("abilities", ABILITY_COLUMNS),
+              ("card_keywords", KEYWORD_COLUMNS), ("parse_issues", ISSUE_COLUMNS),
+              ("card_list", tuple(CARD_LIST_COLUMNS)))
+    TYPED_AT = list(CARD_COLUMNS).index("typed")
+    ABILITY_TYPED_AT = ABILITY_COLUMNS.index("typed")
+
+    def __init__(self, cards, where, slugs, read_again) -> None:
+        self.cards, self.where, self.slugs, self.read_again = cards, where, slugs, read_again
+        self.db: sqlite_utils.Database | None = None
+        self.pending: tuple[list, ...] = ([], [], [], [], [])
+        self.counts = dict.fromkeys(("cards", "abilities", "typed_abilities",
+                                     "cards_text_unknown", "cards_typed", "parse_issues",
+                                     "sets", "clauses"), 0)
+        self.sets: dict[str, list] = {}
+        self.done: list = []                # per unit: (its text, normalised; its parse keys)
+        self.by_key: dict = {}
+        self.inserting = 0.0                # seconds
+
+    def stream(self, chunks: Iterator[tuple[list, dict]], progress: Progress | None) -> float:
+        """Take the chunks in order; after each, make and insert the rows of every card whose
+        text is parsed by then.  Returns the seconds spent getting the chunks."""
+        cards, where, done = self.cards, self.where, self.done
+        pool = 0.0
+        made = 0
+        while True:
+            t = time.perf_counter()
+            chunk = next(chunks, None)
+            pool += time.perf_counter() - t
+            if chunk is not None:
+                done.extend(chunk[0])
+                self.by_key.update((k, rows_from(v)) for k, v in chunk[1].items())
+            while made < len(cards) and (where[made] is None or where[made][0] < len(done)):
+                self.card(made)
+                made += 1
+                if len(self.pending[0]) >= INSERT_EVERY:
+                    self.insert()
+            if chunk is None:
+                break
+            if progress is not None:
+                progress(made, len(cards))
+        self.insert()
+        if progress is not None and cards:
+            progress(len(cards), len(cards))
+        return pool
+
+    def card(self, n: int) -> None:
+        """Card ``n``'s rows into ``pending`` (its text is parsed)."""
+        card, source, index = self.cards[n]
+        at, rows = self.where[n], NO_TEXT
+        if at is not None:
+            text, keys = self.done[at[0]]
+            if text != card.text:
+                if too_big_number(text) is not None and self.read_again is not None:
+                    self.read_again()       # raises the ordinary reader's problems
+                card = replace(card, text=text)
+            rows = self.by_key[keys[at[1]]]
+        row, abil, feats, issues, listed = _card_rows(card, n + 1, source, index,
+                                                      self.slugs[n], rows)
+        pending, counts = self.pending, self.counts
+        pending[0].append(row)
+        pending[1].extend(abil)
+        pending[2].extend(feats)
+        pending[3].extend(issues)
+        pending[4].append(listed)
+        counts["abilities"] += len(abil)
+        counts["typed_abilities"] += sum(r[self.ABILITY_TYPED_AT] for r in abil)
+        counts["parse_issues"] += len(issues)
+        if card.text is None:
+            counts["cards_text_unknown"] += 1
+        else:
+            counts["cards_typed"] += row[self.TYPED_AT]
+        entry = self.sets.get(card.set)
+        if entry is None:
+            entry = self.sets[card.set] = [card.set, 0, Path(source).name]
+        entry[1] += 1
+
+    def insert(self) -> None:
+        t = time.perf_counter()
+        for (table, columns), rows in zip(self.TABLES, self.pending):
+            _bulk_insert(self.db, table, columns, rows)
+            rows.clear()
+        self.inserting += time.perf_counter() - t
+
+
+def _finish(db: sqlite_utils.Database, rows: _CardRows, hashes: list[dict],
+            writers: Sequence[TableWriter], clock: _Clock) -> dict[str, int]:
+    """After the cards' rows: the sets, ``card_index``, indexes, FTS and facet tables, the
+    writers' tables, meta and the planner's statistics.  Returns the counts."""
+    counts, sets = rows.counts, rows.sets
+    _bulk_insert(db, "sets", ("name", "cards", "source"), list(sets.values()))
+    # the narrow copy: the same values, read back in id order by SQLite itself
+    names = ", ".join(f"[{c}]" for c in CARD_INDEX_COLUMNS)
+    db.execute(f"INSERT INTO card_index ({names}) SELECT {names} FROM cards ORDER BY id")
+    clock.lap("insert")
+    _create_indexes(db)
+    _facet_tables(db)
+    clock.lap("indexes")
+    extra: dict[str, int] = {}
+    for writer in writers:
+        for key, n in writer(db).items():
+            extra[key] = extra.get(key, 0) + n
+    counts.update(cards=len(rows.cards), sets=len(sets), clauses=0)
+    counts.update(extra)
+    meta = {
+        "schema_version": SCHEMA_VERSION,
+        "build_id": secrets.token_hex(8),
+        "build_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "grammar_hash": grammar_hash(),
+        "sources": json.dumps(hashes, ensure_ascii=False),
+        "counts": json.dumps(counts, ensure_ascii=False),
+    }
+    db["meta"].insert_all({"key": k, "value": v} for k, v in meta.items())
+    db.conn.execute("analyze")          # planner statistics: the search plans depend on them
     return counts
 
 

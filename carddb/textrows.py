@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import json
+import re
 import multiprocessing
 import os
 import signal
@@ -23,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from berserk.errors import InternalError
 from carddb.model import parse_key
@@ -31,6 +32,7 @@ from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
 from grammar.display import to_display
+from grammar.render import lines
 from grammar.icons import normalise
 from grammar.tokens import list_res
 
@@ -90,36 +92,65 @@ def _collect_tuple(items: tuple, out: list) -> None:
             _collect_tuple(item, out)
 
 
-#: Per node class: its name and (field, default) pairs, spans aside — ``to_json``'s walk.
-_SHAPES: dict[type, tuple[str, tuple]] = {}
-
-
 def to_json(node) -> str:
-    """``grammar.ast.to_json(node)`` exactly (no spans, not redacted), by a walk that asks
-    ``dataclasses.fields`` once per class instead of at every node (a 35,000-card build
-    serialises ~100,000 distinct abilities)."""
-    return json.dumps(_plain(node), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """``grammar.ast.to_json(node)`` exactly (no spans, not redacted): a dict per node built
+    in sorted key order dumps as ``sort_keys`` writes it (no node holds a mapping; collections
+    are tuples), by a function per node class made once (a 35,000-card build serialises
+    ~100,000 distinct abilities)."""
+    return _dumps(_walk(node, []))
 
 
-def _plain(node):
-    if isinstance(node, A.Node):
-        cls = type(node)
-        shape = _SHAPES.get(cls)
-        if shape is None:
-            shape = _SHAPES[cls] = (cls.__name__, tuple((f.name, f.default) for f in fields(cls)
-                                                        if f.name != "span"))
-        out = {"node": shape[0]}
-        for name, default in shape[1]:
-            value = getattr(node, name)
-            if value == default:            # (as grammar.ast.to_dict: defaults omitted)
-                continue
-            out[name] = _plain(value)
-        return out
-    if isinstance(node, tuple):
-        return [_plain(v) for v in node]
-    if isinstance(node, Enum):
-        return node.value
-    return node
+def json_and_nodes(node) -> tuple[str, list]:
+    """``(to_json(node), nodes_of(node))`` in one walk."""
+    nodes: list = []
+    return _dumps(_walk(node, nodes)), nodes
+
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: Per node class: the function that walks one node of it (``_walker``).
+_WALKERS: dict[type, Callable] = {}
+_LEAVES = frozenset({str, int, type(None), bool, float})
+
+
+def _walk(value, nodes: list):
+    """``value`` as ``grammar.ast.to_dict`` writes it (spans aside): nodes as dicts (defaults
+    omitted), tuples as lists, enums as their values; every node met is appended to
+    ``nodes`` in ``grammar.ast.walk`` order (pre-order, fields in order, nodes inside tuples
+    at any depth)."""
+    walker = _WALKERS.get(type(value))
+    if walker is not None:
+        return walker(value, nodes)
+    if isinstance(value, A.Node):
+        return _walker(type(value))(value, nodes)
+    if isinstance(value, tuple):
+        return [v if type(v) in _LEAVES else _walk(v, nodes) for v in value]
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
+def _walker(cls: type) -> Callable:
+    """``def walk(node, nodes)`` for one node class: the node into ``nodes``, then each field
+    walked in field order; the dict in sorted key order (with «node»), a field left out when
+    it equals its default (as ``grammar.ast.to_dict``)."""
+    defaults = {f.name: f.default for f in fields(cls) if f.name != "span"}
+    code = ["def walk(node, nodes):", "    nodes.append(node)"]
+    for n, key in enumerate(defaults):
+        code.append(f"    v{n} = node.{key}")
+        code.append(f"    p{n} = v{n} if type(v{n}) in leaves else deeper(v{n}, nodes)")
+    code.append("    out = {}")
+    at = {key: n for n, key in enumerate(defaults)}
+    for key in sorted([*defaults, "node"]):
+        if key == "node":
+            code.append(f"    out['node'] = {cls.__name__!r}")
+        else:
+            code.append(f"    if not (v{at[key]} == defaults[{key!r}]):")
+            code.append(f"        out[{key!r}] = p{at[key]}")
+    code.append("    return out")
+    scope = {"defaults": defaults, "leaves": _LEAVES, "deeper": _walk}
+    exec("\n".join(code), scope)
+    walker = _WALKERS[cls] = scope["walk"]
+    return walker
 
 
 def _strongest(d) -> int | None:
@@ -196,23 +227,107 @@ class _Facts:
     head: tuple            # kind, node class, typed, damage weak/medium/strong, range, amount, json
     features: tuple        # card_keywords rows without card id
     issues: tuple          # (kind, detail) of each Opaque / Unknown part, in walk order
-    tree: tuple            # the lines of its Russian tree in ``abilities_tree``
+    tree: str              # its Russian tree, indented, in ``abilities_tree``
 
 
 def _facts(ability) -> _Facts:
-    nodes = nodes_of(ability)
-    untyped = [n for n in nodes if isinstance(n, (A.Opaque, A.Unknown))]
-    params = node_params(ability, nodes)
-    head = (ability.kind, type(ability).__name__, int(not untyped), params["damage_weak"],
-            params["damage_medium"], params["damage_strong"], params["range"], params["amount"],
-            to_json(ability))
-    tree_lines = ability_tree(ability, 1).splitlines()
+    text, nodes = json_and_nodes(ability)
+    untyped, params, features = _walk_facts(nodes)
+    head = (ability.kind, type(ability).__name__, int(not untyped), *params, text)
+    tree = _tree(ability)
     if untyped:
-        tree_lines[0] += "  [не разобрано полностью]"
+        cut = tree.find("\n")
+        tree = (tree + _UNTYPED if cut < 0 else tree[:cut] + _UNTYPED + tree[cut:])
     issues = tuple(("opaque" if isinstance(n, A.Opaque) else "unknown_icon",
                     getattr(n, "text", None) or getattr(n, "icon", "")) for n in untyped)
-    return _Facts(head, tuple(_labelled(_feature_rows(nodes))), issues,
-                  tuple("  " + t for t in tree_lines))
+    return _Facts(head, tuple(_labelled(features)), issues, tree)
+
+
+_UNTYPED = "  [не разобрано полностью]"
+
+
+# What ``_facts`` asks of each node, by class (asked once per class): untyped (Opaque /
+# Unknown), its part in ``node_params`` and in ``_feature_rows`` (None: not a feature).
+_ATTACK, _AMOUNT, _KEYWORD, _VAMPIRISM, _POISON, _FEATURE = range(6)
+_ROLES: dict[type, tuple] = {}
+
+
+def _role(cls: type) -> tuple:
+    def isa(*classes) -> bool:
+        return issubclass(cls, classes)
+    untyped = isa(A.Opaque, A.Unknown)
+    param = (_ATTACK if isa(A.Attack) else
+             _AMOUNT if isa(A.Poison, A.Finishing, A.Wound, A.Heal, A.Bonus, A.Reduction) else
+             _KEYWORD if isa(A.Keyword) else _VAMPIRISM if isa(A.Vampirism) else None)
+    feature = (None if isa(*_PART_NODES, A.Opaque) or cls.__name__ in _PART_NAMES else
+               _ATTACK if isa(A.Attack) else _POISON if isa(A.Poison, A.Finishing) else
+               _KEYWORD if isa(A.Keyword) else _VAMPIRISM if isa(A.Vampirism) else _FEATURE)
+    role = _ROLES[cls] = (untyped, param, feature, isa(A.Protection))
+    return role
+
+
+def _walk_facts(nodes: list) -> tuple[list, tuple, list]:
+    """The untyped nodes, ``node_params`` (as a tuple, in its key order) and ``_feature_rows``
+    of one ability's nodes, in one pass."""
+    untyped: list = []
+    features: list = []
+    weak = medium = strong = rng = amount = None
+    for n in nodes:
+        role = _ROLES.get(type(n)) or _role(type(n))
+        if role[0]:
+            untyped.append(n)
+        param = role[1]
+        if param is None:
+            pass
+        elif param == _ATTACK:
+            if weak is None and n.damage is not None:
+                weak, medium, strong = A.damage_values(n.damage)
+            if rng is None and n.range is not None:
+                rng = n.range
+        elif amount is None:
+            if param == _AMOUNT:
+                value = getattr(n, "amount", None)
+                if value is not None:
+                    amount = _strongest(value)
+            elif param == _KEYWORD:
+                amount = n.value
+            elif n.amount is not None:                  # _VAMPIRISM
+                amount = _strongest(n.amount)
+        feature = role[2]
+        if feature is None:
+            continue
+        row = None
+        if feature == _ATTACK:
+            row = (str(n.kind), _strongest(n.damage) if n.damage is not None else None,
+                   n.range, None)
+        elif feature == _POISON:
+            value = _strongest(n.amount)
+            row = (str(n.kind), value, None, value)
+        elif feature == _KEYWORD:
+            row = (str(n.kind), None, None, n.value)
+        elif feature == _VAMPIRISM and n.amount is not None:
+            row = (str(n.kind), None, None, _strongest(n.amount))
+        features.append(row or (str(n.kind), None, None, None))
+        if role[3]:
+            features.extend((f"protection:{against}", None, None, None) for against in n.against)
+    return untyped, (weak, medium, strong, rng, amount), features
+
+
+#: The characters other than «\n» at which ``str.splitlines`` cuts a line too.
+_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _tree(ability) -> str:
+    r"""``"\n".join("  " + t for t in ability_tree(ability, 1).splitlines())``: the rendered
+    lines, indented, with their icons shown in one ``to_display`` pass over them all (an icon
+    code never spans a line) instead of one a line, joined and cut again."""
+    rendered = lines(ability, 1)
+    shown = to_display("\n".join(["  " * (line.depth + 1) + "".join([p.text for p in line.parts])
+                                   for line in rendered]))
+    if _LINE_BREAKS.search(shown) is not None or shown.count("\n") != len(rendered) - 1:
+        # (a line break of the card's own text inside a line: as splitlines cuts it)
+        return "\n".join("  " + t for t in ability_tree(ability, 1).splitlines())
+    return shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +380,7 @@ class _RowMaker:
                 typed = typed and bool(facts.head[2])
                 issues.extend((kind, line.index, detail) for kind, detail in facts.issues)
                 features.extend(facts.features)
-                tree.extend(facts.tree)
+                tree.append(facts.tree)
         return TextRows(tuple(abilities), tuple(issues), tuple(features), typed,
                          "\n".join(tree), tuple(sorted({f[0] for f in features})),
                          tuple(sorted({f[4] for f in features if f[0] not in STRUCTURE_KINDS})))
@@ -282,8 +397,11 @@ PARALLEL_FROM = 4000
 MAX_JOBS = 4
 #: With the cyclic GC off (the build), a generation-0 collection every this many texts.
 YOUNG_EVERY = 1000
-#: Chunks per worker: the last chunk is short (the other worker is not left idle long).
-CHUNKS_PER_WORKER = 12
+#: A chunk is this share of the units not yet given out, per process (so the chunks get
+#: shorter towards the end, and no process is left waiting long for the last one) …
+CHUNK_SHARE = 1 / 6
+#: … and at least this many units.
+CHUNK_MIN = 100
 #: A worker that answers no chunk for this long is taken as stalled: the build stops with an
 #: error (a chunk is a few seconds of work).
 STALL_SECONDS = 300.0
@@ -323,15 +441,16 @@ class UnitRows:
     ``PARALLEL_FROM`` units or more is shared out to worker processes (``jobs``), forked once
     when the block starts (before the caller opens its DB) — each normalises (a raw unit),
     finds the parse keys, parses and makes the rows; the answers are the same as in one
-    process.  A worker that dies or answers nothing for ``STALL_SECONDS`` raises
-    ``WorkerFailed``; leaving the block on any exception (a stop signal too) kills the
+    process.  Each chunk is yielded as soon as it and the ones before it are back: the
+    caller's work between two chunks (the build makes and inserts the cards' rows there) runs
+    while the workers parse on.  A worker that dies or answers nothing for ``STALL_SECONDS``
+    raises ``WorkerFailed``; leaving the block on any exception (a stop signal too) kills the
     workers.  ``spent``: seconds of normalise, parse and rows, summed over the processes."""
 
     def __init__(self, units: list, vocabulary: Vocabulary, workers: int | None = None):
         self.units, self.vocabulary = units, vocabulary
         self.workers = jobs(len(units)) if workers is None else workers
-        size = max(50, -(-len(units) // (max(1, self.workers) * CHUNKS_PER_WORKER)))
-        self.chunks = [units[i:i + size] for i in range(0, len(units), size)]
+        self.chunks = _chunks(units, max(1, self.workers))
         self.spent = {"normalise": 0.0, "parse": 0.0, "rows": 0.0}
         self.pool = None
         self.futures: list = []
@@ -403,6 +522,20 @@ class UnitRows:
             process.join(5)
 
 
+def _chunks(units: list, processes: int) -> list[list]:
+    """The units cut into chunks, in order: each ``CHUNK_SHARE`` of what is left per process
+    (a twelfth of them each in one process: the caller's progress)."""
+    if processes == 1:
+        size = max(50, -(-len(units) // 12))
+        return [units[i:i + size] for i in range(0, len(units), size)]
+    out, at = [], 0
+    while at < len(units):
+        size = max(CHUNK_MIN, int((len(units) - at) * CHUNK_SHARE / processes))
+        out.append(units[at:at + size])
+        at += size
+    return out
+
+
 def _worker_start(parent: int) -> None:
     """A worker's signals: the build's stop handlers (carddb.atomic) are the parent's — a
     worker dies on SIGTERM/SIGHUP, leaves Ctrl-C to the parent (which kills it) and, on Linux,
@@ -429,9 +562,12 @@ def _warm(vocabulary: Vocabulary) -> None:
 
 
 def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
-    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back).
-    (A memo of abilities kept from chunk to chunk saved no measurable time: one a chunk.)"""
-    done, rows, times = _units_rows(units, _WORK["vocabulary"], _RowMaker())
+    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back),
+    one memo of abilities and texts from chunk to chunk (the chunks get short at the end)."""
+    maker = _WORK.get("maker")
+    if maker is None:
+        maker = _WORK["maker"] = _RowMaker()
+    done, rows, times = _units_rows(units, _WORK["vocabulary"], maker)
     return done, {k: tuple(getattr(r, f.name) for f in fields(r))
                   for k, r in rows.items()}, times
 
