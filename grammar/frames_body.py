@@ -24,7 +24,7 @@ from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import amount_if, strip_tails
-from grammar.frames_trigger import trigger_parts
+from grammar.frames_trigger import after_named, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, Clause, Clauses, P
@@ -218,14 +218,16 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             k += 2
             continue
         if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "when" and k + 1 < len(items):
-            trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
+            with after_named(k > 0):
+                trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
             effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
             b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
             break
         if parts and isinstance(parts[0], P) and parts[0].kind in TRIGGER_KINDS:
             # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
             # triggered ability made of this clause's rest and every clause after it
-            trig, rest = trigger_parts(parts)
+            with after_named(k > 0):
+                trig, rest = trigger_parts(parts)
             effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
             if not effs:
                 raise Reject("inner trigger without effects")
@@ -256,6 +258,12 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if shared_modal and len(got) == 1 and isinstance(got[0], A.Restriction) and got[0].duration is not None \
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].duration is None:
             # «не может излечиваться и получать … в свой следующий ход»: one modal, one duration
+            b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
+        if sep == "AND_V" and len(got) == 1 and isinstance(got[0], (A.Gain, A.Lose)) and got[0].duration is not None \
+                and b.effects and isinstance(b.effects[-1], (A.Gain, A.Lose)) and b.effects[-1].duration is None \
+                and b.effects[-1].target == got[0].target and not _counters(b.effects[-1]):
+            # «получает +2 к {move} и теряет полёт до конца хода», «становится летающим и получает … до
+            # конца хода»: one subject, the final duration of both (the first was left permanent)
             b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
         if shared_modal and tails.condition is not None and len(got) == 1 and isinstance(got[0], A.Restriction) \
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].condition is None:
@@ -542,6 +550,13 @@ def triggered(trig: A.Trigger, effects: list, limit, span):
     static = prevention(trig, effects, limit, span)
     if static is not None:
         return static
+    inner = effects[0] if len(effects) == 1 and isinstance(effects[0], A.Triggered) else None
+    if inner is not None and inner.trigger.also and not trig.also and inner.trigger.timing is None \
+            and trig.timing is None and (limit is None or inner.limit is None):
+        # «В начале боя, в начале вашего хода и при ударе …»: a list of events «A, B и C» (its «и»
+        # joined B and C), never a delayed C inside A
+        also = (replace(inner.trigger, also=()),) + inner.trigger.also
+        return A.Triggered(replace(trig, also=also), inner.effects, limit or inner.limit, inner.condition, span=span)
     cond = None
     if len(effects) == 1 and isinstance(effects[0], A.Conditional) and not effects[0].otherwise:
         cond, effects = effects[0].condition, list(effects[0].effects)
@@ -558,6 +573,13 @@ def own_pronoun(cond: A.Condition, node) -> A.Condition:
                                                     and node.subject is None and not sels):
             return A.Condition(cond.what, cond.params, cond.negated, None, span=cond.span)
     return cond
+
+
+def _counters(node) -> bool:
+    """A gain or loss of {counter} (permanent by nature: a duration never applies to it)."""
+    if isinstance(node, A.Lose):
+        return node.what == "counters"
+    return any(isinstance(w, A.Keyword) and w.name == KW.COUNTER for w in node.what)
 
 
 def _on_attacked(node) -> bool:

@@ -23,7 +23,7 @@ from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_li
 from grammar.frames_tails import strip_tails
 from grammar.frames_trigger import _this_card
 from grammar.frames_verbs import ADVERBS, VERBS, Args, v_get, v_have, v_lose
-from grammar.frames_verbs_attack import v_deal, wounds_to, v_ignore, v_reduce, v_reduce_to, v_reflect
+from grammar.frames_verbs_attack import v_attack, v_deal, wounds_to, v_ignore, v_reduce, v_reduce_to, v_reflect
 from grammar.frames_verbs_state import (counters_moved, v_become, v_begin, v_redistribute, v_discard, v_do, v_is, v_pass, v_poison, v_prevent,
                                         v_remove, v_take)
 from grammar.frames_heroes import HEROES_PART_VERBS, v_double
@@ -37,7 +37,7 @@ PART_VERBS = {"get": v_get, "have": v_have, "lose": v_lose, "ignore": v_ignore, 
               "become": v_become, "do": v_do, "prevent": v_prevent, "take": v_take,
               "discard": v_discard, "poison": v_poison, "is_v": v_is,
               "redistribute": v_redistribute, "reduce": v_reduce, "deal": v_deal, "reflect": v_reflect,
-              "remove": v_remove, "pass": v_pass}
+              "remove": v_remove, "pass": v_pass, "attack": v_attack}
 # «Берсерк. Герои» frames: each reads its own wording and hands any other clause of the verb to
 # the classic frame it wraps (grammar/frames_heroes.py)
 PART_VERBS.update(HEROES_PART_VERBS)

@@ -23,7 +23,7 @@ from grammar.frames_base import (AXES, ICON_KEYWORDS, KEYWORD_NOUNS, LATE, PROT,
                                  Ctx, Reject, Tails, _span, dmg, signed)
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_list import shared_list
-from grammar.frames_trigger import event_trigger
+from grammar.frames_trigger import attack_through, event_trigger
 from grammar.frames_words import attack_ref, granted
 from grammar.parts import NP, P
 
@@ -630,7 +630,7 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
     if np.opp:
         raise Reject("attack of the opponent")      # «разряд противника на 1»: not this card's attack
     unanswerable = "unanswerable" in np.adjs
-    damage = rng = target = None
+    damage = rng = target = through = None
     j = 1
     while j < len(item):
         q = item[j]
@@ -651,7 +651,7 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
                 and target is None:
             target, j = _attack_target(item, j + 2)  # «…, только по хозяину»
             continue
-        raise Reject("attack tail")
+        through, j = attack_through(item, j, through, kind)    # «[только] через свободную клетку», else refuse
     if target is not None and target.noun == N.HERO and Q.ALL in target.qualifiers:
         # an attack has one target: «выстрел на 1 по герою противника» — that hero (502.5)
         target = replace(target, qualifiers=tuple(q for q in target.qualifiers if q != Q.ALL))
@@ -683,7 +683,7 @@ def attack(item: list, tails: Tails, sp, ctx: Ctx | None = None) -> A.Node:
         if isinstance(damage, A.Variable):
             raise Reject("two variables in one attack")
         times = define_x(times, tails)
-    return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), times, span=sp)
+    return A.Attack(kind, damage, rng, np.name, count, target, tuple(riders), times, through, span=sp)
 
 
 __all__ = ["icon_ability", "attack", "attack_targets", "define_x", "granted", "per_measure", "protection",

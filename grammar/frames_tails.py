@@ -135,9 +135,40 @@ def until(p: P) -> A.Duration:
     return A.Duration(p.v, span=p.span)
 
 
+# «до конца / до начала <turn words>» in an order the duration's multiword does not cover: the
+# words of the turn noun phrase (a set, any order) → the DurationKind; any other set refuses
+_TURN_ENDS = {("конца", frozenset({"next", "own"}), False): D.END_OF_YOUR_NEXT_TURN,   # «следующего вашего»
+              ("конца", frozenset({"this"}), False): D.END_OF_TURN,                    # «этого хода»
+              ("начала", frozenset({"next", "own"}), False): D.UNTIL_YOUR_NEXT_TURN}
+
+
+def _turn_words(parts: list) -> list:
+    """«до конца следующего вашего хода», «до конца этого хода» → an ``until`` part (as the
+    multiword «до конца вашего следующего хода» gives); «до конца / начала» + any other turn words
+    (whose turn not said) refuse."""
+    out: list = []
+    k = 0
+    while k < len(parts):
+        q = parts[k]
+        if isinstance(q, P) and q.kind == "prep" and q.v == "do" and k + 2 < len(parts) \
+                and isinstance(parts[k + 1], P) and parts[k + 1].kind == "unknown" \
+                and str(parts[k + 1].v).lower() in ("конца", "начала") \
+                and isinstance(parts[k + 2], NP) and parts[k + 2].noun == "turn" and not parts[k + 2].count:
+            np = parts[k + 2]
+            kind = _TURN_ENDS.get((str(parts[k + 1].v).lower(), frozenset(np.adjs), np.opp))
+            if kind is None:
+                raise Reject("until the end / start of which turn")
+            out.append(P("until", kind, _span([q, np])))
+            k += 3
+            continue
+        out.append(q)
+        k += 1
+    return out
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
-    parts = _hoist(_but_no_more(parts))
+    parts = _turn_words(_hoist(_but_no_more(parts)))
     out = []
     for n, p in enumerate(parts):
         if isinstance(p, P):

@@ -9,17 +9,20 @@ new event."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Side
 from berserk.vocab import Strength
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
-from grammar.frames_base import ATTACK_ADJ, STRENGTH, Reject, _span
+from grammar.frames_base import ATTACK_ADJ, STRENGTH, Reject, _span, rewrite
 from grammar.frames_select import implicit_neighbour_cell, take_np
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -57,7 +60,9 @@ def turn_event(text: str, end: bool) -> tuple[str, tuple]:
     if "следующего" in t:
         if opponent or end:
             raise Reject("next opponent turn")
-        return TE.NEXT_TURN_START, ()
+        # «в начале следующего хода» says no whose turn: the very next one (after an ability used
+        # in your turn, the opponent's — M1); «вашего / своего следующего» is yours
+        return (TE.NEXT_TURN_START if own else TE.NEXT_ANY_TURN_START), ()
     if "первого" in t:
         raise Reject("first turn")
     if opponent:
@@ -80,9 +85,13 @@ def event_trigger(p: P) -> A.Trigger:
                 kind_adjs.append(a)
             elif a in ("1", "first_w", "first_per_turn"):
                 params.append(TP.FIRST_PER_TURN)
+            elif a.isdigit() and TP.FIRST_PER_TURN not in params:
+                params.append(f"{TP.NTH}:{a}")            # «при третьей атаке за бой»
             elif a == "за ход":
                 if TP.FIRST_PER_TURN not in params:
                     raise Reject("«за ход» without «первый»")
+            elif a == "за бой":
+                params = per_fight(params)
             elif a == "each":
                 params.append(TP.EACH)
             elif a == "last":
@@ -111,6 +120,15 @@ def event_trigger(p: P) -> A.Trigger:
     if event is None or rest or strength:
         raise Reject("event " + noun)
     return A.Trigger(event, span=p.span)
+
+
+def per_fight(params: list) -> list:
+    """«… за бой» after an ordinal event: the N-th of the fight — ``nth:N`` + ``per_fight`` (the
+    first: ``nth:1``, not ``first_per_turn``); with no ordinal before it, refused."""
+    out = [f"{TP.NTH}:1" if x == TP.FIRST_PER_TURN else x for x in params]
+    if not any(str(x).startswith(f"{TP.NTH}:") for x in out) or TP.PER_FIGHT in out:
+        raise Reject("«за бой» without an ordinal")
+    return out + [TP.PER_FIGHT]
 
 
 _GEN_ADJ = re.compile(r"(ого|его|ой|ей|ых|их)$")
@@ -165,6 +183,32 @@ def _not_singular_subject(np: NP, verb) -> bool:
     return bool(re.search(r"(?:ы|и)$", head) or (np.noun not in _FEM_NOUNS and re.search(r"(?:а|я)$", head)))
 
 
+def after_rolls(q) -> bool:
+    """«(после бросков кубика)» / «(после броска кубика)» after an attack event: the event is
+    taken once the attack's dice are rolled (its strength known) — ``TP.AFTER_ROLLS``."""
+    items = getattr(q.v, "items", None) if isinstance(q, P) and q.kind == "paren" else None
+    if not items or len(items) != 1:
+        return False
+    ps = list(items[0].parts)
+    return len(ps) == 2 and isinstance(ps[0], P) and ps[0].kind == "after" and ps[0].v == [("NOUN", "roll")] \
+        and isinstance(ps[1], NP) and ps[1].noun == "die" and not ps[1].adjs and not ps[1].count and not ps[1].opp
+
+
+def attack_through(item: list, j: int, through, kind: str) -> tuple[A.Selector, int]:
+    """«[только] через свободную клетку» at ``item[j]`` in an attack's tail (``frames_quality.attack``):
+    the cell the attack must pass over → (``Attack.through``, next index); anything else there is a
+    tail the attack does not read — refused, as a second «через» or one after добивание / отравление."""
+    k = j + (isinstance(item[j], P) and item[j].kind == "only")
+    if through is not None or kind in ("finishing", "poison") or k + 1 >= len(item) \
+            or not (isinstance(item[k], P) and item[k].kind == "prep" and item[k].v == "cherez") \
+            or not isinstance(item[k + 1], NP):
+        raise Reject("attack tail")
+    over, j = take_np(item, k + 1)
+    if over.noun != N.CELL:
+        raise Reject("through what")          # only a cell: «через закрытое существо» has no field
+    return over, j
+
+
 def cause_of(np: NP) -> str:
     """«от отравления», «от атаки», «от выстрела», «от воздействия» → AttackKind."""
     if np.noun in CAUSES and not np.adjs:
@@ -182,10 +226,13 @@ def trigger_parts(parts: list) -> tuple[A.Trigger, list]:
         event, params = turn_event(p.text or "", p.kind == "at_end")
         trig = A.Trigger(event, params=params, span=p.span)
         rest = parts[1:]
-        if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind == "and" and rest[1].kind == "pri":
-            # «В начале боя и при каждом сильном {strike}»
+        if len(rest) > 1 and isinstance(rest[0], P) and rest[0].kind in ("and", "or") \
+                and isinstance(rest[1], P) and rest[1].kind in ("pri", "at_start", "at_end"):
+            # «В начале боя и при каждом сильном {strike}», «в начале вашего хода и в конце хода
+            # противника», «в конце хода противника или при ударе»: the same ability on each event
             also, rest = trigger_parts(rest[1:])
-            trig = A.Trigger(trig.event, params=trig.params, also=(also,), span=_span([p, also]))
+            trig = A.Trigger(trig.event, params=trig.params, also=(replace(also, also=()),) + also.also,
+                             span=_span([p, also]))
         return trig, rest
     if p.kind in ("pri", "after"):
         return _event_head(parts, TT.AFTER if p.kind == "after" else None)
@@ -193,7 +240,9 @@ def trigger_parts(parts: list) -> tuple[A.Trigger, list]:
         event = EVENT_NOUNS.get(p.v)
         if event != TE.DEATH:
             raise Reject("instead of " + str(p.v))
-        return A.Trigger(TE.OWN_DEATH, timing=TT.INSTEAD, span=p.span), parts[1:]
+        # «вместо гибели [вашего существа] [от выстрела]»: the event's roles as after «при гибели …»
+        # (whose death it is was dropped: the card's own, a typed-but-wrong trigger)
+        return _event_head([P("pri", [("NOUN", p.v)], p.span)] + list(parts[1:]), TT.INSTEAD)
     raise Reject("no trigger")
 
 
@@ -215,10 +264,27 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
         kind = ("kind:incarnation",) if got.noun == "inc_token" else ()
         trig = A.Trigger(RECEIVED[got.noun], params=nth + kind, span=_span(parts[:2]))
         j = 2
+    elif event_np[-1][1] == "roll" and len(parts) > 1 and isinstance(parts[1], NP) and parts[1].noun == "die" \
+            and not parts[1].adjs and not parts[1].count and not parts[1].opp:
+        # «при [каждом] броске кубика»: its own die roll (whose roll — a genitive after it — refuses
+        # below: no role reads it)
+        lead = [v for t, v in event_np[:-1]]
+        if lead not in ([], ["each"]):
+            raise Reject("which die roll")
+        trig = A.Trigger(TE.DIE_ROLL, params=(TP.EACH,) if lead else (), span=_span(parts[:2]))
+        j = 2
     else:
         trig = event_trigger(p)
         j = 1
         adjs = [v for t, v in p.v[:-1]]
+        if len(parts) > 1 and isinstance(parts[1], P) and parts[1].kind == "turnref" and parts[1].v == "за бой" \
+                and TP.PER_FIGHT not in trig.params:
+            # «при первой атаке за бой»: the first of the fight (nth:1 per_fight), not of the turn
+            trig = replace(trig, params=tuple(per_fight(list(trig.params))),
+                           also=tuple(replace(t, params=tuple(per_fight(list(t.params)))) for t in trig.also))
+            j = 2
+        if any(str(x).startswith(f"{TP.NTH}:") for x in trig.params) and TP.PER_FIGHT not in trig.params:
+            raise Reject("N-th attack: in what")            # «при втором ударе [за ход]»: no tag says it
         if TP.FIRST_PER_TURN in trig.params and timing is None and not {"за ход", "first_per_turn"} & set(adjs) and not (
                 len(parts) > 1 and isinstance(parts[1], P) and parts[1].kind == "turnref" and parts[1].v == "за ход"):
             raise Reject("«первый» without «за ход»")      # «при первом ударе»: first in what (L1)
@@ -334,10 +400,18 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
             params.append(MOVE_ADVERBS[q.v])
             j += 1
             continue
+        if trig.event in _ROLLED_EVENTS and TP.AFTER_ROLLS not in params and after_rolls(q):
+            params.append(TP.AFTER_ROLLS)            # «при атаке по X (после бросков кубика)»
+            j += 1
+            continue
         break
     for role, v in fields.items():
         if v is not None and role not in set_at:
             set_at[role] = j
+    fields["subject"] = _this_card(fields["subject"])     # «при закрытии этой карты»: its own (None)
+    for role in ("subject", "target", "origin", "destination"):
+        fields[role] = this_card_is_self(fields[role])   # «при атаке по этой карте»: the card itself
+    params = [this_card_is_self(x) if isinstance(x, tuple) else x for x in params]
     also = _share_roles(also, fields, set_at, or_at)
     event = trig.event
     fields["subject"] = _this_card(fields["subject"])     # «при гибели этого существа»: its own
@@ -347,15 +421,19 @@ def _event_head(parts: list, timing) -> tuple[A.Trigger, list]:
     if event == TE.DEATH and fields["subject"] is None:
         event = TE.OWN_DEATH
     tgt = fields["target"]
-    if event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS) and fields["subject"] is None and tgt is not None \
-            and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations)):
-        # «при атаке по этой карте / по существу рядом с X»: someone else's attack (judge R10)
+    if event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS, TE.VAMPIRISM) and fields["subject"] is None and tgt is not None \
+            and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations) or tgt.side == Side.OWN
+                 or Q.THIS in tgt.qualifiers):
+        # «при атаке по этой карте / по существу рядом с X / по вашему существу / по этому (named)
+        # существу», «при вампиризме по этому существу»: someone else's attack (judge R10)
         fields["subject"] = A.Selector(N.CARD)
     if event == TE.TO_GRAVEYARD and fields["destination"] is not None \
             and fields["destination"].noun == "graveyard" and not fields["destination"].qualifiers:
         fields["destination"] = None          # «при попадании на кладбище»: said by the event
     if event == TE.MOVE and fields["target"] is not None:
         raise Reject("move «по»")
+    if event == TE.DIE_ROLL and any(fields[r] is not None for r in ("subject", "target", "origin", "destination", "cause")):
+        raise Reject("die roll: whose / against whom")   # «при броске кубика по этой карте»: no role says it
     event = _moves_a_step(event, fields)
     # the other kinds of «при дальней немагической атаке по X» are the same event with all its roles
     kinds = [A.Trigger(event, t.attack, t.strength, fields["subject"], fields["target"], fields["origin"],
@@ -389,7 +467,8 @@ def _share_roles(also: list, fields: dict, set_at: dict, or_at) -> list:
             extra["event"] = TE.OWN_DEATH          # «при ударе или гибели»: its own death
         if t.event in (TE.ATTACK, TE.STRONG_ATTACK, TE.MISS) and t.subject is None and "subject" not in extra:
             tgt = extra.get("target", t.target)
-            if tgt is not None and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations)):
+            if tgt is not None and (tgt.noun == N.SELF or any(r.to.noun == N.SELF for r in tgt.relations)
+                                    or tgt.side == Side.OWN or Q.THIS in tgt.qualifiers):
                 extra["subject"] = A.Selector(N.CARD)       # someone else's attack (judge R10)
         out.append(replace(t, **extra) if extra else t)
     return out
@@ -402,6 +481,40 @@ def _this_card(sel: A.Selector | None) -> A.Selector | None:
         return None
     return sel
 
+
+# a trigger inside a body after other clauses: «эта карта / это существо» may be a card named
+# before it (the chosen one), not the card with the ability — left as written there
+_AFTER_NAMED: ContextVar[bool] = ContextVar("trigger_after_named", default=False)
+
+
+@contextmanager
+def after_named(on: bool):
+    """Read a trigger that follows other clauses of a body (``frames_body``)."""
+    token = _AFTER_NAMED.set(on)
+    try:
+        yield
+    finally:
+        _AFTER_NAMED.reset(token)
+
+
+def this_card_is_self(node):
+    """«эта карта / это существо» inside a trigger head (its target, a relation's card, whose act
+    it is): nothing is named before the head, so it is the card with the ability — ``Selector(self)``
+    (the contract's «по этой карте» → self; ``Selector(card, this)`` was left for the judge to
+    guess, M9)."""
+    if _AFTER_NAMED.get():
+        return node
+    def swap(n):
+        if isinstance(n, A.Selector) and n.noun in (N.CARD, N.CREATURE) and n.qualifiers == (Q.THIS,) \
+                and n.side is None and not n.relations and n.count is None and n.condition is None \
+                and not n.members:
+            return A.Selector(N.SELF, span=n.span)
+        return None
+    return rewrite(node, swap)
+
+
+# attack events whose dice are rolled: «(после бросков кубика)» says when in the attack
+_ROLLED_EVENTS = frozenset({TE.ATTACK, TE.STRONG_ATTACK, TE.ATTACKED, TE.MISS})
 
 # events whose «на / в X» is a destination
 _MOVES = frozenset({TE.MOVE, TE.TELEPORT, TE.JUMP, TE.MOVE_ADJACENT})
@@ -418,5 +531,5 @@ def _moves_a_step(event, fields: dict):
     return event
 
 
-__all__ = ["CAUSES", "EVENT_NOUNS", "RECEIVED", "cause_of", "event_trigger", "genitive", "trigger_parts",
+__all__ = ["CAUSES", "EVENT_NOUNS", "RECEIVED", "after_named", "after_rolls", "attack_through", "cause_of", "this_card_is_self", "event_trigger", "genitive", "trigger_parts",
            "turn_event"]

@@ -6,8 +6,10 @@ arguments itself: an attack noun is not an object the generic frame (``frames_ve
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from berserk.vocab import Qualifier as Q
+from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Verb as V
 from grammar import ast as A
@@ -170,7 +172,7 @@ def v_deal(v, subject, parts, ctx, tails, sp):
         q = parts[j]
         if isinstance(q, P) and q.kind == "prep" and q.v == "po" and j + 1 < len(parts) \
                 and isinstance(parts[j + 1], NP) and target is None:
-            target, j = take_np(parts, j + 1)
+            target, j = near_attacker(parts[j + 1], take_np(parts, j + 1), subject)
             continue
         if isinstance(q, NP) and (q.noun or "").startswith("atk:"):
             k, s = attack_ref(q)
@@ -182,6 +184,46 @@ def v_deal(v, subject, parts, ctx, tails, sp):
         raise Reject("deal tail")
     if len(kinds) != 1 or target is None:
         raise Reject("deal what")
+    return A.Action(V.FORCED_ATTACK, target, (kinds[0],), by=subject, span=sp)
+
+
+def near_attacker(np: NP, got: tuple, attacker) -> tuple:
+    """«X наносит по стоящей рядом карте {strike}», «X атакует стоящее рядом существо»: a bare
+    «стоящий рядом» (no «с Y») is next to the attacker X, not to the card with the ability — a
+    strike reaches only a neighbour (``Relation(adjacent, it)``, «it» the attacker just named)."""
+    sel, j = got
+    if attacker is None or attacker.noun == N.SELF or "adj:near" not in np.adjs:
+        return sel, j
+    rels = tuple(A.Relation(r.what, A.Selector(N.IT, span=r.to.span), span=r.span)
+                 if r.what == R.ADJACENT and r.to.noun == N.SELF and r.to.span == A.NOSPAN else r
+                 for r in sel.relations)
+    return replace(sel, relations=rels), j
+
+
+def v_attack(v, subject, parts, ctx, tails, sp):
+    """«выбранное существо атакует X простым ударом» (an effect: another card made to attack) →
+    Action(forced_attack, by=the attacker, target=X, params=(kind,)), the shape of «X наносит по Y
+    {strike}»; the card's own attack, an infinitive, a second target or kind refuse."""
+    if v["form"] not in ("3sg", "3pl") or subject is None or subject.noun == N.SELF:
+        raise Reject("attack: who")
+    kinds: list[str] = []
+    target = None
+    j = 0
+    while j < len(parts):
+        q = parts[j]
+        if isinstance(q, NP) and (q.noun or "").startswith("atk:") and q.noun != "atk:assault" and not q.count \
+                and not kinds:
+            k, s = attack_ref(q)
+            if s or len(k) != 1:
+                raise Reject("attack: kind")
+            kinds, j = k, j + 1
+            continue
+        if isinstance(q, NP) and not (q.noun or "").startswith("atk:") and target is None:
+            target, j = near_attacker(q, take_np(parts, j), subject)
+            continue
+        raise Reject("attack tail")
+    if not kinds or target is None:
+        raise Reject("attack: whom with what")
     return A.Action(V.FORCED_ATTACK, target, (kinds[0],), by=subject, span=sp)
 
 

@@ -22,6 +22,10 @@ _BECOME = {"parasite": N.PARASITE, "artifact": N.ARTIFACT, "symbiote": N.SYMBIOT
 _ELEMENT_WORDS = {"el:" + e: e for e in ("степи", "горы", "леса", "болота", "тьма", "нейтральные")}
 
 
+# «становится летающим / бестелесным»: the adjectives of a keyword a card can get
+_BECOME_KEYWORD = {"flying": KW.FLYING, "incorporeal": KW.INCORPOREAL}
+
+
 def v_become(v, subject, parts, ctx, tails, sp):
     """«стать паразитом X», «стать артефактом» → Action(become, target=who becomes (None: the
     card), params=(what,), to=whose parasite)."""
@@ -35,6 +39,12 @@ def v_become(v, subject, parts, ctx, tails, sp):
             and parts[0].adjs == ("unanswerable",) and subject is not None and subject.noun == N.ATTACK:
         # «{strike} Вепря становится безответным»: that attack is unanswerable
         return A.Action(V.BECOME, subject, (KW.UNANSWERABLE,), duration=tails.use("duration"), span=sp)
+    if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "elided" and len(parts[0].adjs) == 1 \
+            and parts[0].adjs[0] in _BECOME_KEYWORD and (subject is None or subject.noun != N.ATTACK):
+        # «выбранное существо становится летающим до конца хода»: it gets that keyword (the shape of
+        # «получает полёт»)
+        kw = A.Keyword(_BECOME_KEYWORD[parts[0].adjs[0]], span=parts[0].span)
+        return A.Gain(subject or SELF, (kw,), tails.use("duration"), span=sp)
     if not parts or not isinstance(parts[0], NP) or parts[0].noun not in _BECOME or parts[0].adjs \
             or parts[0].count:
         raise Reject("become what")

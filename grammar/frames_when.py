@@ -18,7 +18,8 @@ from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span, rewri
 from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import paren
-from grammar.frames_trigger import CAUSES, EVENT_NOUNS, MOVE_ADVERBS, RECEIVED, _moves_a_step, _this_card, cause_of, genitive
+from grammar.frames_trigger import (CAUSES, EVENT_NOUNS, MOVE_ADVERBS, RECEIVED, _ROLLED_EVENTS, _moves_a_step, _this_card,
+                                    after_rolls, cause_of, genitive, this_card_is_self)
 from grammar.frames_words import attack_ref, nominative_ok
 from grammar.parts import NP, P
 
@@ -39,6 +40,8 @@ _INVERTED = {TE.FIGHTS, TE.MOVE, TE.OPENS, TE.CLOSES, TE.DEATH, TE.TELEPORT, TE.
 
 
 _PLACE_ADVS = frozenset({"near", "opposite", "behind", "left", "right"})
+# events a place after the verb says where the subject stands («погибает рядом с X»)
+_PLACED_EVENTS = frozenset({TE.DEATH, TE.ATTACKED, TE.WOUNDED, TE.HEALED, TE.OPENS, TE.CLOSES})
 # an attack noun in the instrumental: «выстрелом», «ударом», «{strike}» (the icon has no case)
 _INSTRUMENTAL_ATTACK = re.compile(r"(?:ом|ем|ой|ей|ами|ями|\})$")
 
@@ -102,6 +105,7 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
     if lemma == "attack" and pred.v["word"].startswith("атакован"):
         event = TE.ATTACKED                       # «когда это существо атаковано»: it is attacked
     declared = None
+    also_kinds: list = []                          # «целью выстрела или метания»: the other kinds
     if lemma == "declare" and args and isinstance(args[0], NP) and (args[0].noun or "").startswith("atk:") \
             and not args[0].count and args[0].noun != "atk:assault":
         # «когда противник объявляет атаку [на / по X]», «… объявляет выстрел по X»: the kind
@@ -147,6 +151,23 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         # «когда становится целью вальхаллы / заклинания»
         event, j = TE.TARGETED, 2
         params.append(_TARGETING[args[1].noun])
+    elif lemma == "become" and len(args) >= 2 and isinstance(args[0], NP) and args[0].noun == "target" \
+            and not args[0].adjs and not args[0].count and not args[0].opp and isinstance(args[1], NP) \
+            and (args[1].noun or "").startswith("atk:") and args[1].noun != "atk:assault" \
+            and not args[1].count and not args[1].opp:
+        # «когда становится целью выстрела / дальней атаки»: an attack of that kind is declared
+        # on it (the kind in Trigger.attack, as after «при»; any attack: K.ANY)
+        kinds, strengths = attack_ref(args[1])
+        if strengths or len(kinds) != 1:
+            raise Reject("target of what attack")
+        event, declared, j = TE.TARGETED, kinds[0], 2
+        while j + 1 < len(args) and isinstance(args[j], P) and args[j].kind == "or" and isinstance(args[j + 1], NP) \
+                and (args[j + 1].noun or "").startswith("atk:") and not args[j + 1].count and not args[j + 1].opp:
+            more, strengths = attack_ref(args[j + 1])           # «целью выстрела или метания»
+            if strengths or len(more) != 1 or more[0] in (declared, *also_kinds):
+                raise Reject("target of what attack")
+            also_kinds.append(more[0])
+            j += 2
     elif lemma == "get" and args and isinstance(args[0], NP) and args[0].noun == "marker" and args[0].name \
             and not args[0].adjs and not args[0].count and not args[0].opp:
         event, j = TE.GETS_MARKER, 1                     # «когда X получает маркер «яда»»
@@ -312,6 +333,17 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             fields["turn"] = "opponent" if "противника" in q.v else "own"
             j += 1
             continue
+        if isinstance(q, P) and q.kind == "adv" and q.v in _PLACE_ADVS and subj and subject is not None \
+                and event in _PLACED_EVENTS and not fronted:
+            # «когда существо противника погибает рядом с этой картой»: where the subject stands, as
+            # «когда существо противника рядом с этой картой погибает»
+            k = j + 1
+            if k + 1 < len(args) and isinstance(args[k], P) and args[k].kind == "prep" and isinstance(args[k + 1], NP):
+                k += 2
+            elif k < len(args) and isinstance(args[k], NP) and q.v != "near":
+                k += 1                                  # «напротив / позади этой карты»
+            subject, subj, j = _this_card(subject_of(list(subj) + list(args[j:k]))), (), k
+            continue
         if isinstance(q, P) and q.kind == "adv" and q.v in MOVE_ADVERBS and event in (TE.MOVE, TE.JUMP, TE.TELEPORT) \
                 and MOVE_ADVERBS[q.v] not in params:
             params.append(MOVE_ADVERBS[q.v])                     # «перемещается по диагонали»
@@ -319,6 +351,10 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
             continue
         if isinstance(q, P) and q.kind == "adv" and q.v == "first_per_turn":
             params.append(TP.FIRST_PER_TURN)                     # «в первый раз за ход»
+            j += 1
+            continue
+        if event in _ROLLED_EVENTS and TP.AFTER_ROLLS not in params and after_rolls(q):
+            params.append(TP.AFTER_ROLLS)              # «когда атакован (после бросков кубика)»
             j += 1
             continue
         if isinstance(q, P) and q.kind == "paren" and _except_turn_start(q, event):
@@ -349,9 +385,16 @@ def when_trigger(clause_parts: list, ctx: Ctx) -> A.Trigger:
         if not any(str(x).startswith(f"{TP.AT_LEAST}:") for x in params):
             raise Reject("at once: how many")          # «единовременно» counts what happens at once
         params.append(TP.AT_ONCE)
+    subject = this_card_is_self(subject)                  # «существо рядом с этой картой»: the card
+    for role in ("target", "origin", "destination"):
+        fields[role] = this_card_is_self(fields[role])   # «на существо рядом с этой картой»: the card
+    params = [this_card_is_self(x) if isinstance(x, tuple) else x for x in params]
+    also = tuple(A.Trigger(event, k, None, subject, fields["target"], fields["origin"], fields["destination"],
+                           fields["cause"], None, fields["turn"], tuple(params), span=_span(clause_parts))
+                 for k in also_kinds)
     return own_pronouns(A.Trigger(event, declared, None, subject, fields["target"], fields["origin"],
                                   fields["destination"], fields["cause"], None, fields["turn"], tuple(params),
-                                  span=_span(clause_parts)), ctx)
+                                  also, span=_span(clause_parts)), ctx)
 
 
 # a pronoun's written word → the genders it may stand for (neuter and masculine share forms)

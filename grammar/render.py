@@ -131,6 +131,8 @@ def _attack(n: A.Attack) -> Rendered:
     if tuple(n.count) != (1, 1):
         p.tail(count_text(n.count) + " раз")
     p.tail(f"по цели: {selector(n.target)}" if n.target is not None else "")
+    through = getattr(n, "through", None)
+    p.tail(f"только через: {selector(through)}" if through is not None else "")
     return p, _definitions(n.damage) + tuple(n.riders)
 
 

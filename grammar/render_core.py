@@ -257,8 +257,10 @@ def trigger(value: A.Trigger) -> Phrase:
         p.add(f" ({s.fem if s else word(value.strength)})")
     if value.attack:
         kind = AttackKind.get(value.attack)
-        p.add(" ")
-        p.add(kind.forms.ins if kind is not None else word(value.attack), value.attack)
+        # «когда становится целью»: of what attack (the vocabulary has no genitive: «целью: выстрел»)
+        p.add(": " if value.event == "targeted" else " ")
+        form = None if kind is None else kind.forms.nom if value.event == "targeted" else kind.forms.ins
+        p.add(form if form is not None else word(value.attack), value.attack)
     for name, label in (("subject", "кто"), ("target", "по кому"), ("origin", "откуда"),
                         ("destination", "куда")):
         sel = getattr(value, name, None)

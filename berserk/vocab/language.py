@@ -81,6 +81,9 @@ class TriggerEvent(_Worded):
     DEALS_WOUNDS = "deals_wounds", "когда наносит раны"
     ACTS = "acts", "когда действует (выполняет действие)"
     GETS_TOKEN = "gets_token", "когда получает жетон"
+    # «в начале следующего хода» (whose is not said): the very next turn, whoever's it is — after
+    # an ability used in your turn, the opponent's (M1); «вашего следующего» is NEXT_TURN_START
+    NEXT_ANY_TURN_START = "next_any_turn_start", "в начале следующего хода (чьим бы он ни был)"
 
     @classmethod
     def die_roll(cls, face: int) -> TriggerEvent:
@@ -481,3 +484,4 @@ class TriggerParam(_Worded):
     DEALT = "dealt", "когда атака ранила цель (а не только попала)"
     AT_ONCE = "at_once", "единовременно (одним событием)"
     NOT_AT_TURN_START = "not_at_turn_start", "кроме как в начале своего хода («кроме открытия в начале своего хода»)"
+    AFTER_ROLLS = "after_rolls", "после бросков кубика (сила атаки уже определена)"

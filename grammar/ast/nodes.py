@@ -226,6 +226,7 @@ class Attack(Node):
     target: Selector | None = None    # «по карте на выбранной клетке», «по разным существам»
     riders: tuple["Effect", ...] = () # «, атакованное существо получает отравление на 1»
     times: "Damage | None" = None     # «X разрядов на 2 (где X — …)»: how many, when not a number
+    through: "Selector | None" = None  # «только через свободную клетку»: what the attack passes over
 
     @property
     def kind(self) -> str:

@@ -139,6 +139,8 @@ def strength_rider(r) -> str | None:
 def _attack_unsupported(node: A.Attack, port: Port) -> str | None:
     if node.attack not in CONCRETE:
         return f"атака вида «{word(node.attack, K)}» пока не применяется"
+    if getattr(node, "through", None) is not None:
+        return "атака «только через клетку» пока не применяется"
     if tuple(node.count) != (1, 1) and not (several(node) and node.times is None):
         return "несколько атак одной особенностью пока не применяются"
     if node.times is not None and not several_different(node):

@@ -113,6 +113,10 @@ def _node(n: A.Node) -> A.Node:
             n = replace(n, params=tuple(p for p in n.params if p != TriggerParam.EACH))
         if n.event == E.STRENGTHENED and n.subject is None:
             n = replace(n, subject=SELF)
+        if n.event == E.NEXT_ANY_TURN_START:    # «в начале следующего хода»: the very next turn
+            n = replace(n, event=E.NEXT_TURN_START)           # (the bridge's reading: turn None)
+        elif n.event == E.NEXT_TURN_START and n.turn is None:  # «… вашего следующего хода»
+            n = replace(n, turn="own")
         return n
     if isinstance(n, (A.Protection, A.Reduction)) and K.ANY in n.against:
         return replace(n, against=tuple(x for a in n.against
