@@ -19,6 +19,7 @@ from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _sp
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause, relational_complement
+from grammar.frames_modal import duty_if_able
 from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
@@ -268,6 +269,9 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             items = [items[0]] + items[2:]
         if len(items) == 1:
             return [_split_cond(inner, ctx, clauses.span)]
+        duty = duty_if_able(inner, list(items[1][1].parts)) if p0.kind == "if" and len(items) == 2 else None
+        if duty is not None:
+            return plain(Clauses([Clause(duty, items[0][1].span)], clauses.span), ctx)
         try:
             cond = cond_clause(inner, ctx)
         except Reject:

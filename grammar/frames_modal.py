@@ -293,6 +293,35 @@ def obliged_attack(subject, rest, tails, sp) -> A.Action | None:
     return A.Action(V.OBLIGED, subject, (inner,), span=sp)
 
 
+def duty_if_able(inner: list, main: list) -> list | None:
+    """«Если [в свой ход] X может <сделать Y>, он обязан это сделать» says «[в свой ход] X обязан
+    <сделать Y>»: a duty is always «if able» (an action that cannot be carried out is cancelled),
+    so the condition adds nothing.  The parts of that duty clause (the «может» becomes the
+    duty, its span kept), or None when the sentence is not exactly that: one positive «может»
+    with a verb after it in the condition, and «[он] обязан это сделать» as the whole rest."""
+    words = [p for p in main if not (isinstance(p, NP) and p.kind == "pron")]
+    if len(main) - len(words) > 1 or len(words) != 3:
+        return None
+    must, this, do = words
+    if not (isinstance(must, P) and must.kind == "modal" and must.v["lemma"] == "must" and not must.v["neg"]
+            and isinstance(this, NP) and this.kind == "elided" and this.adjs == ("this",)
+            and isinstance(do, P) and do.kind == "verb" and do.v["lemma"] == "do" and do.v["form"] == "inf"
+            and not do.v["neg"]):
+        return None
+    modals = [i for i, p in enumerate(inner) if isinstance(p, P) and p.kind in ("modal", "verb")]
+    if len(modals) < 2 or inner[modals[0]].kind != "modal":
+        return None
+    k = modals[0]
+    can, verb = inner[k], inner[k + 1] if k + 1 < len(inner) else None
+    if can.v["lemma"] != "can" or can.v["neg"] or not (isinstance(verb, P) and verb.kind == "verb"
+                                                       and verb.v["form"] == "inf" and not verb.v["neg"]):
+        return None
+    if any(isinstance(p, P) and p.kind in ("modal", "verb") for p in inner[k + 2:]):
+        return None
+    duty = P("modal", {**must.v, "word": can.v["word"]}, can.span, can.text)
+    return inner[:k] + [duty] + inner[k + 1:]
+
+
 def none_but(v, subject, args, tails, sp):
     """«не может … никаких действий, кроме нападения на X» → Restriction(declare,
     only=X, kinds=(the attack,), params=("only",)): the one thing left to declare."""
@@ -488,5 +517,5 @@ def _permission(v, subject, args, ctx, tails, sp):
     return None
 
 
-__all__ = ["counter_limit", "dative_np", "forbidden", "instrumental_np", "negated", "next_turn", "none_but", "obliged_attack", "only_restriction",
+__all__ = ["counter_limit", "dative_np", "duty_if_able", "forbidden", "instrumental_np", "negated", "next_turn", "none_but", "obliged_attack", "only_restriction",
            "permission", "restriction_args"]
