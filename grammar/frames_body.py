@@ -416,8 +416,19 @@ def each_conditioned(got: list, cond: A.Condition) -> list:
 
 def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     """«если A — X [, иначе Y]» inside a body: the condition governs the next clause."""
-    cond = condition(parts[0], ctx)
     nsep, ncl = items[k + 1]
+    try:
+        cond = condition(parts[0], ctx)
+    except Reject:
+        if not (nsep == "DASH" and k + 2 == len(items) and parts[0].kind == "if"
+                and parts[0].v.get("clause") is not None
+                and not any(c in ctx.text[parts[0].span.end:ncl.span.start] for c in "—–-")):
+            raise
+        # the reader put the dash before the verb (berserk-nxt drops commas): the condition's
+        # last words are the subject of the clause («если выпало чётное число атака | блокируется»)
+        b.effects.append(_cut_condition(list(parts[0].v["clause"].parts) + list(ncl.parts), ctx,
+                                        subject_hint, b, _span([parts, ncl])))
+        return k + 2
     got, t2 = _clause(list(ncl.parts), ctx, subject_hint, b)
     b.take_limit(t2, got)
     then = t2.take_note("then")
