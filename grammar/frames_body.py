@@ -320,6 +320,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if folded is not None:
             b.effects.pop()
             got = [folded]
+        if sep == "OR_V" and b.effects and isinstance(b.effects[-1], A.Conditional) and parts \
+                and isinstance(parts[0], P) and parts[0].kind == "verb" and parts[0].v["neg"]:
+            # «получает +1, пока X не переместится или не атакует»: the «или не …» continues the
+            # condition, not a choice against the effect (was Choice(bonus, «не может атаковать»))
+            raise Reject("«или не …» after a condition: the condition's or the effect's")
         chained = b.or_chain
         b.or_chain = sep == "OR_V" and bool(b.effects)
         if sep == "OR_V" and b.effects:
