@@ -238,6 +238,8 @@ class _TableLoop:
         states, values = [self.start], []
         row = actions[self.start]                      # the actions of the state on top
         last = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
+        tokens.append(last)        # the end of the unit: reduce until the start rule's end state
+        end = self.end
         for token in tokens:
             kind = token.type
             while True:
@@ -254,48 +256,20 @@ class _TableLoop:
                 size, callback, origin = act
                 if callback is None:               # a ``?rule`` of one child: the value stays
                     state = states[-1] = actions[states[-2]][origin]
-                    row = actions[state]
-                    continue
-                if size:
-                    children = values[-size:]
-                    del states[-size:]
-                    del values[-size:]
                 else:
-                    children = []
-                value = callback(children)
-                state = actions[states[-1]][origin]
-                states.append(state)
-                values.append(value)
+                    if size:
+                        children = values[-size:]
+                        del states[-size:]
+                        del values[-size:]
+                    else:
+                        children = []
+                    state = actions[states[-1]][origin]
+                    states.append(state)
+                    values.append(callback(children))
                 row = actions[state]
-        # the end of the unit: reduce until the start rule's end state («$END» is never shifted)
-        end = self.end
-        while True:
-            act = row.get("$END")
-            if act is None:
-                raise UnexpectedToken(last, {s for s in row if s.isupper()}, state=None,
-                                      interactive_parser=None)
-            if type(act) is int:                       # pragma: no cover - Lark's tables never shift it
-                return None
-            size, callback, origin = act
-            if callback is None:
-                state = states[-1] = actions[states[-2]][origin]
-                row = actions[state]
-                if state == end:
+                if state == end and token is last:
                     return values[-1]
-                continue
-            if size:
-                children = values[-size:]
-                del states[-size:]
-                del values[-size:]
-            else:
-                children = []
-            value = callback(children)
-            state = actions[states[-1]][origin]
-            states.append(state)
-            values.append(value)
-            row = actions[state]
-            if state == end:
-                return value
+        return None                                # pragma: no cover - Lark's tables never shift «$END»
 
 
 def _written_callbacks(lark: Lark) -> dict:
