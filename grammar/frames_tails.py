@@ -130,8 +130,8 @@ def each_card(p: P) -> bool:
 def until(p: P) -> A.Duration:
     """«до конца [вашего / следующего] хода …» → Duration; «до конца следующего хода» (whose
     next turn is not said: yours, or the opponent's when played in your turn) refuses."""
-    if p.v == "end_of_next_turn":
-        raise Reject("the end of whose next turn")
+    if p.v == "end_of_next_turn" or p.v.startswith("own_turn:"):
+        raise Reject("the end of whose (next) turn")
     return A.Duration(p.v, span=p.span)
 
 

@@ -355,6 +355,13 @@ def _mwe(rx: str, make, keys: tuple[str, ...] = ()) -> None:
     _MWE.append((re.compile(rx), make, keys))
 
 
+# «до конца / до начала своего [следующего] хода»: «своего» is the turn of the subject's owner —
+# yours for your card, the opponent's for his («существо противника … до конца своего хода»); the
+# duration's value keeps the words under this prefix and the frames refuse it (typed-but-wrong
+# was «end_of_your_…» for an enemy subject)
+_OWN = "own_turn:"
+
+
 _TURN = r"(?:вашего|своего|следующего|вашего следующего|своего следующего)?\s*(?:хода|ходу|боя)(?:\s+противника)?"
 _mwe(r"(?:[,;]\s*)?при этом\b", lambda m: ("SEQ", "seq"), ('этом',))
 _mwe(r"вместо этого\b", lambda m: ("INSTEAD", "instead"), ('вместо',))
@@ -363,8 +370,8 @@ _mwe(r"до тех пор,\s*пока\b", lambda m: ("UNTIL_WHILE", "until_while
 _mwe(r"до конца " + _TURN, lambda m: ("UNTIL", _until(m.group(0))), ('до конца',))
 # «до начала вашего следующего хода» is a duration (before the turn-start trigger «до начала
 # вашего хода», which it would otherwise tie with)
-_mwe(r"до начала (?:вашего |своего )?следующего хода", lambda m: ("UNTIL", "until_your_next_turn"),
-     ('до начала',))
+_mwe(r"до начала (?:вашего |своего )?следующего хода",
+     lambda m: ("UNTIL", _OWN + m.group(0) if "своего" in m.group(0) else "until_your_next_turn"), ('до начала',))
 _mwe(r"на (?:x|\d+) ход\w*(?: противника)?", lambda m: ("FOR_TURNS", m.group(0)), (' ход',))
 _mwe(r"(?:,\s*)?(?:не более |до )?(?:\d+|один|одного|два|три|x) раз[а]? (?:за|в) (?:ваш |свой )?(?:ход|бой|игру)"
      r"(?: для каждого(?: атакованного)? \w+)?",
@@ -445,7 +452,9 @@ def _until(s: str) -> str:
     s = re.sub(r"[()]", "", s).strip()
     if "боя" in s:
         return "end_of_fight"
-    your = "вашего" in s or "своего" in s
+    if "своего" in s:
+        return _OWN + s         # whose turn: the subject's owner's — the frames refuse it
+    your = "вашего" in s
     nxt = "следующего" in s
     opp = "противника" in s
     if nxt and opp:
