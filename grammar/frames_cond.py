@@ -263,8 +263,18 @@ def _existential(parts: list, sp) -> A.Condition:
     said = {x[1] for x in items if isinstance(x, tuple) and x[0] == "side"}
     if any(s.side is not None and s.side not in said for s in sels) and said:
         raise Reject("existential: whose cards, twice")          # «у противника нет ваших существ»
-    sels = [_merge_posts(s, items) for s in sels]
+    sels = [_merge_posts(_at_least(s), items) for s in sels]
     return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
+
+
+def _at_least(sel: A.Selector) -> A.Selector:
+    """In an existence condition a bare number is a lower bound: «если рядом есть два существа»,
+    «пока рядом стоят три ваших существа» hold with three, four … (audit F9: was exactly N,
+    so the bonus went off with more).  One → no count (exists at all)."""
+    c = sel.count
+    if c is not None and c[0] == c[1] and isinstance(c[0], int):
+        return replace(sel, count=None if c[0] == 1 else (c[0], None))
+    return sel
 
 
 def _stands_in(place: list, args: list, neg: bool, sp) -> A.Condition:
@@ -283,7 +293,7 @@ def _stands_in(place: list, args: list, neg: bool, sp) -> A.Condition:
                 raise Reject("the card stands where")
             conds.append(_cond(C.IS, tuple(items), neg, None, sel.span))
         else:
-            conds.append(_cond(C.EXISTS, (_merge_posts(sel, items),), neg, None, sel.span))
+            conds.append(_cond(C.EXISTS, (_merge_posts(_at_least(sel), items),), neg, None, sel.span))
     if len(conds) == 1:
         return A.Condition(conds[0].what, conds[0].params, conds[0].negated, span=sp)
     return A.Condition(C.ALL if joiner == "and" else C.ANY, tuple(conds), span=sp)
@@ -487,11 +497,11 @@ def _near_stand(subj, args, neg, sp) -> A.Condition:
             raise Reject("minimum of classes")
         whom = _merge_posts(selector(args[0]), rel)
         return _cond(C.COUNT, (A.Measure(M.DISTINCT_CLASSES, whom), ">=", int(n.group(0))), neg, None, sp)
-    args = [q for q in args if not (isinstance(q, P) and q.kind == "even")]
+    args = [q for q in args if not (isinstance(q, P) and q.kind == "even")]     # «хотя бы»: at least, as bare
     sels, j, joiner = take_np_list(args, 0)
     if j != len(args):
         raise Reject("adjacent count tail")
-    sels = [_merge_posts(s, rel) for s in sels]
+    sels = [_merge_posts(_at_least(s), rel) for s in sels]
     return _cond(C.EXISTS, (joined(sels, joiner),), neg, None, sp)
 
 

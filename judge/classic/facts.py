@@ -311,8 +311,7 @@ def matches(eng, sel: A.Selector, p, ctx) -> bool:
     for rel in sel.relations:
         if rel.what == R.OF and sel.noun in EVENT_NOUNS and getattr(rel.to, "noun", None) == N.IT:
             continue                          # «атаковавшая его карта»: the event says whose
-        others = select(eng, rel.to, ctx)
-        if not any(_rel(eng, rel.what, p, o) for o in others):
+        if not _related(eng, rel.what, p, rel.to, ctx):
             return False
     if sel.condition is not None and not holds(eng, sel.condition, ctx, subject=p):
         return False
@@ -429,13 +428,25 @@ def _got_wounds(eng, p, prm) -> bool:
 def _is(eng, p, params, ctx) -> bool:
     for item in params:
         if isinstance(item, A.Relation):
-            if not any(_rel(eng, item.what, p, o) for o in select(eng, item.to, ctx)):
+            if not _related(eng, item.what, p, item.to, ctx):
                 return False
         else:
             name, arg = _qual(str(item))
             if not QUALIFIERS[name](eng, p, arg, ctx):
                 return False
     return True
+
+
+def _related(eng, what: str, p, to: A.Selector, ctx) -> bool:
+    """``p`` stands in ``what`` to a card ``to`` selects.  A counted ``to`` («стоит рядом с
+    двумя вашими существами») needs that many of them — at least, as a bare number in an
+    existence condition (audit F9: one neighbour was enough); «N или меньше» caps it."""
+    others = select(eng, to, ctx)
+    lo, hi = to.count if getattr(to, "count", None) else (1, None)
+    if not isinstance(lo, int):
+        raise KeyError(f"a relation to «{lo}» cards")      # (as an unknown relation: not applied)
+    n = sum(1 for o in others if _rel(eng, what, p, o))
+    return n >= max(lo, 1) and (hi is None or hi == lo or n <= hi)
 
 
 def _exists(eng, params, ctx) -> bool:
