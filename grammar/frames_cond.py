@@ -415,6 +415,13 @@ def _verbless(parts: list, sp) -> A.Condition:
         np = parts[0]
         subject = A.Selector(N.ATTACKED if np.adjs[0] == "attacked" else N.ATTACKER, span=np.span)
         parts = [NP(np.kind, np.noun, np.adjs[1:], np.count, np.name, np.opp, np.span, np.text)]
+    if j == 0 and len(parts) == 1 and isinstance(parts[0], NP) and parts[0].kind == "noun" \
+            and (parts[0].noun or "").startswith("cls:") and parts[0].adjs == ("this",) \
+            and not parts[0].count and not parts[0].opp:
+        # «если это демон»: «это» is the subject — the card named before (the one just put in
+        # the graveyard, revealed …), not an adjective of the class (audit F14: it was dropped,
+        # and the condition tested the card that has the ability)
+        return _cond(C.IS, (f"{Q.CLASS}:{parts[0].noun[4:]}",), False, A.Selector(N.IT), sp)
     params: list = []
     neg = False
     if j < len(parts) - 1 and isinstance(parts[j], P) and parts[j].kind == "neg":

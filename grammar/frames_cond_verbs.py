@@ -43,6 +43,8 @@ def _state_of(np: NP) -> tuple:
                 raise Reject(f"state {a}")
         return tuple(out)
     if np.kind == "noun" and (np.noun or "").startswith("cls:"):
+        if np.adjs or np.count or np.opp:
+            raise Reject("state: a class with words of its own")    # («это демон»: frames_cond)
         return (f"{Q.CLASS}:{np.noun[4:]}",)
     if np.kind == "noun" and np.noun in ("host", "parasite", "defender"):
         return (np.noun,)
