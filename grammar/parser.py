@@ -27,6 +27,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar import names, reader, spelling
 from grammar.icons import Normalised, normalise
+from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
 from grammar.tokens import Vocabulary, mentions, word_stem
 
@@ -41,7 +42,7 @@ AST_SOURCES = tuple(("grammar", name) for name in (
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
     "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py",
     "frames_measure.py", "frames_modal.py", "frames_relative.py", "frames_when.py",
-    "frames_cond_verbs.py", "frames_list.py")) + tuple(
+    "frames_cond_verbs.py", "frames_list.py", "options.py")) + tuple(
     ("grammar.ast", name) for name in ("__init__.py", "nodes.py", "walk.py")) + tuple(
     ("berserk.vocab", name) for name in ("__init__.py", "cards.py", "language.py"))
 
@@ -279,7 +280,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
                 if last is not None:
                     li, pi = last
                     owner = abilities if li == index else per_line[li]
-                    merged = as_rider(owner[pi], n, li == index)
+                    merged = fold_option(owner[pi], n) or as_rider(owner[pi], n, li == index)
                     if merged is not None:
                         owner[pi] = merged
                         folded = folded or li != index
@@ -293,6 +294,10 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     lines = []
     offset = 0
     for index, line in enumerate(texts):
+        if any(still_open(a) for a in per_line[index]):
+            # a head «…воздействие «X»:» whose options did not follow: no body, not typed (F15)
+            per_line[index] = [A.Opaque(line, span=A.Span(offset, offset + len(line))) if still_open(a) else a
+                               for a in per_line[index]]
         lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)),
                                 tuple(per_line[index]), framed_of[index], folded_of[index]))
         offset += len(line) + 1

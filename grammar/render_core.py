@@ -187,6 +187,8 @@ def condition_text(what: str, params: Iterable[Any], negated: bool = False,
         text = (" и " if what == "all" else " или ").join(words)
     elif what == "rolled":
         text = "на кубике выпало " + " или ".join(words)
+    elif what == "turn_order":                       # an option of «воздействие «X»:» ({first} / {second})
+        text = "вы ходите " + " или ".join({"first": "первым", "second": "вторым"}.get(str(p), word(p)) for p in params)
     elif what == "direction":                        # «(атаки,) нанесённые не по диагонали»
         axes = {"diagonal": "по диагонали", "horizontal": "по горизонтали", "vertical": "по вертикали"}
         return who + "атака нанесена " + ("не " if negated else "") + " или ".join(

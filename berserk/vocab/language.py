@@ -330,6 +330,7 @@ class ConditionKind(_Worded):
     DEALT_WOUNDS = "dealt_wounds", "нанёс раны (params: минимум)"
     DIRECTION = "direction", "атака нанесена в направлении (params: diagonal | horizontal | vertical)"
     DESTROYED = "destroyed", "уничтожил (params: Selector уничтоженной карты[, this_turn])"
+    TURN_ORDER = "turn_order", "вы ходите первым / вторым (params: first | second)"
 
 
 class Verb(_Worded):
