@@ -376,10 +376,12 @@ def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
         only = none_but(v, subject, args, tails, sp)
         if only is not None:
             return only
-        duration = next_turn(args)
+        duration, at_start = next_turn(args, subject, v.v["lemma"])
         what, kinds, params, obj = restriction_args(v.v["lemma"], args)
         if what == V.HAVE_COUNTERS:
             raise Reject("have counters")
+        if at_start:
+            params.append("at_turn_start")
         if obj is not None:
             params.append(obj)
         if duration is None:

@@ -134,17 +134,37 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
 
 
 _NEXT_TURN = ("в свой следующий ход", "в ваш следующий ход")
+# «в начале своего следующего хода», «в начале первого хода своего владельца»: the start of the
+# subject's owner's next turn («вашего»: the ability owner's — the same only for the card's own side)
+_AT_NEXT = re.compile(r"в начале (?:(?P<whose>своего|вашего) следующего хода|первого хода своего владельца)")
 
 
-def next_turn(args: list) -> A.Duration | None:
-    """«в свой следующий ход» / «в начале следующего хода» among a restriction's arguments:
-    taken out of ``args``, the restriction's duration."""
+def _own_side(subject) -> bool:
+    """Is the restriction's subject certainly the ability owner's card (so «ваш» = «свой»)?"""
+    return subject is None or subject.noun == N.SELF or subject.side == Side.OWN
+
+
+def next_turn(args: list, subject=None, lemma: str = "") -> tuple[A.Duration | None, bool]:
+    """«в свой следующий ход» / «в начале своего следующего хода» among a restriction's arguments:
+    taken out of ``args``, the restriction's duration — the window of the subject's owner's next
+    turn (`Duration(next_turn)`).  «ваш» only when the subject is the card's own side; the start
+    of that turn only for «не открывается» (the caller adds ``at_turn_start``); «в начале
+    следующего хода» (whose not said), «… боя», «… хода противника» refuse (F10)."""
     turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
-            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующего|первого хода", q.text or ""))]
+            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующ|первого хода", q.text or ""))]
     if not turn:
-        return None
-    args.remove(turn[0])
-    return A.Duration(D.NEXT_TURN, span=turn[0].span)
+        return None, False
+    q = turn[0]
+    if q.kind == "at_start":
+        m = _AT_NEXT.fullmatch((q.text or "").lower().replace("ё", "е"))
+        if m is None or lemma != "open":
+            raise Reject("at the start of which next turn")
+        if m.group("whose") == "вашего" and not _own_side(subject):
+            raise Reject("«вашего следующего хода» of another player's card")
+    elif q.v == "в ваш следующий ход" and not _own_side(subject):
+        raise Reject("«в ваш следующий ход» of another player's card")
+    args.remove(q)
+    return A.Duration(D.NEXT_TURN, span=q.span), q.kind == "at_start"
 
 
 def negated(v, subject, args, ctx, tails, sp):
@@ -156,7 +176,7 @@ def negated(v, subject, args, ctx, tails, sp):
         # word, and read here it made «если X не перемещалось или не атаковало» a choice
         raise Reject("a negated past tense is no restriction")
     args = list(args)
-    duration = next_turn(args)
+    duration, at_start = next_turn(args, subject, lemma)
     if lemma == "close" and len(args) == 1 and isinstance(args[0], P) and args[0].kind == "adv" \
             and args[0].v == "after_this":
         # «не закрывается после этой атаки»: after the attack this ability is about
@@ -168,6 +188,8 @@ def negated(v, subject, args, ctx, tails, sp):
     what, kinds, params, obj = restriction_args(lemma, args)
     if obj is not None:
         raise Reject("negated verb with an object")
+    if at_start:
+        params.append("at_turn_start")
     if duration is None:
         duration = tails.use("duration")
     return A.Restriction(what, subject, None, tuple(kinds), duration, params=tuple(params), span=sp)

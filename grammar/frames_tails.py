@@ -193,11 +193,10 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 tails.duration_ats.append(len(out))
                 tails.span_parts.append(p)
                 continue
-            if k == "turnref" and p.v == "в следующий ход противника" and tails.duration is None:
-                # «в следующий ход противника …»: for that one turn of the opponent
-                tails.duration = A.Duration(D.OPPONENT_TURNS, 1, span=p.span)
-                tails.span_parts.append(p)
-                continue
+            if k == "turnref" and p.v == "в следующий ход противника":
+                # «в следующий ход противника»: a window (that turn only), not a span from now — the
+                # contract has no window of the opponent's turn (F2)
+                raise Reject("in the opponent's next turn (a window)")
             if k == "for_turns":
                 tails.duration = for_turns(ctx.orig(p.span), p.span)
                 tails.span_parts.append(p)

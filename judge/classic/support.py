@@ -368,6 +368,9 @@ def _restriction(node: A.Restriction) -> str | None:
         return None                   # «после первой атаки не закрывается» …
     if node.what not in RESTRICTIONS:
         return f"запрет «{word(node.what, Verb)}» судья пока не применяет"
+    if node.duration is not None and node.duration.until in (D.NEXT_TURN, "next_turn") and node.what != Verb.OPEN:
+        # «в свой следующий ход» is that turn only; the engine's span runs from now (F2)
+        return "запрет только на следующий ход (не с этого момента) пока не применяется"
     if node.what == Verb.ASSIGN:
         # «этой карте нельзя назначать защитника»: only the defender is named by the engine
         if not (len(node.params) == 1 and isinstance(node.params[0], A.Selector)
