@@ -5,6 +5,8 @@ strings, Relations, a Condition).  Moved out of frames_select (module size); it 
 there as ``RELATIVE.items``."""
 from __future__ import annotations
 
+import re
+
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
@@ -16,11 +18,25 @@ from grammar.frames_words import joined, with_list, without_list
 from grammar.parts import NP, P
 
 
+_PLACE_VERBS = ("stand", "occupy", "located")
+
+
+def _past_place(parts: list) -> bool:
+    """A verb of place in the past («которые стояли …», «которую занимало X»): where a card stood
+    before, read as the present only in a death's effects (the dead card's last place, as the
+    participle «стоявшие»: ``STOOD_IS_LAST``); elsewhere the relative is not read (F12)."""
+    return not STOOD_IS_LAST.get() and any(
+        isinstance(q, P) and q.kind == "verb" and q.v.get("lemma") in _PLACE_VERBS
+        and re.search(r"л(?:а|о|и|ся|ась|ось|ись)?$", q.v.get("word") or "") for q in parts)
+
+
 def rel_items(p: P) -> list | None:
     """«, стоящее рядом с X», «, обладающее выстрелом или метанием», «, которое не
     передвигалось в этот ход» → post-modifier items; None when the clause is not one we know."""
     cl = p.v.get("clause")
     parts = list(cl.parts) if cl is not None else []
+    if p.kind != "rel_part" and _past_place(parts):
+        return None
     if p.kind == "rel_part":
         part = p.v["part"]
         if p.v.get("neg") and part == "having" and parts and isinstance(parts[0], (NP, P)):
