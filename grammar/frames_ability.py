@@ -469,7 +469,9 @@ def _attacking(cond: A.Condition):
         a, b = cond.params
         if a.what == C.ATTACKING and not a.negated and not a.params and a.subject is not None \
                 and b.what == C.DEALT_WOUNDS and b.subject == a.subject:
-            return a, A.Condition(b.what, b.params, b.negated, None, span=b.span)
+            # «если X атакует и не наносит ран»: X's wounds — the event's card, never the card
+            # that has the ability (F17)
+            return a, A.Condition(b.what, b.params, b.negated, A.Selector(N.IT), span=b.span)
     return None, None
 
 
