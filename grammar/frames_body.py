@@ -555,9 +555,51 @@ def _fighting(parts: list) -> A.Condition:
     return A.Condition(C.EVENT, (trig,), span=_span(parts))
 
 
+_OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
+_CARD_NOUNS = frozenset({N.CREATURE, N.CARD, N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE,
+                         N.COMPANION, N.HERO, N.DEFENDER, N.ATTACKED, N.ATTACKER})
+
+
+def _leading_refs(effects) -> list:
+    """The «это X» / pronoun selectors of the effects before the body names a card of its own
+    (pre-order; nested abilities have their own antecedents)."""
+    out, stack = [], list(reversed(effects))
+    while stack:
+        n = stack.pop()
+        if isinstance(n, _OWN_SCOPE):
+            continue
+        if isinstance(n, A.Selector):
+            if n.noun == N.IT or Q.THIS in n.qualifiers:
+                out.append(n)
+            elif n.noun in _CARD_NOUNS:
+                break
+        kids = list(A.children(n))
+        stack.extend(reversed(kids))
+    return out
+
+
+def _role_of_this(trig: A.Trigger, effects: list) -> None:
+    """«это существо» / «его» after a trigger: refuse when the AST cannot say which card of the
+    trigger it is — two named roles fit («после того как ваше существо уничтожает существо
+    противника, … это существо»), or the only card named fits no role (inside the destination:
+    «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
+    roles = (trig.subject, trig.target, trig.destination, trig.origin)
+    direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
+    nested = [n for s in roles if s is not None for n in A.walk(s)
+              if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
+    for ref in _leading_refs(effects):
+        def fit(s, ref=ref):
+            return ref.noun == N.IT or s.noun == ref.noun or N.CARD in (s.noun, ref.noun)
+        if Q.THIS in ref.qualifiers and sum(map(fit, direct)) >= 2:
+            raise Reject("«это X» after a trigger naming two such cards")
+        if not any(map(fit, direct)) and any(map(fit, nested)):
+            raise Reject("«это X» / a pronoun of a card named inside a trigger's place")
+
+
 def triggered(trig: A.Trigger, effects: list, limit, span):
     """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger; «После
     нападения не закрывается» is the keyword the judge knows."""
+    _role_of_this(trig, effects)
     if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.IN_ASSAULT,) \
             and trig.attack is None and trig.subject is None and limit is None and len(effects) == 1 \
             and isinstance(effects[0], A.Restriction) and effects[0].what == V.CLOSE \
