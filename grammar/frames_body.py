@@ -18,7 +18,7 @@ from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
-from grammar.frames_clause import clause_effects
+from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
@@ -234,8 +234,16 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]])))
             break
         hint = subject_hint
+        shared = None
         if sep in ("AND_V", "OR_V") and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
             hint = b.last_subject
+            if sep == "AND_V" and _one_chosen(hint):
+                # «выбранное существо становится X и получает Y»: one card, named again as «it»
+                # (two equal selectors are two choices, F11) — only when the first verb's target
+                # was it (else «it» would be that target: refused)
+                if not b.effects or getattr(b.effects[-1], "target", None) != hint:
+                    raise Reject("a shared chosen subject the AST cannot name again")
+                shared, hint = hint, A.Selector(N.IT)
         if sep in ("AND_V", "OR_V") and b.last_modal is not None and parts and isinstance(parts[0], P) \
                 and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf") \
                 and (sep == "AND_V" or b.last_modal.v["neg"]):
@@ -261,7 +269,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
         if sep == "AND_V" and len(got) == 1 and isinstance(got[0], (A.Gain, A.Lose)) and got[0].duration is not None \
                 and b.effects and isinstance(b.effects[-1], (A.Gain, A.Lose)) and b.effects[-1].duration is None \
-                and b.effects[-1].target == got[0].target and not _counters(b.effects[-1]):
+                and b.effects[-1].target in (got[0].target, shared and got[0].target.noun == N.IT and shared) \
+                and not _counters(b.effects[-1]):
             # «получает +2 к {move} и теряет полёт до конца хода», «становится летающим и получает … до
             # конца хода»: one subject, the final duration of both (the first was left permanent)
             b.effects[-1] = replace(b.effects[-1], duration=got[0].duration)
@@ -556,8 +565,6 @@ def _fighting(parts: list) -> A.Condition:
 
 
 _OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
-_CARD_NOUNS = frozenset({N.CREATURE, N.CARD, N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE,
-                         N.COMPANION, N.HERO, N.DEFENDER, N.ATTACKED, N.ATTACKER})
 
 
 def _leading_refs(effects) -> list:

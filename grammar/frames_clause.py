@@ -122,7 +122,27 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if subject is not None and subject.noun != N.SELF and _this_card(subject) is not None:
         node = _reflexive_to(node, ctx)           # (the card itself, «это существо»: self stays)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
-    return list(node.steps) if isinstance(node, A.Sequence_) else [node]
+    return _steps(node) if isinstance(node, A.Sequence_) else [node]
+
+
+_CARD_NOUNS = frozenset({N.CREATURE, N.CARD, N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE,
+                         N.COMPANION, N.HERO, N.DEFENDER, N.ATTACKED, N.ATTACKER})
+
+
+def _one_chosen(sel) -> bool:
+    """Is ``sel`` one card picked by the player (singular, not the card itself or a role)?"""
+    return isinstance(sel, A.Selector) and sel.noun in _CARD_NOUNS and sel.noun not in (N.ATTACKED, N.ATTACKER) \
+        and Q.ALL not in sel.qualifiers and Q.THIS not in sel.qualifiers and sel.count in (None, (1, 1))
+
+
+def _steps(node) -> list:
+    """A verb that did two things («получает A до конца хода и B»): its steps in order; one chosen
+    target is chosen once — the later steps name it as «it» (F11)."""
+    steps = list(node.steps)
+    first = getattr(steps[0], "target", None)
+    if _one_chosen(first) and all(getattr(x, "target", None) == first for x in steps[1:]):
+        steps[1:] = [replace(x, target=A.Selector(N.IT)) for x in steps[1:]]
+    return steps
 
 
 _REFLEXIVE = frozenset({"себя", "себе", "собой"})
