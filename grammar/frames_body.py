@@ -495,6 +495,11 @@ def _into_may(last, step: tuple, sep: str, parts: list):
         if inner is None:
             return None
         return replace(last, effects=last.effects[:-1] + (inner,), span=_span([last, parts]))
+    if isinstance(last, A.Action) and last.verb == V.OBLIGED and sep == "SEQ" and len(last.params) == 1:
+        # «обязан X, при этом Y»: Y goes with the duty's X (done only when X is) (F16)
+        first = last.params[0]
+        steps = (first.steps if isinstance(first, A.Sequence_) else (first,)) + step
+        return replace(last, params=(A.Sequence_(steps, span=_span(list(steps))),), span=_span([last, parts]))
     if not _is_may(last):
         return None
     first = last.options[0]
