@@ -365,6 +365,14 @@ def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
             # player who owns the card — a Wound / Heal has no actor to write, the owner chooses)
             inner = _with_actor(inner, subject)
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
+        if subject is not None and (Q.ALL in subject.qualifiers or (subject.count or (1, 1))[-1] != 1):
+            # «каждое / все X могут Y»: each card's own choice — one Choice is all or none (F7)
+            raise Reject("«может» of several cards: a choice per card")
+        if subject is not None and subject.side == Side.ENEMY and tails.chooser is None \
+                and v.v["lemma"] not in PART_VERBS:
+            # «X противника может <сделать>»: the ability owner's option or the opponent's (his
+            # card's act)? not said (F7); «… может получить рану» is the owner's
+            raise Reject("«может» of an enemy card: whose choice")
         if tails.chooser is not None:
             chooser = tails.use("chooser")          # «… может переместиться (по выбору противника)»
         return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
