@@ -22,7 +22,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
                                   with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees,
-                                  except_items, life_items)
+                                  except_items, life_items, marker_name)
 from grammar.parts import NP, P
 
 SELF = A.Selector(N.SELF)
@@ -173,7 +173,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         noun = N.CREATURE
         quals = [q for q in quals if q != Q.ALL] + [Q.ALL, Q.OTHER, f"{Q.NAMED}:{np.name.replace('ё', 'е')}"]
     if np.name and np.kind == "noun":
-        quals.append(f"{Q.NAMED}:{np.name}")        # «маркер «ловушки»»
+        quals.append(f"{Q.NAMED}:{marker_name(np.name) if np.noun == 'marker' else np.name}")  # «маркер «ловушки»»
     for q in posts or ():
         if isinstance(q, A.Relation):
             relations.append(q)
@@ -303,12 +303,12 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if w == "s" and n == "poison" and not nxt.count:
             return [Q.POISONED], i + 2
         if w == "s" and n == "marker" and nxt.name:
-            return [f"{Q.MARKER}:{nxt.name}"], i + 2
+            return [f"{Q.MARKER}:{marker_name(nxt.name)}"], i + 2
         if w == "bez" and n == "marker" and nxt.name and not nxt.adjs and not nxt.count and not nxt.opp:
             # «существа без маркера «ловкости»»: none of that marker on it
-            return [A.Condition("is", (f"{Q.MARKER}:{nxt.name}",), True, span=_span(parts[i:i + 2]))], i + 2
+            return [A.Condition("is", (f"{Q.MARKER}:{marker_name(nxt.name)}",), True, span=_span(parts[i:i + 2]))], i + 2
         if w == "s" and nxt.kind == "quoted":
-            return [f"{Q.MARKER}:{nxt.name}"], i + 2        # «клетка с «вратами»»
+            return [f"{Q.MARKER}:{marker_name(nxt.name)}"], i + 2        # «клетка с «вратами»»
         if w == "s" and (n in WITH_NOUNS or n.startswith("atk:")):
             return with_list(parts, i + 2, nxt)
         if w == "na" and n == "graveyard":
@@ -471,7 +471,7 @@ def _position(parts: list, i: int) -> tuple[list, int] | None:
         if k < len(parts) and isinstance(parts[k], NP) and parts[k].kind == "quoted" and not at_least \
                 and parts[k].name:
             # «рядом с «гнездом»»: a marker named alone, as «рядом с маркером «гнездо»»
-            other = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{parts[k].name}",), span=parts[k].span)
+            other = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{marker_name(parts[k].name)}",), span=parts[k].span)
             return [A.Relation(what, other, span=_span(parts[i:k + 1]))], k + 1
         if k < len(parts) and isinstance(parts[k], NP):
             other, k = take_np(parts, k)

@@ -25,7 +25,7 @@ from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, one_or_more, selector, share_noun, take_np,
                                    take_np_list)
-from grammar.frames_words import plural
+from grammar.frames_words import marker_name, plural
 from grammar.parts import NP, P
 from grammar.tokens import RESERVED, fold, name_re
 
@@ -385,14 +385,14 @@ def v_get(v, subject, parts, ctx, tails, sp):
         if not (text.startswith("(") and text.endswith(")")):
             raise Reject("marker rules")
         rules = ctx.reparse(text[1:-1], parts[1].span.start + 1)
-        return A.Action(V.MARKER, subject, (p0.name, rules), span=sp)      # params: name, rules
+        return A.Action(V.MARKER, subject, (marker_name(p0.name), rules), span=sp)      # params: name, rules
     if isinstance(p0, NP) and p0.noun == "marker" and p0.name and len(parts) == 1 and not p0.adjs:
         if tails.duration is not None:
             # «X получает маркер N до конца хода»: the marker lasts a while — the shape of «положите
             # маркер N на X до конца хода» (Action(marker) has no duration: a judge would keep it)
-            marker = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{p0.name}",), span=p0.span)
+            marker = A.Selector(N.MARKER, qualifiers=(f"{Q.NAMED}:{marker_name(p0.name)}",), span=p0.span)
             return A.Action(V.PUT, marker, to=subject or SELF, duration=tails.use("duration"), span=sp)
-        return A.Action(V.MARKER, subject, (p0.name,), span=sp)
+        return A.Action(V.MARKER, subject, (marker_name(p0.name),), span=sp)
     cut = tails.duration_at
     if tails.duration is not None and cut is not None and 0 < cut < len(parts) \
             and isinstance(parts[cut], P) and parts[cut].kind == "and":

@@ -453,3 +453,18 @@ def life_items(parts: list, i: int) -> tuple[list, int] | None:
     if np.adjs or np.opp or not (k < len(parts) and isinstance(parts[k], P) and parts[k].kind in ("orless", "ormore")):
         return None
     return [f"{Q.LIFE_MAX if parts[k].kind == 'orless' else Q.LIFE_MIN}:{n}"], k + 1
+
+
+_CASE_END = re.compile(r"(?:ыми|ими|ами|ями|ого|его|ому|ему|ая|яя|ое|ее|ые|ие|ой|ей|ую|юю|ых|их|ым|им|ом|ем|ам|ям|ах|ях"
+                       r"|ов|ев|а|я|о|е|ы|и|у|ю|ь)$")
+
+
+def marker_name(name: str) -> str:
+    """A marker's name in any case form («гнезда», «гнездом», «с «вратами»», «ледяной коркой») →
+    one key: each word without its case ending (ё as е; a stem under three letters is kept
+    whole), so every mention on a card names the same marker (F6)."""
+    out = []
+    for word in name.replace("ё", "е").split(" "):
+        stem = _CASE_END.sub("", word)
+        out.append(stem if len(stem) >= 3 else word)
+    return " ".join(out)
