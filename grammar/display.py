@@ -283,7 +283,7 @@ QUALIFIERS = {
     "last_opponent_turn": "в прошлый ход противника", "through_occupied": "через занятые клетки",
     "since_effect": "с начала действия эффекта", "or_will_not": "или не хочет",
     "when_defending": "когда защищает", "first_per_turn": "первый за ход", "per_turn": "за ход",
-    "at_turn_start": "в начале хода",
+    "at_turn_start": "в начале хода", "after_first_attack": "после первой атаки",
     "in_assault": "в нападении", "response": "ответный", "each": "каждый",
     "from_text": "особенностью (не атакой)", "same_direction": "в том же направлении",
     "different_directions": "в разных направлениях", "none": "ни одной", "some": "хотя бы одна",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
@@ -621,6 +622,13 @@ def triggered(trig: A.Trigger, effects: list, limit, span):
             and isinstance(effects[0], A.Restriction) and effects[0].what == V.CLOSE \
             and effects[0].subject is None and not effects[0].params and effects[0].duration is None:
         return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=span)
+    if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.FIRST_PER_TURN,) \
+            and trig.attack in (None, K.ANY, K.STRIKE) and trig.subject is None and trig.target is None \
+            and not trig.also and limit is None and len(effects) == 1 and isinstance(effects[0], A.Restriction) \
+            and effects[0] == A.Restriction(V.CLOSE, span=effects[0].span):
+        # «после первой атаки не закрывается»: how its first attack of the turn is paid, not an
+        # event with a one-shot ban (F8) — as «не закрывается после первого удара»
+        return A.Restriction(V.CLOSE, params=("after_first_attack",), span=span)
     static = prevention(trig, effects, limit, span)
     if static is not None:
         return static

@@ -184,6 +184,12 @@ def negated(v, subject, args, ctx, tails, sp):
     after_attack = [q for q in args if isinstance(q, P) and q.kind in ("pri", "after")
                     and q.v and q.v[-1][1] in ("atk:assault", "atk:any", "atk:strike")]
     if lemma == "close" and after_attack and len(args) == 1 and subject is None and duration is None:
+        lead = after_attack[0].v[:-1]
+        if lead == [("ORDW", "1")]:
+            # «не закрывается после первого удара»: only the first attack of the turn (F8)
+            return A.Restriction(V.CLOSE, subject, params=("after_first_attack",), span=sp)
+        if lead:
+            raise Reject("«не закрывается после <which> атаки»")
         return A.Keyword(KW.NO_CLOSE_AFTER_ATTACK, span=sp)
     what, kinds, params, obj = restriction_args(lemma, args)
     if obj is not None:
