@@ -572,6 +572,10 @@ def generic(verb: str, obj_required: bool = False):
                 source = sel
             else:
                 raise Reject(f"{verb}: role {role}")
+        if verb in ("move", "teleport") and to is not None and to.noun == N.IT \
+                and "клетк" not in ctx.text[:to.span.start].lower():
+            # «переместить на нее X» with no cell named before it: «она» would be a card (F4)
+            raise Reject(f"{verb}: a pronoun destination with no cell named")
         if verb == "return" and to is not None and to.noun == N.HAND and not to.qualifiers and to.side is None:
             params_hand = True                 # «верните X в руку (владельца)»
             to = None
