@@ -140,8 +140,8 @@ def _ability(node: P, ctx: Ctx) -> list:
     if k == "activated":
         cost_text, clauses = node.v
         effects, limit = body_effects(clauses, ctx)
-        if not effects:
-            raise Reject("cost without effects")
+        if not effects or any(isinstance(e, A.StartsWithCounters) for e in effects):
+            raise Reject("cost without effects / a setup fact under a cost (F18)")   # «{tap}: Начинает бой с …»
         return [A.Activated(cost(cost_text, node.span), tuple(effects), limit, span=node.span)]
     if k == "plain":
         return plain(node.v, ctx)
