@@ -16,7 +16,7 @@ from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite
-from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
+from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, jump_now, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause, relational_complement
 from grammar.frames_modal import duty_if_able
@@ -142,7 +142,7 @@ def _ability(node: P, ctx: Ctx) -> list:
         effects, limit = body_effects(clauses, ctx)
         if not effects or any(isinstance(e, A.StartsWithCounters) for e in effects):
             raise Reject("cost without effects / a setup fact under a cost (F18)")   # «{tap}: Начинает бой с …»
-        return [A.Activated(cost(cost_text, node.span), tuple(effects), limit, span=node.span)]
+        return [A.Activated(cost(cost_text, node.span), tuple(jump_now(effects)), limit, span=node.span)]
     if k == "plain":
         return plain(node.v, ctx)
     raise Reject("ability kind " + k)

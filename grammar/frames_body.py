@@ -613,10 +613,19 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
             raise Reject("«это X» / a pronoun of a card named inside a trigger's place")
 
 
+def jump_now(effects) -> list:
+    """«…, при этом прыжок, дальность 2» among the effects of an event or a cost: the jump done
+    now, as «совершить прыжок» (Action(jump, amount=N)), not the keyword of a quality (F13)."""
+    return [A.Action(V.JUMP, amount=A.Fixed(e.value), span=e.span)
+            if isinstance(e, A.Keyword) and e.name == KW.JUMP and isinstance(e.value, int) and e.against is None
+            else e for e in effects]
+
+
 def triggered(trig: A.Trigger, effects: list, limit, span):
     """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger; «После
     нападения не закрывается» is the keyword the judge knows."""
     _role_of_this(trig, effects)
+    effects = jump_now(effects)
     if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.IN_ASSAULT,) \
             and trig.attack is None and trig.subject is None and limit is None and len(effects) == 1 \
             and isinstance(effects[0], A.Restriction) and effects[0].what == V.CLOSE \
