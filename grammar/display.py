@@ -317,7 +317,7 @@ VERBS = {
     "change_roll": "изменить бросок", "block": "блокировать удар", "redirect": "перенаправить атаку",
     "redistribute_wounds": "перераспределить раны", "prevent_wounds": "предотвратить раны",
     "reduce_to": "свести удар к", "set_strength": "свести силу удара к",
-    "reduce_strike": "уменьшить удар", "forced_attack": "нанести удар",
+    "reduce_strike": "уменьшить удар", "forced_attack": "нанести удар", "die": "погибнуть",
     "taunt": "вынудить атаковать эту карту", "choose": "выбрать", "choose_row": "выбрать ряд",
     "heal": "излечивать", "get_wounds": "получать раны", "get_counters": "получать фишки",
     "have_counters": "иметь фишки", "be_targeted": "быть целью", "use": "применять особенности",
