@@ -611,6 +611,12 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
             raise Reject("«это X» after a trigger naming two such cards")
         if not any(map(fit, direct)) and any(map(fit, nested)):
             raise Reject("«это X» / a pronoun of a card named inside a trigger's place")
+        if ref.noun == N.IT and not direct and not nested and trig.subject is not None \
+                and trig.subject.span == A.NOSPAN and trig.subject.noun != N.SELF \
+                and trig.target is not None and trig.target.noun == N.SELF and trig.target.span != A.NOSPAN:
+            # «при вампиризме по этому существу ранить его»: the card named («этому») or the one
+            # the event implies (who did it)?
+            raise Reject("a pronoun after «по этой карте»: this card or the event's doer")
 
 
 def jump_now(effects) -> list:
