@@ -81,7 +81,10 @@ _ICON_RE = re.compile(
     + "|[" + "".join(re.escape(k) for k in EMOJI_CODES if len(k) == 1) + "]")
 _PAIR_KEYS = tuple(k for k in EMOJI_CODES if len(k) == 2)
 assert all(k[1] == "\u20e3" for k in _PAIR_KEYS)
-_ICON_TABLE = {ord(k): "{" + v + "}" for k, v in EMOJI_CODES.items() if len(k) == 1}
+# the one-character keys: one class scanned for (a ``str.translate`` by a table costs a dict
+# lookup per character of the text, most texts hold a few icons)
+_ONE_ICON_RE = re.compile("[" + "".join(re.escape(k) for k in EMOJI_CODES if len(k) == 1) + "]")
+_ONE_ICON = {k: "{" + v + "}" for k, v in EMOJI_CODES.items() if len(k) == 1}
 _VS16 = "\ufe0f"
 _IMG_RE = re.compile(r"""<img\b[^>]*?\balt\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
 # the lost 🗡 (two replacement characters); a variation selector between them is dropped
@@ -99,6 +102,9 @@ _GLUED_RE = re.compile(r"(?<=[.»])\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap
 _OTHER_EMOJI_RE = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2190-\u21ff\u2300-\u23ff\u2b00-\u2bff\u2900-\u297f]"
 )
+
+
+_CODE_RE = re.compile(r"\{([^{}]+)\}")
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if not text:
         return Normalised("")
     repairs: list[Repair] = []
-    if text.strip().lower() == "nan":
+    stripped = text.strip()
+    if len(stripped) == 3 and stripped.lower() == "nan":
         # berserk-nxt writes «nan» (a pandas NaN) where a card has no text
         return Normalised("", (Repair("nan-text", 0, "«nan» means no text in the source"),))
     if name:
@@ -177,12 +184,12 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if "<" in text:
         text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
     # every proven emoji → {code} (as ``_ICON_RE.sub``: the two-character keys first, then the
-    # one-character ones by one ``str.translate``; no key is a prefix of another)
+    # one-character ones; no key is a prefix of another)
     text = text.replace(_VS16, "")
     if "\u20e3" in text:
         for key in _PAIR_KEYS:
             text = text.replace(key, "{" + EMOJI_CODES[key] + "}")
-    text = text.translate(_ICON_TABLE)
+    text = _ONE_ICON_RE.sub(lambda m: _ONE_ICON[m.group()], text)
 
     unknown: list[str] = []
 
@@ -224,7 +231,7 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
                     end += 1                    # the line keeps its full stop
                 lines.append(piece[start:end])
     canonical = "\n".join(lines)
-    for code in re.findall(r"\{([^{}]+)\}", canonical):
+    for code in _CODE_RE.findall(canonical) if "{" in canonical else ():
         if (code not in KNOWN_CODES or code in UNPROVEN_CODES) and code not in unknown:
             unknown.append(code)
     return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)))

@@ -53,6 +53,7 @@ _SENTENCE_START = re.compile(r"(?:^|\n|[.:—] )$")    # a capital word here sta
 _QUOTED = re.compile(r"«[^«»]*»")
 _MEMO: dict[tuple, str | None] = {}
 _LETTERS_RUN = re.compile(r"[а-яё]+")
+_RUN = re.compile(r"[А-ЯЁа-яё]+")          # every word the passes below look at is such a run
 
 
 def _variants(w: str):
@@ -76,8 +77,8 @@ def _variants(w: str):
             yield w[:i] + w[i + 1] + w[i] + w[i + 2:]             # two letters swapped
     if long:
         for i in range(2, n - 2):
-            for c in _LETTERS:
-                yield w[:i] + c + w[i:]                           # a letter missing
+            head, tail = w[:i], w[i:]
+            yield from [head + c + tail for c in _LETTERS]         # a letter missing (a list: cheaper)
 
 
 def clear() -> None:
@@ -94,8 +95,9 @@ def correction(word: str) -> str | None:
     if not knows(word):
         rx = lexicon._bucket(word[:2])      # every variant keeps the first two letters
         if rx is not None:
+            match = rx.match
             hits = {v for v in set(_variants(word))
-                    if len(v) >= 4 and (rx.match(v) or v in CLOSED or v in NUMBER_WORDS)}
+                    if len(v) >= 4 and (v in CLOSED or v in NUMBER_WORDS or match(v))}
             found = hits.pop() if len(hits) == 1 else None
     _MEMO[key] = found
     return found
@@ -129,14 +131,69 @@ def _split_words(text: str, notes: list[Repair]) -> str:
     return "".join(out)
 
 
+def _unknown_runs(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Each distinct word of ``text`` (a run of Cyrillic letters, as written) the lexicon does
+    not know: lower-cased (what the typo passes classify) and folded (the own-name pass)."""
+    lowered, folded = {}, {}
+    for run in set(_RUN.findall(text)):
+        low = run.lower()
+        hit = classify(low)
+        if "ё" in low:
+            f = low.replace("ё", "е")
+            if classify(f) is None:
+                folded[run] = f
+        elif hit is None:
+            folded[run] = low
+        if hit is None:
+            lowered[run] = low
+    return lowered, folded
+
+
+def _pair_in(text: str, pair: str) -> bool:
+    """Does ``pair`` stand in ``text`` where ``_split_words`` can take it (its first word not
+    inside another word, nor after «-» or «)?"""
+    i = text.find(pair)
+    while i >= 0:
+        if not i or not (text[i - 1].isalnum() or text[i - 1] in "_-«"):
+            return True
+        i = text.find(pair, i + 1)
+    return False
+
+
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     forms = _FORMS
-    unknown = [w for w in _PLAIN.findall(text.lower()) if forms.get(w, 0) is None or w not in forms]
-    if not unknown or all(classify(w) is not None for w in unknown):
+    # (each distinct word once: a card repeats its words)
+    if all(forms.get(w) is not None or classify(w) is not None for w in set(_PLAIN.findall(text.lower()))):
         return text                              # every word known: nothing to repair
     own = set(_LETTERS_RUN.findall((name or "").lower()))
-    text = repair_own_name(text, name, notes)    # «Ледового охотика»: the card's own name (names.py)
-    text = _split_words(text, notes)             # a split word leaves an unknown fragment
+    # Each pass below changes only words the lexicon does not know, and whether it can depends
+    # on the word: the text's distinct unknown words, found once, tell which passes can change
+    # it at all (most texts: none of them — their unknown words are names and words of
+    # multiword expressions the lexicon does not list)
+    lowered, folded = _unknown_runs(text)
+    if folded:
+        mended = repair_own_name(text, name, notes, folded)  # «Ледового охотика» (names.py)
+        if mended != text:
+            text = mended
+            lowered, folded = _unknown_runs(text)
+    # a split word: two lower-case fragments the lexicon does not know, one space apart, whose
+    # join it knows (the memoised ``correction`` the pass then asks again)
+    fragments = [low for run, low in lowered.items() if run == low]
+    if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
+           for a in fragments if len(a) > 1 for b in fragments):
+        mended = _split_words(text, notes)
+        if mended != text:
+            text = mended
+            lowered, folded = _unknown_runs(text)
+    # a typo: a word of five letters or more outside «», lower-case but for its first letter;
+    # a lower-case one only when it has a correction (a capital one: the pass decides)
+    if not lowered:
+        return text
+    outside = set(_RUN.findall(_QUOTED.sub(" ", text))) if "«" in text else lowered
+    if not any(len(run) >= 5 and run in outside and low not in own and run[1:] == low[1:]
+               and (run[0] != low[0] or correction(low.replace("ё", "е")) is not None)
+               for run, low in lowered.items()):
+        return text
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
     for m in _WORD.finditer(text):
