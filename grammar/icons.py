@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grammar.names import repair_effect_names, restore_markers
-from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
+from grammar.repairs import (Repair, characters, errata, needs_spacing, quotes, restore_granted, spacing,
+                             split_units)
 from grammar.spelling import mend_typos, restore_names
 
 # Proven emoji → code (icon_legend.tsv, column "proven" = yes).  Keys are without U+FE0F;
@@ -115,21 +116,34 @@ class Normalised:
 
 
 @lru_cache(maxsize=4096)
-def _split_name_patterns(name: str) -> tuple[re.Pattern, ...]:
+def _split_name_patterns(name: str) -> tuple[tuple[re.Pattern, str | None], ...]:
+    """(pattern, the stem case-folded) for each word of the name; the stem is None where the
+    gate of ``_mend_split_name`` cannot be used (a Latin «i»: «İ», «ı» match it ignoring case
+    but do not case-fold to it)."""
     out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
         # «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and the
         # pattern starts with a literal the engine can look for instead of trying every offset
         body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
-        out.append(re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
-                              re.IGNORECASE | re.DOTALL))
+        folded = stem.casefold()
+        out.append((re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
+                               re.IGNORECASE | re.DOTALL), folded if "i" not in folded else None))
     return tuple(out)
 
 
 def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     """Join the card's own name where the source put spaces inside one of its words."""
-    for pattern in _split_name_patterns(name):
+    squeezed = None
+    for pattern, folded in _split_name_patterns(name):
+        if folded is not None:
+            # every match is the stem's letters with spaces or tabs between: a text that does
+            # not hold them once its spaces are gone (most texts) has none (a case-insensitive
+            # pattern is scanned at every offset)
+            if squeezed is None:
+                squeezed = text.casefold().replace(" ", "").replace("\t", "")
+            if folded not in squeezed:
+                continue
         for m in reversed(list(pattern.finditer(text))):
             if " " in m.group(0) or "\t" in m.group(0):
                 joined = re.sub(r"[ \t]", "", m.group(0))
@@ -212,6 +226,7 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if len(repairs) > typos:           # a mended «воздействие» / «получает» heads a name / a grant
         text = repair_effect_names(restore_names(restore_granted(text, repairs), repairs, name), repairs)
     parts = text.split(separator) if separator else text.splitlines()
+    tidy = needs_spacing(text)         # (one gate for the text, not one per piece)
     lines: list[str] = []
     for part in parts:
         # (a glued head holds a «{…}» and a «:»: the split, a lookbehind tried at every offset,
@@ -220,7 +235,7 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
         if len(pieces) > 1:
             repairs.append(Repair("split", 0, f"{len(pieces)} abilities without a separator"))
         for piece in pieces:
-            piece = spacing(piece, repairs)
+            piece = spacing(piece, repairs) if tidy else piece.strip()
             if not piece:
                 continue
             for start, end, glued in split_units(piece, name or ""):

@@ -222,6 +222,8 @@ def _own_fix(word: str, stems: list[str]) -> str | None:
     form fits."""
     found = set()
     for stem in stems:
+        if word[0] not in stem[:2] and word[1:2] not in stem[:2]:
+            continue          # one keystroke keeps one of the first two letters in one of them
         for cut in range(max(len(stem) - 1, 1), min(len(stem) + 1, len(word)) + 1):
             head, ending = word[:cut], word[cut:]
             if len(ending) <= 4 and (not ending or ending[0] in "аеиоуыэюяйь") and one_edit(head, stem):
@@ -257,10 +259,9 @@ def repair_own_name(text: str, name: str | None, notes: list[Repair],
                    if classify(w) is None}
     fixes = {}
     for raw, w in unknown.items():
-        if not any(rx.fullmatch(w) for rx in ok):
-            fixed = _own_fix(w, stems)
-            if fixed is not None:
-                fixes[raw] = fixed
+        fixed = _own_fix(w, stems)
+        if fixed is not None and not any(rx.fullmatch(w) for rx in ok):
+            fixes[raw] = fixed
     if not fixes:
         return text
     toks = list(_WORD_RE.finditer(text))
