@@ -29,7 +29,7 @@ from grammar import names, reader, spelling
 from grammar.icons import Normalised, normalise
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, mentions, word_stem
+from grammar.tokens import Vocabulary, fold, mentions, needles, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -262,6 +262,10 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     norm = Normalised(text) if canonical and separator is None else \
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
+    # a unit names the card only where the card's text holds every word stem of its name
+    # (``tokens.needles``, a substring test once per card, not a regex scan per unit)
+    folded = fold(norm.text) if name else ""
+    may_name = bool(name) and all(needle in folded for needle in needles(name))
     per_line: list[list] = []
     framed_of: list[bool] = []
     folded_of: list[bool] = []
@@ -273,7 +277,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         for s, e, _glued in _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
-            own = name if name and mentions(unit, name) else None
+            own = name if may_name and mentions(unit, name) else None
             nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:
