@@ -100,6 +100,19 @@ _LOST_STRIKE_RE = re.compile(
 _LOST_ICON_RE = re.compile(r"(?P<before>карты)(?P<gap>\s{2,})(?=—)")
 # Abilities glued without a separator: «… .{tap}: …» or «… .{second}: …».
 _GLUED_RE = re.compile(r"(?<=[.»])\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|second|first)\})+\s*:)")
+# the same cuts found from the «.» or «»» (a literal class the engine scans for, not a
+# lookbehind tried at every offset): each match is the mark, then what ``_GLUED_RE`` drops
+_GLUED_AT = re.compile(r"[.»]\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|second|first)\})+\s*:)")
+
+
+def _glued_split(part: str) -> list[str]:
+    """``_GLUED_RE.split(part)``."""
+    pieces, last = [], 0
+    for m in _GLUED_AT.finditer(part):
+        pieces.append(part[last:m.start() + 1])
+        last = m.end()
+    pieces.append(part[last:])
+    return pieces
 _OTHER_EMOJI_RE = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2190-\u21ff\u2300-\u23ff\u2b00-\u2bff\u2900-\u297f]"
 )
@@ -231,7 +244,7 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     for part in parts:
         # (a glued head holds a «{…}» and a «:»: the split, a lookbehind tried at every offset,
         # only where both are)
-        pieces = _GLUED_RE.split(part) if "{" in part and ":" in part else [part]
+        pieces = _glued_split(part) if "{" in part and ":" in part else [part]
         if len(pieces) > 1:
             repairs.append(Repair("split", 0, f"{len(pieces)} abilities without a separator"))
         for piece in pieces:

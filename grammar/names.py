@@ -80,12 +80,14 @@ def known_name(name: str, vocabulary: frozenset[str] = KNOWN_EFFECT_NAMES) -> st
     return near[0] if len(near) == 1 else None
 
 
-_EFFECT_NAME = re.compile(r"(?<![\w])(?:[Вв]оздействи[еяию]|[Зз]аклинани[еяию])[ \t]*(?:[—–-][ \t]*)?"
-                          r"«(?P<name>[^«»]+)»")
+# (the «not after a word» lookbehind after the first letter, as «(?<!X.)», dotall: the same
+# matches, and the pattern starts with a letter class the engine scans for)
+_EFFECT_NAME = re.compile(r"(?:[Вв](?<![\w].)оздействи|[Зз](?<![\w].)аклинани)[еяию][ \t]*(?:[—–-][ \t]*)?"
+                          r"«(?P<name>[^«»]+)»", re.DOTALL)
 
 
 def repair_effect_names(text: str, notes: list[Repair]) -> str:
-    if "«" not in text:
+    if "«" not in text or ("оздействи" not in text and "аклинани" not in text):
         return text
     out, last = [], 0
     for m in _EFFECT_NAME.finditer(text):

@@ -152,9 +152,11 @@ def errata(text: str, notes: list[Repair]) -> str:
 # ---------------------------------------------------------------- granted abilities
 _COST_HEAD = (r"(?:(?:X|\d+)\s*\{counter\}|\{(?:instant|counter|tap)\})"
               r"(?:\s*\{(?:instant|counter|tap)\})*\s*:|\{(?:first|second)\}\s*:")
-_GRANT = re.compile(r"(?P<verb>\b(?:[Ии]меет|[Ии]меют|[Пп]олучает|[Пп]олучают)) (?P<gap> ?)"
+# (the word boundary before the verb as «(?<!\w.)» after its first letter, dotall: the same
+# matches, and the engine scans for the letter instead of trying a boundary at every offset)
+_GRANT = re.compile(r"(?P<verb>[Ии](?<!\w.)ме(?:ет|ют)|[Пп](?<!\w.)олуча(?:ет|ют)) (?P<gap> ?)"
                     r"(?=(?P<head>(?:X ?)?(?:\{(?:tap|counter|instant)\}\s*)+:|\{instant\}\s*,|"
-                    r"(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b))")
+                    r"(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b))", re.DOTALL)
 _TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следующего )?(?:хода|боя)(?: противника)?$")
 
 

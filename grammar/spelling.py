@@ -172,6 +172,15 @@ def _unknown_runs(text: str, low: str, unknown: set[str]) -> tuple[dict[str, str
     return lowered, lowered
 
 
+def _unknown_words(low: str) -> set[str]:
+    """The words (runs of letters) of the lower-cased ``low`` the lexicon does not know.  The
+    words between spaces that are known forms as they stand (most of them) are dropped by one
+    set difference; the runs of the rest («хода).», «{tap}:») are asked one by one."""
+    known = wordforms.known()
+    rest = set(low.split()) - known
+    return {w for w in set(_RUN.findall(" ".join(rest))) - known if classify(w) is None} if rest else set()
+
+
 def _alone(low: str, word: str) -> bool:
     """Is ``word`` (a run of ``low``) somewhere a word of ``_PLAIN``: not after a word
     character, «-» or «, nor before a word character or «-»?"""
@@ -210,7 +219,7 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     # the text's words the lexicon does not know: a set difference with the forms it surely
     # knows (``wordforms``), the few left asked of ``classify``
     low = text.lower()
-    unknown = {w for w in set(_RUN.findall(low)) - wordforms.known() if classify(w) is None}
+    unknown = _unknown_words(low)
     # every word of ``_PLAIN`` (five letters or more, each one of the runs) known: no repair
     if not any(len(w) >= 5 and _alone(low, w) for w in unknown):
         return text
@@ -221,18 +230,19 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
         if mended != text:
             text = mended
             low = text.lower()
-            unknown = {w for w in set(_RUN.findall(low)) if classify(w) is None}
+            unknown = _unknown_words(low)
             lowered, folded = _unknown_runs(text, low, unknown)
     # a split word: two lower-case fragments the lexicon does not know, one space apart, whose
     # join it knows (the memoised ``correction`` the pass then asks again)
     fragments = [low for run, low in lowered.items() if run == low]
+    firsts = [a for a in fragments if len(a) > 1 and a + " " in text]
     if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
-           for a in fragments if len(a) > 1 for b in fragments):
+           for a in firsts for b in fragments):
         mended = _split_words(text, notes)
         if mended != text:
             text = mended
             low = text.lower()
-            unknown = {w for w in set(_RUN.findall(low)) if classify(w) is None}
+            unknown = _unknown_words(low)
             lowered, folded = _unknown_runs(text, low, unknown)
     # a typo: a word of five letters or more outside «», lower-case but for its first letter,
     # a capital one at a sentence start, that has a correction
@@ -271,7 +281,8 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
 
 
 # ------------------------------------------------------------------ effect names without «»
-_NAMED_HEAD = re.compile(r"(?<![\w«])(?:[Вв]оздействи[ея]|[Зз]аклинани[ея])[ \t]+(?=[^\s«\"“„—–\-:.,(])")
+_NAMED_HEAD = re.compile(r"(?:[Вв](?<![\w«].)оздействи|[Зз](?<![\w«].)аклинани)[ея][ \t]+(?=[^\s«\"“„—–\-:.,(])",
+                         re.DOTALL)                                    # (lookbehind as _PLAIN)
 _PAREN_NAME = re.compile(r"\(((?:[Вв]оздействие|[Зз]аклинание)[ \t]+)([^()«»\"“„{}\d]+?)\s*\)")
 _TOKEN = re.compile(r"[\w\-']+|\{[^{}]*\}|[^\s\w]")
 _JOINERS = {"AND", "OR"}
