@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from grammar.names import repair_effect_names, restore_markers
@@ -126,6 +126,9 @@ class Normalised:
     text: str                               # canonical: {code} icons, one ability per line
     repairs: tuple[Repair, ...] = ()
     unknown_icons: tuple[str, ...] = ()     # named tokens the legend does not prove
+    # per line, ``split_units(line, name)`` where normalise already knows it (the line is a
+    # whole piece it cut), else None: the parser does not cut that line again
+    units: tuple = field(default=(), compare=False, repr=False)
 
 
 @lru_cache(maxsize=4096)
@@ -241,6 +244,7 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     parts = text.split(separator) if separator else text.splitlines()
     tidy = needs_spacing(text)         # (one gate for the text, not one per piece)
     lines: list[str] = []
+    units: list = []
     for part in parts:
         # (a glued head holds a «{…}» and a «:»: the split, a lookbehind tried at every offset,
         # only where both are)
@@ -251,18 +255,21 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
             piece = spacing(piece, repairs) if tidy else piece.strip()
             if not piece:
                 continue
-            for start, end, glued in split_units(piece, name or ""):
+            cut = split_units(piece, name or "")
+            for start, end, glued in cut:
                 if glued:
                     repairs.append(Repair("glued-abilities", start,
                                           "two abilities without a full stop: cut here"))
                 if piece[end:end + 1] == ".":
                     end += 1                    # the line keeps its full stop
                 lines.append(piece[start:end])
+                # (the line is the whole piece: its cut is the piece's)
+                units.append(tuple(cut) if len(cut) == 1 and not start and end == len(piece) else None)
     canonical = "\n".join(lines)
     for code in _CODE_RE.findall(canonical) if "{" in canonical else ():
         if (code not in KNOWN_CODES or code in UNPROVEN_CODES) and code not in unknown:
             unknown.append(code)
-    return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)))
+    return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)), tuple(units))
 
 
 def to_display(text: str) -> str:

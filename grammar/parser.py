@@ -271,10 +271,14 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     folded_of: list[bool] = []
     last: tuple[int, int] | None = None          # (line, position) of the last ability
     offset = 0
+    # (the cut of each line normalise made whole from a piece it cut; the lines pair up unless
+    # a line holds a line break)
+    known = norm.units if len(norm.units) == len(texts) else (None,) * len(texts)
     for index, line in enumerate(texts):
         abilities: list = []
         framed, folded = True, False
-        for s, e, _glued in _units_of(line, name or ""):
+        cut = known[index]
+        for s, e, _glued in cut if cut is not None else _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
             own = name if may_name and mentions(unit, name) else None
