@@ -251,10 +251,11 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     «)» followed by a cost head, a sign or a word that starts an ability («…(1 раз за ход)
     {tap}: …»), and before a cost head in mid-sentence («…на 1 {instant}{tap}: …»; never after
     «получает / имеет», which grant the ability that follows).  ``glued`` marks such a cut."""
-    if "«" not in line and "(" not in line and ")" not in line and ":" not in line \
-            and line.find(".", 0, len(line) - 1) < 0:
+    if "«" not in line and "(" not in line and ")" not in line and line.find(".", 0, len(line) - 1) < 0 \
+            and (":" not in line or " {" not in line and "{counter}" not in line):
         # no mark can cut but a full stop at the very end (a line of canonical text is one unit,
-        # most without a quote, bracket or cost): the unit is the line without its end
+        # most without a quote, bracket or cost; a cost head after a space starts with «{» or
+        # holds «{counter}»): the unit is the line without its end
         core = line.strip(" .")
         if not core:
             return []
