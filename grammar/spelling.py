@@ -173,12 +173,10 @@ def _unknown_runs(text: str, low: str, unknown: set[str]) -> tuple[dict[str, str
 
 
 def _unknown_words(low: str) -> set[str]:
-    """The words (runs of letters) of the lower-cased ``low`` the lexicon does not know.  The
-    words between spaces that are known forms as they stand (most of them) are dropped by one
-    set difference; the runs of the rest («хода).», «{tap}:») are asked one by one."""
-    known = wordforms.known()
-    rest = set(low.split()) - known
-    return {w for w in set(_RUN.findall(" ".join(rest))) - known if classify(w) is None} if rest else set()
+    """The words (runs of letters) of the lower-cased ``low`` the lexicon does not know: a set
+    difference with the forms it surely knows (``wordforms``), the few left asked of
+    ``classify``."""
+    return {w for w in set(_RUN.findall(low)) - wordforms.known() if classify(w) is None}
 
 
 def _alone(low: str, word: str) -> bool:
@@ -216,8 +214,6 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     # on the word: the text's distinct unknown words, found once, tell which passes can change
     # it at all (most texts: none — their unknown words are names and the words of multiword
     # expressions the lexicon does not list)
-    # the text's words the lexicon does not know: a set difference with the forms it surely
-    # knows (``wordforms``), the few left asked of ``classify``
     low = text.lower()
     unknown = _unknown_words(low)
     # every word of ``_PLAIN`` (five letters or more, each one of the runs) known: no repair
