@@ -264,8 +264,8 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     texts = norm.text.split("\n")
     # a unit names the card only where the card's text holds every word stem of its name
     # (``tokens.needles``, a substring test once per card, not a regex scan per unit)
-    folded = fold(norm.text) if name else ""
-    may_name = bool(name) and all(needle in folded for needle in needles(name))
+    folded_text = fold(norm.text) if name else ""
+    may_name = bool(name) and all(needle in folded_text for needle in needles(name))
     per_line: list[list] = []
     framed_of: list[bool] = []
     folded_of: list[bool] = []
