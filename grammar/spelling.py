@@ -108,9 +108,14 @@ def correction(word: str) -> str | None:
                 at = bisect.bisect(ordered, word)
                 upto = max((len(os.path.commonprefix((h, word))) for h in ordered[max(0, at - 1):at + 1]),
                            default=0)
-            match, starts = rx.match, heads + words
-            hits = {v for v in set(_variants(word, upto))
-                    if len(v) >= 4 and v.startswith(starts) and (v in CLOSED or v in NUMBER_WORDS or match(v))}
+            # a variant the bucket's regex matches is a form of one of its rules: those that
+            # expand by one set intersection, the others (``\w*``) by their regex
+            variants = set(_variants(word, upto))
+            hits = {v for v in variants & wordforms.known() if len(v) >= 4}
+            rest = wordforms.unexpanded(word[:2])
+            if rest is not None:
+                starts = heads + words
+                hits |= {v for v in variants if len(v) >= 4 and v.startswith(starts) and rest.match(v)}
             found = hits.pop() if len(hits) == 1 else None
     _MEMO[key] = found
     return found

@@ -67,14 +67,16 @@ _RULE_FORMS: list[frozenset[str]] = []
 
 
 def _rule_forms() -> list[frozenset[str]]:
-    """Per open-lexicon rule, the forms it matches (each checked against the rule's own
+    """Per open-lexicon rule, every form it matches (each checked against the rule's own
     regex); empty for a rule that does not expand (``местност\\w*``)."""
     if not _RULE_FORMS:
         for pattern, (rx, _terminal, _lemma) in zip((p for p, _t, _l in lexicon._RULES), lexicon._COMPILED):
             try:
-                forms = frozenset(f for f in _expand(_P.parse(pattern)) if rx.match(f))
+                forms = frozenset(_expand(_P.parse(pattern)))
             except (ValueError, TypeError, re.error):
                 forms = frozenset()
+            if not all(rx.match(f) for f in forms):
+                forms = frozenset()             # (an expansion the rule disowns: not used)
             _RULE_FORMS.append(forms)
     return _RULE_FORMS
 
@@ -94,6 +96,23 @@ def known() -> frozenset[str]:
             if only is None or k in only:
                 forms |= rule
         hit = _KNOWN[only] = frozenset(forms)
+    return hit
+
+
+_UNEXPANDED: dict = {}
+
+
+def unexpanded(key: str) -> re.Pattern | None:
+    """The rules of ``lexicon._bucket(key)`` allowed now that do not expand, as one regex (None:
+    every rule there expands, so a form starting with ``key`` is known iff it is in ``known()``)."""
+    only = lexicon._ONLY[0]
+    hit = _UNEXPANDED.get((key, only), False)
+    if hit is False:
+        forms = _rule_forms()
+        ks = [k for k in (*lexicon._BY_PREFIX.get(key, ()), *lexicon._SHORT)
+              if (only is None or k in only) and not forms[k]]
+        hit = re.compile("(?:" + "|".join(lexicon._RULES[k][0] for k in ks) + ")$") if ks else None
+        _UNEXPANDED[(key, only)] = hit
     return hit
 
 
