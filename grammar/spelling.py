@@ -25,7 +25,7 @@ import os
 import re
 
 from grammar import lexicon, wordforms
-from grammar.lexicon import CLOSED, NUMBER_WORDS, classify, knows
+from grammar.lexicon import classify, knows
 from grammar.names import repair_own_name
 from grammar.repairs import Repair
 from grammar.tokens import fold, name_re
@@ -235,7 +235,7 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
             lowered, folded = _unknown_runs(text, low, unknown)
     # a split word: two lower-case fragments the lexicon does not know, one space apart, whose
     # join it knows (the memoised ``correction`` the pass then asks again)
-    fragments = [low for run, low in lowered.items() if run == low]
+    fragments = [w for run, w in lowered.items() if run == w]
     firsts = [a for a in fragments if len(a) > 1 and a + " " in text]
     if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
            for a in firsts for b in fragments):
@@ -247,13 +247,13 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
             lowered, folded = _unknown_runs(text, low, unknown)
     # a typo: a word of five letters or more outside «», lower-case but for its first letter,
     # a capital one at a sentence start, that has a correction
-    words = [(run, low) for run, low in lowered.items()
-             if len(run) >= 5 and low not in own and run[1:] == low[1:]
-             and (run[0] == low[0] or _at_sentence_start(text, run))]
+    words = [(run, w) for run, w in lowered.items()
+             if len(run) >= 5 and w not in own and run[1:] == w[1:]
+             and (run[0] == w[0] or _at_sentence_start(text, run))]
     if words and "«" in text:
         outside = _QUOTED.sub(" ", text)
-        words = [(run, low) for run, low in words if run in outside]
-    if not any(correction(low.replace("ё", "е")) is not None for _run, low in words):
+        words = [(run, w) for run, w in words if run in outside]
+    if not any(correction(w.replace("ё", "е")) is not None for _run, w in words):
         return text
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
