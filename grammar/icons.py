@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from grammar.names import repair_effect_names, restore_markers
-from grammar.repairs import Repair, characters, errata, quotes, restore_granted, spacing, split_units
+from grammar.repairs import (Repair, characters, errata, needs_spacing, quotes, restore_granted, spacing,
+                             split_units)
 from grammar.spelling import mend_typos, restore_names
 
 # Proven emoji → code (icon_legend.tsv, column "proven" = yes).  Keys are without U+FE0F;
@@ -81,7 +82,10 @@ _ICON_RE = re.compile(
     + "|[" + "".join(re.escape(k) for k in EMOJI_CODES if len(k) == 1) + "]")
 _PAIR_KEYS = tuple(k for k in EMOJI_CODES if len(k) == 2)
 assert all(k[1] == "\u20e3" for k in _PAIR_KEYS)
-_ICON_TABLE = {ord(k): "{" + v + "}" for k, v in EMOJI_CODES.items() if len(k) == 1}
+# the one-character keys, each replaced where it occurs (a ``str.translate`` by a table costs a
+# dict lookup per character of the text, a regex scan for their class ~5 µs; a test for one
+# character is a memchr)
+_ONE_ICON = tuple((k, "{" + v + "}") for k, v in EMOJI_CODES.items() if len(k) == 1)
 _VS16 = "\ufe0f"
 _IMG_RE = re.compile(r"""<img\b[^>]*?\balt\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
 # the lost 🗡 (two replacement characters); a variation selector between them is dropped
@@ -96,9 +100,25 @@ _LOST_STRIKE_RE = re.compile(
 _LOST_ICON_RE = re.compile(r"(?P<before>карты)(?P<gap>\s{2,})(?=—)")
 # Abilities glued without a separator: «… .{tap}: …» or «… .{second}: …».
 _GLUED_RE = re.compile(r"(?<=[.»])\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|second|first)\})+\s*:)")
+# the same cuts found from the «.» or «»» (a literal class the engine scans for, not a
+# lookbehind tried at every offset): each match is the mark, then what ``_GLUED_RE`` drops
+_GLUED_AT = re.compile(r"[.»]\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|second|first)\})+\s*:)")
+
+
+def _glued_split(part: str) -> list[str]:
+    """``_GLUED_RE.split(part)``."""
+    pieces, last = [], 0
+    for m in _GLUED_AT.finditer(part):
+        pieces.append(part[last:m.start() + 1])
+        last = m.end()
+    pieces.append(part[last:])
+    return pieces
 _OTHER_EMOJI_RE = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2190-\u21ff\u2300-\u23ff\u2b00-\u2bff\u2900-\u297f]"
 )
+
+
+_CODE_RE = re.compile(r"\{([^{}]+)\}")
 
 
 @dataclass(frozen=True)
@@ -106,24 +126,40 @@ class Normalised:
     text: str                               # canonical: {code} icons, one ability per line
     repairs: tuple[Repair, ...] = ()
     unknown_icons: tuple[str, ...] = ()     # named tokens the legend does not prove
+    # per line, ``split_units(line, name)`` where normalise already knows it (the line is a
+    # whole piece it cut), else None: the parser does not cut that line again
+    units: tuple = field(default=(), compare=False, repr=False)
 
 
 @lru_cache(maxsize=4096)
-def _split_name_patterns(name: str) -> tuple[re.Pattern, ...]:
+def _split_name_patterns(name: str) -> tuple[tuple[re.Pattern, str | None], ...]:
+    """(pattern, the stem case-folded) for each word of the name; the stem is None where the
+    gate of ``_mend_split_name`` cannot be used (a Latin «i»: «İ», «ı» match it ignoring case
+    but do not case-fold to it)."""
     out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
         # «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and the
         # pattern starts with a literal the engine can look for instead of trying every offset
         body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
-        out.append(re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
-                              re.IGNORECASE | re.DOTALL))
+        folded = stem.casefold()
+        out.append((re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
+                               re.IGNORECASE | re.DOTALL), folded if "i" not in folded else None))
     return tuple(out)
 
 
 def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     """Join the card's own name where the source put spaces inside one of its words."""
-    for pattern in _split_name_patterns(name):
+    squeezed = None
+    for pattern, folded in _split_name_patterns(name):
+        if folded is not None:
+            # every match is the stem's letters with spaces or tabs between: a text that does
+            # not hold them once its spaces are gone (most texts) has none (a case-insensitive
+            # pattern is scanned at every offset)
+            if squeezed is None:
+                squeezed = text.casefold().replace(" ", "").replace("\t", "")
+            if folded not in squeezed:
+                continue
         for m in reversed(list(pattern.finditer(text))):
             if " " in m.group(0) or "\t" in m.group(0):
                 joined = re.sub(r"[ \t]", "", m.group(0))
@@ -151,7 +187,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if not text:
         return Normalised("")
     repairs: list[Repair] = []
-    if text.strip().lower() == "nan":
+    stripped = text.strip()
+    if len(stripped) == 3 and stripped.lower() == "nan":
         # berserk-nxt writes «nan» (a pandas NaN) where a card has no text
         return Normalised("", (Repair("nan-text", 0, "«nan» means no text in the source"),))
     if name:
@@ -177,12 +214,14 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if "<" in text:
         text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
     # every proven emoji → {code} (as ``_ICON_RE.sub``: the two-character keys first, then the
-    # one-character ones by one ``str.translate``; no key is a prefix of another)
+    # one-character ones; no key is a prefix of another)
     text = text.replace(_VS16, "")
     if "\u20e3" in text:
         for key in _PAIR_KEYS:
             text = text.replace(key, "{" + EMOJI_CODES[key] + "}")
-    text = text.translate(_ICON_TABLE)
+    for key, code in _ONE_ICON:
+        if key in text:
+            text = text.replace(key, code)
 
     unknown: list[str] = []
 
@@ -192,7 +231,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
         repairs.append(Repair("unknown-icon", m.start(), f"{m.group(0)} → {{{token}}}"))
         return "{" + token + "}"
 
-    text = _OTHER_EMOJI_RE.sub(_unknown_emoji, text)
+    if _OTHER_EMOJI_RE.search(text):
+        text = _OTHER_EMOJI_RE.sub(_unknown_emoji, text)
     text = characters(text, repairs)
     text = quotes(text, repairs)
     text = errata(text, repairs)
@@ -205,29 +245,34 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
     if len(repairs) > typos:           # a mended «воздействие» / «получает» heads a name / a grant
         text = repair_effect_names(restore_names(restore_granted(text, repairs), repairs, name), repairs)
     parts = text.split(separator) if separator else text.splitlines()
+    tidy = needs_spacing(text)         # (one gate for the text, not one per piece)
     lines: list[str] = []
+    units: list = []
     for part in parts:
         # (a glued head holds a «{…}» and a «:»: the split, a lookbehind tried at every offset,
         # only where both are)
-        pieces = _GLUED_RE.split(part) if "{" in part and ":" in part else [part]
+        pieces = _glued_split(part) if "{" in part and ":" in part else [part]
         if len(pieces) > 1:
             repairs.append(Repair("split", 0, f"{len(pieces)} abilities without a separator"))
         for piece in pieces:
-            piece = spacing(piece, repairs)
+            piece = spacing(piece, repairs) if tidy else piece.strip()
             if not piece:
                 continue
-            for start, end, glued in split_units(piece, name or ""):
+            cut = split_units(piece, name or "")
+            for start, end, glued in cut:
                 if glued:
                     repairs.append(Repair("glued-abilities", start,
                                           "two abilities without a full stop: cut here"))
                 if piece[end:end + 1] == ".":
                     end += 1                    # the line keeps its full stop
                 lines.append(piece[start:end])
+                # (the line is the whole piece: its cut is the piece's)
+                units.append(tuple(cut) if len(cut) == 1 and not start and end == len(piece) else None)
     canonical = "\n".join(lines)
-    for code in re.findall(r"\{([^{}]+)\}", canonical):
+    for code in _CODE_RE.findall(canonical) if "{" in canonical else ():
         if (code not in KNOWN_CODES or code in UNPROVEN_CODES) and code not in unknown:
             unknown.append(code)
-    return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)))
+    return Normalised(canonical, tuple(repairs), tuple(dict.fromkeys(unknown)), tuple(units))
 
 
 def to_display(text: str) -> str:

@@ -80,12 +80,14 @@ def known_name(name: str, vocabulary: frozenset[str] = KNOWN_EFFECT_NAMES) -> st
     return near[0] if len(near) == 1 else None
 
 
-_EFFECT_NAME = re.compile(r"(?<![\w])(?:[Вв]оздействи[еяию]|[Зз]аклинани[еяию])[ \t]*(?:[—–-][ \t]*)?"
-                          r"«(?P<name>[^«»]+)»")
+# (the «not after a word» lookbehind after the first letter, as «(?<!X.)», dotall: the same
+# matches, and the pattern starts with a letter class the engine scans for)
+_EFFECT_NAME = re.compile(r"(?:[Вв](?<![\w].)оздействи|[Зз](?<![\w].)аклинани)[еяию][ \t]*(?:[—–-][ \t]*)?"
+                          r"«(?P<name>[^«»]+)»", re.DOTALL)
 
 
 def repair_effect_names(text: str, notes: list[Repair]) -> str:
-    if "«" not in text:
+    if "«" not in text or ("оздействи" not in text and "аклинани" not in text):
         return text
     out, last = [], 0
     for m in _EFFECT_NAME.finditer(text):
@@ -193,7 +195,26 @@ def _quote_mentions(text: str, notes: list[Repair]) -> str:
 
 # ------------------------------------------------------------------ the card's own name misspelt
 _WORD_RE = re.compile(r"(?<![\w\-'’ʼ])[А-ЯЁа-яё]+(?![\w])")
+_RUN = re.compile(r"[А-ЯЁа-яё]+")        # every word of _WORD_RE is one of these runs
 MIN_OWN_STEM = 5          # a shorter stem is never repaired: one keystroke from too many words
+
+
+def one_edit(a: str, b: str) -> bool:
+    """``distance(a, b, 1) == 1``, in one scan (no table): ``a`` and ``b`` differ by one letter
+    inserted, dropped or replaced, or two neighbours swapped (the own-name repair asks it for
+    every cut of every unknown word)."""
+    la, lb = len(a), len(b)
+    if la < lb:
+        a, b, la, lb = b, a, lb, la
+    if la - lb > 1 or a == b:
+        return False
+    i = 0
+    while i < lb and a[i] == b[i]:
+        i += 1
+    if la != lb:
+        return a[i + 1:] == b[i:]                         # one letter more in ``a``
+    return a[i + 1:] == b[i + 1:] or (a[i + 1:i + 2] == b[i:i + 1] and a[i:i + 1] == b[i + 1:i + 2]
+                                      and a[i + 2:] == b[i + 2:])
 
 
 def _own_fix(word: str, stems: list[str]) -> str | None:
@@ -203,10 +224,11 @@ def _own_fix(word: str, stems: list[str]) -> str | None:
     form fits."""
     found = set()
     for stem in stems:
+        if word[0] not in stem[:2] and word[1:2] not in stem[:2]:
+            continue          # one keystroke keeps one of the first two letters in one of them
         for cut in range(max(len(stem) - 1, 1), min(len(stem) + 1, len(word)) + 1):
             head, ending = word[:cut], word[cut:]
-            if len(ending) <= 4 and (not ending or ending[0] in "аеиоуыэюяйь") and head != stem \
-                    and distance(head, stem, 1) <= 1:
+            if len(ending) <= 4 and (not ending or ending[0] in "аеиоуыэюяйь") and one_edit(head, stem):
                 found.add(stem + ending)
     return found.pop() if len(found) == 1 else None
 
@@ -219,24 +241,35 @@ def _own_words(name: str) -> tuple:
     return words, stems, [re.compile(word_stem(w) + r"[а-я]{0,4}") for w in words]
 
 
-def repair_own_name(text: str, name: str | None, notes: list[Repair]) -> str:
+def repair_own_name(text: str, name: str | None, notes: list[Repair],
+                    unknown: dict[str, str] | None = None) -> str:
     """``misspelt-name`` of the card's own name in its text («Ледового охотика» for Ледовый
     охотник): a word the lexicon does not know, that no form of a name word matches, and that
     is one keystroke from a name word's stem (of five letters or more) plus an ending → that
     form.  In a name of several words, a word of the name spelt right must stand next to it
-    (the name around the typo); a one-word name must be capitalised in the text."""
+    (the name around the typo); a one-word name must be capitalised in the text.  ``unknown``:
+    the text's words the lexicon does not know (as written → folded), when the caller has them."""
     if not name:
         return text
     words, stems, ok = _own_words(name)
     if not stems:
         return text
+    # whether a word gets a fix depends on the word alone: decided once per distinct word, and
+    # a text none of whose words has one (nearly every text) is not walked token by token
+    if unknown is None:
+        unknown = {raw: w for raw, w in ((raw, fold(raw)) for raw in set(_RUN.findall(text)))
+                   if classify(w) is None}
+    fixes = {}
+    for raw, w in unknown.items():
+        fixed = _own_fix(w, stems)
+        if fixed is not None and not any(rx.fullmatch(w) for rx in ok):
+            fixes[raw] = fixed
+    if not fixes:
+        return text
     toks = list(_WORD_RE.finditer(text))
     out, last = [], 0
     for i, m in enumerate(toks):
-        w = fold(m.group(0))
-        if classify(w) is not None or any(rx.fullmatch(w) for rx in ok):
-            continue
-        fixed = _own_fix(w, stems)
+        fixed = fixes.get(m.group(0))
         if fixed is None:
             continue
         if len(words) > 1:

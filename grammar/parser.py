@@ -29,7 +29,7 @@ from grammar import names, reader, spelling
 from grammar.icons import Normalised, normalise
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, mentions, word_stem
+from grammar.tokens import Vocabulary, fold, mentions, needles, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -42,7 +42,7 @@ AST_SOURCES = tuple(("grammar", name) for name in (
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
     "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py",
     "frames_measure.py", "frames_modal.py", "frames_relative.py", "frames_when.py",
-    "frames_cond_verbs.py", "frames_list.py", "options.py")) + tuple(
+    "frames_cond_verbs.py", "frames_list.py", "options.py", "wordforms.py")) + tuple(
     ("grammar.ast", name) for name in ("__init__.py", "nodes.py", "walk.py")) + tuple(
     ("berserk.vocab", name) for name in ("__init__.py", "cards.py", "language.py"))
 
@@ -262,18 +262,26 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     norm = Normalised(text) if canonical and separator is None else \
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
+    # a unit names the card only where the card's text holds every word stem of its name
+    # (``tokens.needles``, a substring test once per card, not a regex scan per unit)
+    folded_text = fold(norm.text) if name else ""
+    may_name = bool(name) and all(needle in folded_text for needle in needles(name))
     per_line: list[list] = []
     framed_of: list[bool] = []
     folded_of: list[bool] = []
     last: tuple[int, int] | None = None          # (line, position) of the last ability
     offset = 0
+    # (the cut of each line normalise made whole from a piece it cut; the lines pair up unless
+    # a line holds a line break)
+    known = norm.units if len(norm.units) == len(texts) else (None,) * len(texts)
     for index, line in enumerate(texts):
         abilities: list = []
         framed, folded = True, False
-        for s, e, _glued in _units_of(line, name or ""):
+        cut = known[index]
+        for s, e, _glued in cut if cut is not None else _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
-            own = name if name and mentions(unit, name) else None
+            own = name if may_name and mentions(unit, name) else None
             nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:

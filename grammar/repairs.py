@@ -117,8 +117,23 @@ _SPACING = (
 _SPACING_GATE = re.compile(r"[+-](?<=[а-яё].)\d|\}:?\s+\d| [ \t.,;:)]|\t[ \t]|\( ", re.DOTALL)
 
 
+# (the gate's alternatives one by one: substring tests, the two regexes only where their sign
+# or «}» is — one alternation tried at every offset cost more than the passes it spared)
+_SIGN_GATE = re.compile(r"[+-](?<=[а-яё].)\d", re.DOTALL)
+_ICON_NUMBER_GATE = re.compile(r"\}:?\s+\d")
+
+
+def needs_spacing(text: str) -> bool:
+    """``_SPACING_GATE.search(text)``, or a tab (which it may not need).  Of a text that does
+    not need the pass no part needs it (each of its matches is a few characters in a row)."""
+    return "  " in text or " ." in text or " ," in text or " ;" in text or " :" in text \
+        or " )" in text or "\t" in text or "( " in text \
+        or (("+" in text or "-" in text) and _SIGN_GATE.search(text) is not None) \
+        or ("}" in text and _ICON_NUMBER_GATE.search(text) is not None)
+
+
 def spacing(text: str, notes: list[Repair]) -> str:
-    if not _SPACING_GATE.search(text):
+    if not needs_spacing(text):
         return text.strip()
     for pattern, repl, kind, detail in _SPACING:
         text = sub_noted(pattern, repl if repl is not None else (lambda m: m.group(1)), text,
@@ -137,9 +152,11 @@ def errata(text: str, notes: list[Repair]) -> str:
 # ---------------------------------------------------------------- granted abilities
 _COST_HEAD = (r"(?:(?:X|\d+)\s*\{counter\}|\{(?:instant|counter|tap)\})"
               r"(?:\s*\{(?:instant|counter|tap)\})*\s*:|\{(?:first|second)\}\s*:")
-_GRANT = re.compile(r"(?P<verb>\b(?:[Ии]меет|[Ии]меют|[Пп]олучает|[Пп]олучают)) (?P<gap> ?)"
+# (the word boundary before the verb as «(?<!\w.)» after its first letter, dotall: the same
+# matches, and the engine scans for the letter instead of trying a boundary at every offset)
+_GRANT = re.compile(r"(?P<verb>[Ии](?<!\w.)ме(?:ет|ют)|[Пп](?<!\w.)олуча(?:ет|ют)) (?P<gap> ?)"
                     r"(?=(?P<head>(?:X ?)?(?:\{(?:tap|counter|instant)\}\s*)+:|\{instant\}\s*,|"
-                    r"(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b))")
+                    r"(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b))", re.DOTALL)
 _TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следующего )?(?:хода|боя)(?: противника)?$")
 
 
@@ -234,18 +251,18 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     «)» followed by a cost head, a sign or a word that starts an ability («…(1 раз за ход)
     {tap}: …»), and before a cost head in mid-sentence («…на 1 {instant}{tap}: …»; never after
     «получает / имеет», which grant the ability that follows).  ``glued`` marks such a cut."""
-    if "«" not in line and "(" not in line and ")" not in line and ":" not in line \
-            and "." not in line[:-1]:
+    if "«" not in line and "(" not in line and ")" not in line and line.find(".", 0, len(line) - 1) < 0 \
+            and (":" not in line or " {" not in line and "{counter}" not in line):
         # no mark can cut but a full stop at the very end (a line of canonical text is one unit,
-        # most without a quote, bracket or cost): the unit is the line without its end
-        s, e = 0, len(line)
-        while s < e and line[s] in " .":
-            s += 1
-        while e > s and line[e - 1] in " .":
-            e -= 1
-        return [(s, e, False)] if e > s else []
+        # most without a quote, bracket or cost; a cost head after a space starts with «{» or
+        # holds «{counter}»): the unit is the line without its end
+        core = line.strip(" .")
+        if not core:
+            return []
+        s = len(line) - len(line.lstrip(" ."))
+        return [(s, s + len(core), False)]
     out: list[tuple[int, int, bool]] = []
-    first_name = (name.split() or [""])[0][:4].lower()
+    first_name = None
     begin, depth, quote = 0, 0, 0
     glued = False
     for m in (_UNIT_MARKS if ":" in line else _UNIT_MARKS_NO_COST).finditer(line):
@@ -262,6 +279,8 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
                 continue
             rest = line[i + 1:]
             g = _UNIT_GLUE.match(rest)
+            if g and first_name is None:
+                first_name = (name.split() or [""])[0][:4].lower()
             if g and not rest[g.end():].lower().startswith(first_name or "\0") \
                     and _starts_ability(rest[g.end():]):
                 out.append((begin, i + 1, glued))
@@ -280,12 +299,11 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     out.append((begin, len(line), glued))
     res = []
     for s, e, g in out:
-        while s < e and line[s] in " .":
-            s += 1
-        while e > s and line[e - 1] in " .":
-            e -= 1
-        if e > s:
-            res.append((s, e, g))
+        seg = line[s:e]
+        core = seg.strip(" .")            # (the unit without the spaces and stops around it)
+        if core:
+            s += len(seg) - len(seg.lstrip(" ."))
+            res.append((s, s + len(core), g))
     return res
 
 

@@ -20,10 +20,12 @@ text of a card is the same whichever source notation it came from.
 """
 from __future__ import annotations
 
+import bisect
+import os
 import re
 
-from grammar import lexicon
-from grammar.lexicon import _FORMS, CLOSED, NUMBER_WORDS, classify, knows
+from grammar import lexicon, wordforms
+from grammar.lexicon import classify, knows
 from grammar.names import repair_own_name
 from grammar.repairs import Repair
 from grammar.tokens import fold, name_re
@@ -53,9 +55,10 @@ _SENTENCE_START = re.compile(r"(?:^|\n|[.:—] )$")    # a capital word here sta
 _QUOTED = re.compile(r"«[^«»]*»")
 _MEMO: dict[tuple, str | None] = {}
 _LETTERS_RUN = re.compile(r"[а-яё]+")
+_RUN = re.compile(r"[А-ЯЁа-яё]+")          # every word the passes below look at is such a run
 
 
-def _variants(w: str):
+def _variants(w: str, upto: int | None = None):
     """One keystroke away.  Never in the first two letters, nor a letter dropped or added in
     the last two (an ending the lexicon does not list is no typo: «меньшее», «равное») — save
     a consonant that no ending holds, between the two vowels of the ending of a word of six
@@ -64,7 +67,8 @@ def _variants(w: str):
     look-alike pairs (ш/щ, е/ё, и/й) — short real words sit one keystroke from each other."""
     n = len(w)
     long = n >= 7
-    for i in range(2, n):
+    last = n if upto is None else min(n, upto + 1)     # (``upto``: no change after that letter)
+    for i in range(2, last):
         if i < n - 2 and (long or w[i] in (w[i - 1], w[i + 1])):
             yield w[:i] + w[i + 1:]                               # a letter too many
         elif i == n - 2 and n >= 6 and w[i] in _NEVER_ENDING and w[i - 1] in _VOWELS \
@@ -75,9 +79,9 @@ def _variants(w: str):
         if i + 1 < n and w[i] != w[i + 1]:
             yield w[:i] + w[i + 1] + w[i] + w[i + 2:]             # two letters swapped
     if long:
-        for i in range(2, n - 2):
-            for c in _LETTERS:
-                yield w[:i] + c + w[i:]                           # a letter missing
+        for i in range(2, min(n - 2, last)):
+            head, tail = w[:i], w[i:]
+            yield from [head + c + tail for c in _LETTERS]         # a letter missing (a list: cheaper)
 
 
 def clear() -> None:
@@ -94,8 +98,24 @@ def correction(word: str) -> str | None:
     if not knows(word):
         rx = lexicon._bucket(word[:2])      # every variant keeps the first two letters
         if rx is not None:
-            hits = {v for v in set(_variants(word))
-                    if len(v) >= 4 and (rx.match(v) or v in CLOSED or v in NUMBER_WORDS)}
+            # a known form starts with a head or is a listed word: a variant changed after the
+            # last letter ``word`` shares with every head and word is none (unless a head is a
+            # prefix of ``word``), nor is one that starts with none of them
+            heads, words, ordered = wordforms.heads(word[:2])
+            if word.startswith(heads):
+                upto = len(word)
+            else:                               # (the longest shared start: at a neighbour)
+                at = bisect.bisect(ordered, word)
+                upto = max((len(os.path.commonprefix((h, word))) for h in ordered[max(0, at - 1):at + 1]),
+                           default=0)
+            # a variant the bucket's regex matches is a form of one of its rules: those that
+            # expand by one set intersection, the others (``\w*``) by their regex
+            variants = set(_variants(word, upto))
+            hits = {v for v in variants & wordforms.known() if len(v) >= 4}
+            rest = wordforms.unexpanded(word[:2])
+            if rest is not None:
+                starts = heads + words
+                hits |= {v for v in variants if len(v) >= 4 and v.startswith(starts) and rest.match(v)}
             found = hits.pop() if len(hits) == 1 else None
     _MEMO[key] = found
     return found
@@ -129,14 +149,112 @@ def _split_words(text: str, notes: list[Repair]) -> str:
     return "".join(out)
 
 
+_CYRILLIC_LOWER = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+
+
+def _unknown_runs(text: str, low: str, unknown: set[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Each distinct word of ``text`` (a run of Cyrillic letters, as written) the lexicon does
+    not know: lower-cased (what the typo passes classify) and folded (the own-name pass).
+    ``low``: ``text.lower()``; ``unknown``: its runs the lexicon does not know."""
+    if "ё" in low or len(low) != len(text):
+        # (a folded word may be unknown where its «ё» form is known; a lower-casing that moves
+        # letters: each run lower-cased and classified)
+        pairs = {r: r.lower() for r in set(_RUN.findall(text))}
+        lowered = {r: w for r, w in pairs.items() if classify(w) is None}
+        return lowered, {r: f for r, f in ((r, w.replace("ё", "е")) for r, w in pairs.items())
+                         if classify(f) is None}
+    # the runs of ``text`` stand where those of ``low`` do: each unknown word's forms as written
+    # are found where it stands (only unknown words are walked)
+    lowered = {}
+    end = len(low)
+    for word in unknown:
+        n = len(word)
+        i = low.find(word)
+        while i >= 0:
+            if (not i or low[i - 1] not in _CYRILLIC_LOWER) and (i + n == end or low[i + n] not in _CYRILLIC_LOWER):
+                lowered[text[i:i + n]] = word
+            i = low.find(word, i + 1)
+    return lowered, lowered
+
+
+def _unknown_words(low: str) -> set[str]:
+    """The words (runs of letters) of the lower-cased ``low`` the lexicon does not know: a set
+    difference with the forms it surely knows (``wordforms``), the few left asked of
+    ``classify``."""
+    return {w for w in set(_RUN.findall(low)) - wordforms.known() if classify(w) is None}
+
+
+def _alone(low: str, word: str) -> bool:
+    """Is ``word`` (a run of ``low``) somewhere a word of ``_PLAIN``: not after a word
+    character, «-» or «, nor before a word character or «-»?"""
+    i, n = low.find(word), len(word)
+    while i >= 0:
+        j = i + n
+        if (not i or not (low[i - 1].isalnum() or low[i - 1] in "_-«")) \
+                and (j == len(low) or not (low[j].isalnum() or low[j] in "_-")):
+            return True
+        i = low.find(word, i + 1)
+    return False
+
+
+def _pair_in(text: str, pair: str) -> bool:
+    """Does ``pair`` stand in ``text`` where ``_split_words`` can take it (its first word not
+    inside another word, nor after «-» or «)?"""
+    i = text.find(pair)
+    while i >= 0:
+        if not i or not (text[i - 1].isalnum() or text[i - 1] in "_-«"):
+            return True
+        i = text.find(pair, i + 1)
+    return False
+
+
+def _at_sentence_start(text: str, word: str) -> bool:
+    """Can ``word`` stand where ``_SENTENCE_START`` sees a sentence start (text start, line
+    start, after «. », «: », «— »)?  (A gate: a «yes» may be in the middle of another word.)"""
+    return text.startswith(word) or any(head + word in text for head in ("\n", ". ", ": ", "— "))
+
+
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
-    forms = _FORMS
-    unknown = [w for w in _PLAIN.findall(text.lower()) if forms.get(w, 0) is None or w not in forms]
-    if not unknown or all(classify(w) is not None for w in unknown):
-        return text                              # every word known: nothing to repair
+    # Each pass below changes only words the lexicon does not know, and whether it can depends
+    # on the word: the text's distinct unknown words, found once, tell which passes can change
+    # it at all (most texts: none — their unknown words are names and the words of multiword
+    # expressions the lexicon does not list)
+    low = text.lower()
+    unknown = _unknown_words(low)
+    # every word of ``_PLAIN`` (five letters or more, each one of the runs) known: no repair
+    if not any(len(w) >= 5 and _alone(low, w) for w in unknown):
+        return text
+    lowered, folded = _unknown_runs(text, low, unknown)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
-    text = repair_own_name(text, name, notes)    # «Ледового охотика»: the card's own name (names.py)
-    text = _split_words(text, notes)             # a split word leaves an unknown fragment
+    if folded:
+        mended = repair_own_name(text, name, notes, folded)  # «Ледового охотика» (names.py)
+        if mended != text:
+            text = mended
+            low = text.lower()
+            unknown = _unknown_words(low)
+            lowered, folded = _unknown_runs(text, low, unknown)
+    # a split word: two lower-case fragments the lexicon does not know, one space apart, whose
+    # join it knows (the memoised ``correction`` the pass then asks again)
+    fragments = [w for run, w in lowered.items() if run == w]
+    firsts = [a for a in fragments if len(a) > 1 and a + " " in text]
+    if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
+           for a in firsts for b in fragments):
+        mended = _split_words(text, notes)
+        if mended != text:
+            text = mended
+            low = text.lower()
+            unknown = _unknown_words(low)
+            lowered, folded = _unknown_runs(text, low, unknown)
+    # a typo: a word of five letters or more outside «», lower-case but for its first letter,
+    # a capital one at a sentence start, that has a correction
+    words = [(run, w) for run, w in lowered.items()
+             if len(run) >= 5 and w not in own and run[1:] == w[1:]
+             and (run[0] == w[0] or _at_sentence_start(text, run))]
+    if words and "«" in text:
+        outside = _QUOTED.sub(" ", text)
+        words = [(run, w) for run, w in words if run in outside]
+    if not any(correction(w.replace("ё", "е")) is not None for _run, w in words):
+        return text
     quoted = [m.span() for m in _QUOTED.finditer(text)] if "«" in text else []
     out, last = [], 0
     for m in _WORD.finditer(text):
@@ -164,7 +282,8 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
 
 
 # ------------------------------------------------------------------ effect names without «»
-_NAMED_HEAD = re.compile(r"(?<![\w«])(?:[Вв]оздействи[ея]|[Зз]аклинани[ея])[ \t]+(?=[^\s«\"“„—–\-:.,(])")
+_NAMED_HEAD = re.compile(r"(?:[Вв](?<![\w«].)оздействи|[Зз](?<![\w«].)аклинани)[ея][ \t]+(?=[^\s«\"“„—–\-:.,(])",
+                         re.DOTALL)                                    # (lookbehind as _PLAIN)
 _PAREN_NAME = re.compile(r"\(((?:[Вв]оздействие|[Зз]аклинание)[ \t]+)([^()«»\"“„{}\d]+?)\s*\)")
 _TOKEN = re.compile(r"[\w\-']+|\{[^{}]*\}|[^\s\w]")
 _JOINERS = {"AND", "OR"}
