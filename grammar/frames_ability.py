@@ -15,7 +15,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite
+from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite, nodes_in
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause, relational_complement
@@ -25,6 +25,7 @@ from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import this_card_is_self
+from grammar.ast.walk import _names as _field_names
 from grammar.parts import NP, Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
@@ -40,14 +41,17 @@ def ability(node: P, ctx: Ctx) -> list:
     """The abilities of a unit (or of a label's inner unit), each «противника» of its text kept."""
     got = _ability(node, ctx)
     text = ctx.orig(node.span) if node.span != A.NOSPAN else ctx.text
-    opp = len(_OPPONENT_WORD.findall((text or "").lower()))
-    if opp and _enemy_marks(got) < opp:
+    low = (text or "").lower()
+    opp = len(_OPPONENT_WORD.findall(low)) if "ротивника" in low else 0
+    if opp and _enemy_marks(got, opp) < opp:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
-    if any(_self_relative(c) for g in got for c in A.walk(g) if isinstance(c, A.Condition)):
+    # one walk of each ability gives both checks their nodes (they walked it twice)
+    trees = [nodes_in(g) for g in got]
+    if any(_self_relative(c) for t in trees for c in t if c.__class__ is A.Condition):
         raise Reject("a pronoun placed relative to itself")
-    return [this_card_is_self(g) for g in got]
+    return [this_card_is_self(g, [n for n in t if n.__class__ is A.Selector]) for g, t in zip(got, trees)]
 
 
 
@@ -72,24 +76,33 @@ def _self_relative(c: A.Condition) -> bool:
 _OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
 
 
-def _enemy_marks(nodes) -> int:
+def _enemy_marks(nodes, enough: int) -> int:
     """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
-    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)."""
+    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)
+    — counted until ``enough`` (all the caller asks is whether there are that many)."""
     n = 0
-    stack = list(nodes)
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Node):
-            if isinstance(x, A.Selector) and x.noun == N.OPPONENT:
-                n += 1
-            if isinstance(x, A.Action) and x.verb == V.TAKE_CONTROL and "give" in x.params:
-                n += 1                       # «переходит под контроль противника»
-            stack.extend(getattr(x, f) for f in x.__dataclass_fields__ if f != "span")
-        elif isinstance(x, (tuple, list)):
-            stack.extend(x)
-        elif isinstance(x, str) and ("enemy" in x or "opponent" in x):
+    # (each node from one lazy walk, its leaf fields read by name; the nodes in its fields and
+    # tuples are the walk's: the same count as following every field)
+    for x in (x for g in nodes for x in A.walk(g)):
+        cls = x.__class__
+        if cls is A.Selector and x.noun == N.OPPONENT:
             n += 1
+        elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
+            n += 1                       # «переходит под контроль противника»
+        for f in _field_names(cls):
+            n += _enemy_leaves(getattr(x, f))
+        if n >= enough:
+            break
     return n
+
+
+def _enemy_leaves(v) -> int:
+    """How many strings naming the enemy / the opponent a field holds outside its nodes."""
+    if isinstance(v, str):
+        return 1 if "enemy" in v or "opponent" in v else 0
+    if isinstance(v, (tuple, list)):
+        return sum(_enemy_leaves(x) for x in v if not isinstance(x, A.Node))
+    return 0
 
 
 def _ability(node: P, ctx: Ctx) -> list:
@@ -292,7 +305,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
-    sels = [n for e in effects for n in A.walk(e) if isinstance(n, A.Selector)]
+    sels = [n for e in effects for n in nodes_in(e) if isinstance(n, A.Selector)]
     if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):
         # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named
@@ -402,11 +415,11 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
     """«При атаке по существу рядом с Сайкороном — он может …»: «он» / «она» can only be the
     card when nothing of that gender was *written* in the trigger before it (существо is
     neuter; the implicit attacker ``Selector(card)`` has no span and names no word) — judge R10."""
-    named = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.noun != N.SELF
+    named = [n for n in nodes_in(trig) if isinstance(n, A.Selector) and n.noun != N.SELF
              and n.span != A.NOSPAN]
     if any(n.noun == N.IT for n in named):
         return effects
-    if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in A.walk(trig)) and not named:
+    if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in nodes_in(trig)) and not named:
         return effects                    # nothing at all named: the pronoun has no antecedent here
     taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
     return _it_to_self(effects, ctx, lambda word: _PRONOUN_GENDER.get(word) not in (None, *taken))
@@ -429,7 +442,7 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
         # ability whose trigger names a card of its own resolves its pronouns itself
         return isinstance(node, A.Triggered) and any(
             isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) and n.span != A.NOSPAN
-            for n in A.walk(node.trigger))
+            for n in nodes_in(node.trigger))
 
     def hits(node) -> bool:
         if own_antecedents(node):
@@ -451,7 +464,7 @@ def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:
     itself leaves it the only antecedent of a personal pronoun in the effects."""
     if cond.subject is not None:
         return effects
-    named = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun != N.SELF]
+    named = [n for n in nodes_in(cond) if isinstance(n, A.Selector) and n.noun != N.SELF]
     if not named:
         return _it_to_self(effects, ctx, _PERSONAL.__contains__)
     if any(n.noun == N.IT or n.span == A.NOSPAN for n in named):
@@ -517,7 +530,7 @@ def _names_target(cond: A.Condition, target: A.Selector, ctx: Ctx) -> bool:
     if target.noun not in _SINGULAR or target.span == A.NOSPAN:
         return False
     agrees = _PLURAL if _MANY.search(ctx.orig(target.span).lower()) else _SINGULAR[target.noun]
-    sels = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
+    sels = [n for n in nodes_in(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
     spelled = [ctx.orig(n.span).lower().replace("ё", "е") for n in sels if n.span != A.NOSPAN]
     return bool(spelled) and all(n.noun == N.IT for n in sels) and all(w in agrees for w in spelled)
 

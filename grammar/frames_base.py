@@ -11,6 +11,7 @@ or raises ``Reject``: typed but wrong is worse than Opaque.
 """
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Callable
 
@@ -25,6 +26,7 @@ from berserk.vocab import Strength
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.ast.walk import _names as _field_names
+from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import P
 
 
@@ -172,7 +174,8 @@ def _span(*things) -> A.Span:
     """The span from the first start to the last end of ``things`` (parts, nodes, tokens and
     lists or tuples of them, at any depth); a thing without a span, or with NOSPAN, is
     skipped."""
-    return _span_of(things)
+    # (mostly called with one list: read it directly, not as a one-item tuple of it)
+    return _span_of(things[0] if len(things) == 1 and things[0].__class__ is list else things)
 
 
 _NOSPAN = A.NOSPAN
@@ -205,6 +208,22 @@ def _span_of(things) -> A.Span:
 _SEQ = (list, tuple)
 
 
+def nodes_in(node) -> list:
+    """Every node of ``node``'s tree in ``A.walk``'s order (pre-order), as one list: the frames'
+    checks walk each ability they build, and a generator resumed per node was most of that."""
+    out = []
+    stack = [node]
+    pop, push, add, kids_of = stack.pop, stack.extend, out.append, _KIDS
+    while stack:
+        cur = pop()
+        add(cur)
+        kids = kids_of[cur.__class__](cur)
+        if kids:
+            kids.reverse()
+            push(kids)
+    return out
+
+
 def rewrite(node, swap, stop=None):
     """``node`` rebuilt bottom-up with ``swap(n)`` (a node, or None to keep and descend) put in
     for the nodes it picks — the one walk of the frames' pronoun and «себя» rewrites; ``stop(n)``:
@@ -218,11 +237,18 @@ def rewrite(node, swap, stop=None):
         # positional in field order, as ``grammar.ast.shift`` builds a node (``span`` keyword-only);
         # a leaf (no node, no tuple) is kept without a call
         values = [getattr(node, f) for f in _field_names(type(node))]
-        return type(node)(*[rewrite(v, swap, stop) if isinstance(v, _NODE_OR_TUPLE) else v for v in values],
-                          span=node.span)
+        new = [rewrite(v, swap, stop) if isinstance(v, _NODE_OR_TUPLE) else v for v in values]
+        # (a subtree nothing was put in is kept, not rebuilt: most rewrites change no node)
+        if all(map(_is, new, values)):
+            return node
+        return type(node)(*new, span=node.span)
     if isinstance(node, tuple):
-        return tuple([rewrite(x, swap, stop) if isinstance(x, _NODE_OR_TUPLE) else x for x in node])
+        new = [rewrite(x, swap, stop) if isinstance(x, _NODE_OR_TUPLE) else x for x in node]
+        return node if all(map(_is, new, node)) else tuple(new)
     return node
+
+
+_is = operator.is_
 
 
 _NODE_OR_TUPLE = (A.Node, tuple)

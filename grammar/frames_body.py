@@ -17,7 +17,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, nodes_in
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -291,7 +291,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         elif tails.condition is not None:
             got = _conditioned(got, tails.use("condition"), parts, ctx)
         if tails.where is not None and ("where" not in tails._used or any(
-                isinstance(n, A.Keyword) and n.value == "X" for g in got for n in A.walk(g))):
+                isinstance(n, A.Keyword) and n.value == "X" for g in got for n in nodes_in(g))):
             # (a keyword's «X» has no Variable of its own: the definition stands beside it)
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
@@ -363,8 +363,10 @@ def _unquoted_granted(parts: list, items: list, k: int, ctx: Ctx) -> list | None
     """«Имеет {tap}: X[, если …]» (berserk-nxt dropped the «»): the cost and the last clause
     are the granted ability, as if quoted; a trailing «если / пока …» stays the holder's
     condition, as after a closing quote.  None when the clause is no such head."""
+    if k + 2 != len(items) or items[k + 1][0] != "COLON":
+        return None                 # (the cheap test first: asked of every clause of every body)
     i = next((j for j, q in enumerate(parts) if isinstance(q, P) and q.kind == "icon_cost"), None)
-    if i is None or i == 0 or k + 2 != len(items) or items[k + 1][0] != "COLON" \
+    if i is None or i == 0 \
             or not all(isinstance(q, P) and q.kind == "icon_cost" for q in parts[i:]) \
             or not (_is_pred(parts[i - 1]) and parts[i - 1].kind == "verb" and parts[i - 1].v["lemma"] in ("get", "have")):
         return None
@@ -583,7 +585,7 @@ def own_pronoun(cond: A.Condition, node) -> A.Condition:
     """«…только по Сторожу, пока он стоит рядом …»: «он» is the card the ability names; «не
     может атаковать, пока у него …» (no other card named): it can only be the card itself."""
     if cond.subject is not None and cond.subject.noun == "it" and not cond.subject.qualifiers:
-        sels = [n for n in A.walk(node) if isinstance(n, A.Selector)
+        sels = [n for n in nodes_in(node) if isinstance(n, A.Selector)
                 and not (isinstance(node, (A.Restriction, A.Permission)) and n is getattr(node.condition, "subject", None))]
         if any(n.noun == "self" for n in sels) or (isinstance(node, (A.Restriction, A.Permission))
                                                     and node.subject is None and not sels):

@@ -18,7 +18,7 @@ from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, KEYWORD_NOUNS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
-                                 rewrite)
+                                 nodes_in, rewrite)
 from grammar.lexicon import agrees, classify
 from grammar.parts import NP, P
 
@@ -421,11 +421,13 @@ _ANTECEDENTS = frozenset({N.CARD, N.CREATURE, N.ATTACKED, N.ATTACKER, N.TARGET, 
                           N.PARASITE, N.SYMBIOTE, N.COMPANION, N.ARTIFACT, N.HERO, N.CHARACTER, N.IT})
 
 
-def this_card_is_self(node):
+def this_card_is_self(node, sels: list | None = None):
     """«эта карта» with no card written before it in the ability is the card itself (contract:
     «… на этой карте» → ``Selector(self)``); after a card was named («закрыть выбранную карту;
-    эта карта …») it stays ``Selector(card, this)``: that card."""
-    sels = [n for n in A.walk(node) if isinstance(n, A.Selector)]
+    эта карта …») it stays ``Selector(card, this)``: that card.  ``sels``: the selectors of
+    ``node`` when the caller has walked it already."""
+    if sels is None:
+        sels = [n for n in nodes_in(node) if isinstance(n, A.Selector)]
     this = [n for n in sels if n.noun == N.CARD and n.qualifiers == (Q.THIS,) and n.side is None
             and not n.relations and n.condition is None and n.count is None and n.span != A.NOSPAN]
     if not this:
