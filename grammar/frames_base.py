@@ -187,10 +187,10 @@ def _span_of(things) -> A.Span:
     # NOSPAN test on the two ints, not through the dataclass ``__eq__``)
     lo = hi = None
     for t in things:
-        if isinstance(t, _SEQ):
-            sp = _span_of(t)
-        else:
-            sp = getattr(t, "span", _NOSPAN)
+        # (most things have a span: asked first; a list or tuple has none)
+        sp = getattr(t, "span", None)
+        if sp is None:
+            sp = _span_of(t) if isinstance(t, _SEQ) else _NOSPAN
         s = sp.start
         e = sp.end
         if s == 0 and e == 0:

@@ -151,6 +151,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 continue
             # «Воздействие дар силы свести …» (no dash): the name heads every clause after it
             parts = parts[1:]
+        # (the first part's kind, read once: the shapes below are told apart by it)
+        k0 = parts[0].kind if parts and isinstance(parts[0], P) else None
         if k + 1 < len(items) and items[k + 1][0] == "COLON" and parts and isinstance(parts[-1], P) \
                 and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
                 and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
@@ -184,8 +186,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
             k += 2
             continue
-        head = menu_head(parts)
-        if head is not None and k + 1 < len(items) and items[k + 1][0] == "COLON":
+        head = menu_head(parts) if k0 == "verb" and k + 1 < len(items) and items[k + 1][0] == "COLON" else None
+        if head is not None:
             # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
             options, j = [], k + 1
             while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
@@ -198,17 +200,17 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
             k = j
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
+        if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
             k = _lead_condition(parts, items, k, ctx, subject_hint, b)
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "if" and k + 1 == len(items) \
+        if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
                 and parts[0].v.get("clause") is not None:
             # «…, если открыт может объявить …» (no dash after the condition): the longest
             # prefix that is a condition governs the rest
             b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
             k += 1
             continue
-        if parts and isinstance(parts[0], P) and parts[0].kind == "gerund" and k + 1 < len(items) \
+        if k0 == "gerund" and k + 1 < len(items) \
                 and items[k + 1][0] == "CCOMMA":
             cond = _gerund(parts)
             got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
@@ -217,13 +219,13 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
             k += 2
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "when" and k + 1 < len(items):
+        if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
             with after_named(k > 0):
                 trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
             effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
             b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
             break
-        if parts and isinstance(parts[0], P) and parts[0].kind in TRIGGER_KINDS:
+        if k0 in TRIGGER_KINDS:
             # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
             # triggered ability made of this clause's rest and every clause after it
             with after_named(k > 0):

@@ -96,6 +96,8 @@ def _hoist(parts: list) -> list:
 def _but_no_more(parts: list) -> list:
     """«[,] но не более [чем] [на] N» (the form the tokenizer's «, но не более N» misses) → one
     ``maximum`` part, as «максимум N»."""
+    if not any(isinstance(q, P) and q.kind == "nomore" for q in parts):
+        return parts                 # (no «не более»: nothing to join, the parts as they are)
     out: list = []
     i = 0
     while i < len(parts):
@@ -146,6 +148,8 @@ def _turn_words(parts: list) -> list:
     """«до конца следующего вашего хода», «до конца этого хода» → an ``until`` part (as the
     multiword «до конца вашего следующего хода» gives); «до конца / начала» + any other turn words
     (whose turn not said) refuse."""
+    if not any(isinstance(q, P) and q.kind == "prep" and q.v == "do" for q in parts):
+        return parts                 # (no «до»: no turn words to read)
     out: list = []
     k = 0
     while k < len(parts):
@@ -166,12 +170,17 @@ def _turn_words(parts: list) -> list:
     return out
 
 
+# the part kinds ``strip_tails`` takes (any other part is kept as it is, with no test)
+_TAIL_KINDS = frozenset({"gerund", "times", "until", "turnref", "for_turns", "maximum", "if", "while", "when",
+                         "bychoice", "anyrange", "where", "until_while", "paren"})
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     parts = _turn_words(_hoist(_but_no_more(parts)))
     out = []
     for n, p in enumerate(parts):
-        if isinstance(p, P):
+        if isinstance(p, P) and p.kind in _TAIL_KINDS:
             k = p.kind
             if k == "gerund" and p.v == "not_closing" and out and isinstance(out[-1], P) and out[-1].kind == "neg":
                 # «…, не закрываясь [при этом]»
