@@ -305,6 +305,10 @@ class Tails:
 
     def check(self) -> None:
         """Reject when a tail of the clause found no place in its nodes."""
+        if self.duration is None and self.where is None and self.maximum is None and self.minimum is None \
+                and self.chooser is None and self.condition is None and self.named is None \
+                and not self.except_ and not self.notes:
+            return              # (the usual clause: no tail at all — ``_CHECKED`` read by name below)
         left = [n for n in self._CHECKED if getattr(self, n) is not None and n not in self._used]
         if self.except_ and "except_" not in self._used:
             left.append("except")
@@ -347,6 +351,15 @@ def _maximum(text: str) -> int:
 
 def _is_pred(q) -> bool:
     return isinstance(q, P) and q.kind in ("verb", "modal")
+
+
+def first_pred(parts) -> int | None:
+    """The index of the first predicate (a verb or a modal) of ``parts``, None without one
+    (the clause frames ask for the first only: no list of them all)."""
+    for i, q in enumerate(parts):
+        if q.__class__ is P and (q.kind == "verb" or q.kind == "modal"):
+            return i
+    return None
 
 
 class _Late:

@@ -17,7 +17,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, nodes_in
+from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, nodes_in
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -271,11 +271,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].condition is None:
             # «не может нападать или выступать защитником, пока …»: the condition of both
             b.effects[-1] = replace(b.effects[-1], condition=own_pronoun(tails.condition, b.effects[-1]))
-        preds = [i for i, q in enumerate(parts) if _is_pred(q)]
-        b.last_modal = parts[preds[0]] if preds and parts[preds[0]].kind == "modal" else None
-        if preds and preds[0] > 0 and isinstance(parts[0], NP):
+        pred = first_pred(parts)
+        b.last_modal = parts[pred] if pred is not None and parts[pred].kind == "modal" else None
+        if pred is not None and pred > 0 and isinstance(parts[0], NP):
             try:
-                b.last_subject = subject_of(parts[:preds[0]])
+                b.last_subject = subject_of(parts[:pred])
             except Reject:
                 b.last_subject = None
         elif hint is not None:

@@ -17,7 +17,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, rewrite
+from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, first_pred, rewrite
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
@@ -68,10 +68,9 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         cond = A.Condition(_TURN_OF[parts[0].v], span=parts[0].span)
         got = clause_effects(parts[1:], ctx, tails, subject_hint)
         return [A.Conditional(cond, tuple(got), span=sp)]
-    preds = [i for i, q in enumerate(parts) if _is_pred(q)]
-    if not preds:
+    i = first_pred(parts)
+    if i is None:
         return qualities(parts, ctx, tails)
-    i = preds[0]
     # manner adverbs before the predicate («полностью излечиться») belong to it
     lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
     if lead and parts[:len(lead)] == lead:
@@ -131,6 +130,10 @@ _REFLEXIVE = frozenset({"себя", "себе", "собой"})
 def _reflexive_to(node, ctx: Ctx):
     """«атакованное существо перемещается на клетку позади себя»: «себя» is the clause's subject
     (the card last named: ``it``), not the card that has the ability."""
+    low = ctx.text.lower()
+    if "себ" not in low and "собой" not in low:
+        return node             # (no reflexive word in the unit: nothing to find, no walk)
+
     def swap(n):
         if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN \
                 and ctx.orig(n.span).lower() in _REFLEXIVE:

@@ -322,14 +322,16 @@ def disagrees(np: NP) -> bool:
     """Does an adjective right before the head noun fail to agree with it («на клетку погибшего
     карту»: the chunker hung the genitive of one phrase on the next noun)?  Only adjectives the
     lexicon knows, only endings of one gender and case (``lexicon.agrees``)."""
+    if np.kind != "noun" or (np.noun or "").startswith(("cls:", "hero:")):
+        return False                  # a class noun of the list may be any word («дитя Кронга»)
     words = np.text.lower().replace("ё", "е").split()
     if np.opp and words and words[-1] == "противника":
         words = words[:-1]
-    if len(words) < 2 or np.kind != "noun":
+    if len(words) < 2:
         return False
     head = classify(words[-1])
-    if head is None or head[0] != "NOUN" or (np.noun or "").startswith(("cls:", "hero:")):
-        return False                  # a class noun of the list may be any word («дитя Кронга»)
+    if head is None or head[0] != "NOUN":
+        return False
     for w in reversed(words[:-1]):
         cls = classify(w)
         if cls is None or cls[0] != "ADJ":
