@@ -231,12 +231,23 @@ def np_posts(parts: list) -> list | None:
     return out
 
 
+# the kinds of part a post-modifier starts with: a P of these kinds, a noun phrase of these nouns
+_POST_KINDS = frozenset({"prep", "rel_part", "rel_which", "adv", "unknown", "neg"})
+_POST_NOUNS = frozenset({"row", "half", "field", "cost"})
+
+
 def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None:
     """A post-modifier at parts[i] that belongs to the noun phrase before it → (items, next
     index): qualifier strings, ("side", Side), Relations, a relative-clause Condition.  None
     when parts[i] is not one.  ``places=False``: «на / в <place>» is not read as where the
     card stands (after a verb that puts or moves it, the place is the destination)."""
     p = parts[i]
+    # (every noun phrase ends with a part that is no post-modifier: told by its kind at once)
+    if p.__class__ is P:
+        if p.kind not in _POST_KINDS:
+            return None
+    elif p.__class__ is not NP or p.kind != "noun" or p.noun not in _POST_NOUNS:
+        return None
     nxt = parts[i + 1] if i + 1 < len(parts) else None
     if not places and isinstance(p, P) and p.kind == "prep" and p.v in ("na", "v") \
             and isinstance(nxt, NP) and nxt.noun in _PLACES:
