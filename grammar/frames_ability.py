@@ -48,7 +48,7 @@ def ability(node: P, ctx: Ctx) -> list:
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
     # one walk of each ability gives both checks their nodes (they walked it twice)
-    trees = [nodes_in(g) for g in got]
+    trees = [nodes_in(g, ctx.walked) for g in got]
     if any(_self_relative(c) for t in trees for c in t if c.__class__ is A.Condition):
         raise Reject("a pronoun placed relative to itself")
     return [this_card_is_self(g, [n for n in t if n.__class__ is A.Selector]) for g, t in zip(got, trees)]
@@ -305,7 +305,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
-    sels = [n for e in effects for n in nodes_in(e) if isinstance(n, A.Selector)]
+    sels = [n for e in effects for n in nodes_in(e, ctx.walked) if isinstance(n, A.Selector)]
     if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):
         # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named

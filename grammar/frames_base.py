@@ -165,6 +165,7 @@ class Ctx:
         self.reparse = reparse
         self.name = name           # the card's own name (a granted ability names its granter by it)
         self.extra: list = []      # abilities a tail states on the side («(не может иметь более 3 {counter})»)
+        self.walked: dict = {}     # ``nodes_in``'s walks of this unit (id → (node, its nodes))
 
     def orig(self, span: A.Span) -> str:
         return self.text[span.start:span.end]
@@ -208,19 +209,30 @@ def _span_of(things) -> A.Span:
 _SEQ = (list, tuple)
 
 
-def nodes_in(node) -> list:
+def nodes_in(node, memo: dict | None = None) -> list:
     """Every node of ``node``'s tree in ``A.walk``'s order (pre-order), as one list: the frames'
-    checks walk each ability they build, and a generator resumed per node was most of that."""
+    checks walk each ability they build, and a generator resumed per node was most of that.
+
+    ``memo`` (a unit's ``Ctx.walked``): the walks already made in this unit, by node — a subtree
+    walked before (an effect, then the ability made of it) is not walked again; the node is
+    kept in the memo with its walk, so that its id stands for it while the unit is read."""
     out = []
     stack = [node]
     pop, push, add, kids_of = stack.pop, stack.extend, out.append, _KIDS
     while stack:
         cur = pop()
+        if memo is not None:
+            hit = memo.get(id(cur))
+            if hit is not None and hit[0] is cur:
+                out.extend(hit[1])
+                continue
         add(cur)
         kids = kids_of[cur.__class__](cur)
         if kids:
             kids.reverse()
             push(kids)
+    if memo is not None:
+        memo[id(node)] = (node, out)
     return out
 
 
