@@ -26,6 +26,7 @@ from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import this_card_is_self
 from grammar.ast.walk import _names as _field_names
+from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import NP, Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
@@ -90,7 +91,12 @@ def _enemy_marks(nodes, enough: int) -> int:
         elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
             n += 1                       # «переходит под контроль противника»
         for f in _field_names(cls):
-            n += _enemy_leaves(getattr(x, f))
+            v = getattr(x, f)
+            if isinstance(v, str):
+                if "enemy" in v or "opponent" in v:
+                    n += 1
+            elif v and isinstance(v, (tuple, list)):
+                n += _enemy_leaves(v)
         if n >= enough:
             break
     return n
@@ -415,11 +421,11 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
     """«При атаке по существу рядом с Сайкороном — он может …»: «он» / «она» can only be the
     card when nothing of that gender was *written* in the trigger before it (существо is
     neuter; the implicit attacker ``Selector(card)`` has no span and names no word) — judge R10."""
-    named = [n for n in nodes_in(trig) if isinstance(n, A.Selector) and n.noun != N.SELF
-             and n.span != A.NOSPAN]
+    sels = [n for n in nodes_in(trig) if n.__class__ is A.Selector]      # (one walk for both tests)
+    named = [n for n in sels if n.noun != N.SELF and n.span != A.NOSPAN]
     if any(n.noun == N.IT for n in named):
         return effects
-    if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in nodes_in(trig)) and not named:
+    if not any(n.noun == N.SELF for n in sels) and not named:
         return effects                    # nothing at all named: the pronoun has no antecedent here
     taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
     return _it_to_self(effects, ctx, lambda word: _PRONOUN_GENDER.get(word) not in (None, *taken))
@@ -444,12 +450,18 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
             isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) and n.span != A.NOSPAN
             for n in nodes_in(node.trigger))
 
-    def hits(node) -> bool:
-        if own_antecedents(node):
-            return False
-        if hit(node):
-            return True
-        return any(hits(c) for c in A.children(node)) if isinstance(node, A.Node) else False
+    def hits(root) -> bool:
+        # (a walk that does not enter an inner ability with antecedents of its own; was a
+        # recursion of generators, one per node)
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, A.Node) or own_antecedents(node):
+                continue
+            if hit(node):
+                return True
+            stack.extend(_KIDS[node.__class__](node))
+        return False
 
     if not any(hits(e) for e in effects):
         return effects
