@@ -41,7 +41,8 @@ ABILITY_NODES = (A.Keyword, A.Protection, A.Bonus, A.Reduction, A.Attack, A.Vamp
 def ability(node: P, ctx: Ctx) -> list:
     """The abilities of a unit (or of a label's inner unit), each «противника» of its text kept."""
     got = _ability(node, ctx)
-    text = ctx.orig(node.span) if node.span != A.NOSPAN else ctx.text
+    sp = node.span
+    text = ctx.orig(sp) if sp.start or sp.end else ctx.text          # (not NOSPAN: two ints, no __eq__)
     low = (text or "").lower()
     opp = len(_OPPONENT_WORD.findall(low)) if "ротивника" in low else 0
     if opp and _enemy_marks(got, opp) < opp:
@@ -49,10 +50,17 @@ def ability(node: P, ctx: Ctx) -> list:
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
     # one walk of each ability gives both checks their nodes (they walked it twice)
-    trees = [nodes_in(g, ctx.walked) for g in got]
-    if any(_self_relative(c) for t in trees for c in t if c.__class__ is A.Condition):
-        raise Reject("a pronoun placed relative to itself")
-    return [this_card_is_self(g, [n for n in t if n.__class__ is A.Selector]) for g, t in zip(got, trees)]
+    sels: list = []
+    for g in got:
+        gs: list = []
+        for n in nodes_in(g, ctx.walked):
+            cls = n.__class__
+            if cls is A.Selector:
+                gs.append(n)
+            elif cls is A.Condition and _self_relative(n):
+                raise Reject("a pronoun placed relative to itself")
+        sels.append(gs)
+    return [this_card_is_self(g, gs) for g, gs in zip(got, sels)]
 
 
 
