@@ -429,7 +429,7 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
     """«При атаке по существу рядом с Сайкороном — он может …»: «он» / «она» can only be the
     card when nothing of that gender was *written* in the trigger before it (существо is
     neuter; the implicit attacker ``Selector(card)`` has no span and names no word) — judge R10."""
-    sels = [n for n in nodes_in(trig) if n.__class__ is A.Selector]      # (one walk for both tests)
+    sels = [n for n in nodes_in(trig, ctx.walked) if n.__class__ is A.Selector]  # (one walk for both tests)
     named = [n for n in sels if n.noun != N.SELF and n.span != A.NOSPAN]
     if any(n.noun == N.IT for n in named):
         return effects
@@ -484,7 +484,7 @@ def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:
     itself leaves it the only antecedent of a personal pronoun in the effects."""
     if cond.subject is not None:
         return effects
-    named = [n for n in nodes_in(cond) if isinstance(n, A.Selector) and n.noun != N.SELF]
+    named = [n for n in nodes_in(cond, ctx.walked) if isinstance(n, A.Selector) and n.noun != N.SELF]
     if not named:
         return _it_to_self(effects, ctx, _PERSONAL.__contains__)
     if any(n.noun == N.IT or n.span == A.NOSPAN for n in named):

@@ -365,6 +365,15 @@ def _is_pred(q) -> bool:
     return isinstance(q, P) and q.kind in ("verb", "modal")
 
 
+def has_kind(parts, kind: str) -> bool:
+    """Is one of ``parts`` a P of ``kind``?  (a loop, not ``any`` over a generator: asked of
+    every clause)"""
+    for q in parts:
+        if q.__class__ is P and q.kind == kind:
+            return True
+    return False
+
+
 def first_pred(parts) -> int | None:
     """The index of the first predicate (a verb or a modal) of ``parts``, None without one
     (the clause frames ask for the first only: no list of them all)."""

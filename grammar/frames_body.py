@@ -17,7 +17,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, nodes_in
+from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
 from grammar.frames_clause import clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -477,7 +477,7 @@ def _fold_may(effects: list, got: list, sep: str, parts: list):
     (H3, M3).  The option with ``got`` added, or None."""
     if sep not in ("THEN", "SEQ", "SEMI") or not effects or not got \
             or (sep == "THEN" and (len(got) != 1 or (parts and isinstance(parts[0], NP)))) \
-            or any(isinstance(q, P) and q.kind == "modal" for q in parts):
+            or has_kind(parts, "modal"):
         return None
     return _into_may(effects[-1], tuple(got), sep, parts)
 

@@ -17,7 +17,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, first_pred, rewrite
+from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, rewrite
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
@@ -61,7 +61,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         if not body:
             raise Reject("named effect without a body")
         return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
-    if any(isinstance(q, P) and q.kind == "either" for q in parts):
+    if has_kind(parts, "either"):
         return [_either(parts, ctx, tails, sp)]
     if len(parts) > 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" and parts[0].v in _TURN_OF:
         # «В свой ход переместить …»: only in that player's turn

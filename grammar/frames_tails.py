@@ -13,7 +13,7 @@ from grammar import ast as A
 from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
-from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span, has_kind
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_measure import where
@@ -96,7 +96,7 @@ def _hoist(parts: list) -> list:
 def _but_no_more(parts: list) -> list:
     """«[,] но не более [чем] [на] N» (the form the tokenizer's «, но не более N» misses) → one
     ``maximum`` part, as «максимум N»."""
-    if not any(isinstance(q, P) and q.kind == "nomore" for q in parts):
+    if not has_kind(parts, "nomore"):
         return parts                 # (no «не более»: nothing to join, the parts as they are)
     out: list = []
     i = 0
@@ -148,7 +148,10 @@ def _turn_words(parts: list) -> list:
     """«до конца следующего вашего хода», «до конца этого хода» → an ``until`` part (as the
     multiword «до конца вашего следующего хода» gives); «до конца / начала» + any other turn words
     (whose turn not said) refuse."""
-    if not any(isinstance(q, P) and q.kind == "prep" and q.v == "do" for q in parts):
+    for q in parts:
+        if q.__class__ is P and q.kind == "prep" and q.v == "do":
+            break
+    else:
         return parts                 # (no «до»: no turn words to read)
     out: list = []
     k = 0
