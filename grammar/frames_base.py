@@ -175,8 +175,16 @@ def _span(*things) -> A.Span:
     """The span from the first start to the last end of ``things`` (parts, nodes, tokens and
     lists or tuples of them, at any depth); a thing without a span, or with NOSPAN, is
     skipped."""
-    # (mostly called with one list: read it directly, not as a one-item tuple of it)
-    return _span_of(things[0] if len(things) == 1 and things[0].__class__ is list else things)
+    # (mostly called with one list: read it directly, not as a one-item tuple of it; one thing
+    # with a span of its own: that span — the same value, no new one)
+    if len(things) == 1:
+        t = things[0]
+        if t.__class__ is list:
+            return _span_of(t)
+        sp = getattr(t, "span", None)
+        if sp.__class__ is _Span:
+            return _NOSPAN if sp.start == 0 and sp.end == 0 else sp
+    return _span_of(things)
 
 
 _NOSPAN = A.NOSPAN
