@@ -21,7 +21,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees,
+                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees, folded_words,
                                   except_items, life_items)
 from grammar.parts import NP, P
 
@@ -65,6 +65,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
     side = None
     count = None
     condition = None
+    words = None
     if np.kind == "self":
         noun = N.SELF
         if np.opp:
@@ -83,7 +84,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             raise Reject("elided noun phrase without a selecting adjective")
     else:
         n = np.noun or ""
-        if disagrees(np):
+        words = folded_words(np)            # (folded once for both tests)
+        if disagrees(np, words):
             raise Reject("an adjective that does not agree with its noun")
         if n.startswith("cls:"):
             noun = N.CREATURE
@@ -158,7 +160,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
-    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np):
+    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np, words):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
     elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np) or _masculine_plural(np)):
         quals.append(Q.ALL)            # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)

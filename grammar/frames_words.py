@@ -19,7 +19,7 @@ from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, KEYWORD_NOUNS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
                                  nodes_in, rewrite)
-from grammar.lexicon import agrees, classify
+from grammar.lexicon import _AGREE, agrees, classify
 from grammar.parts import NP, P
 
 
@@ -40,11 +40,18 @@ _PLURAL_NOUN = re.compile(r"(?:ов|ев)$|^(?:существ|карт|клет�
 _PLURAL_DET = frozenset({"ваши", "эти", "те", "другие"})
 
 
-def plural(np: NP) -> bool:
+def folded_words(np: NP) -> list:
+    """The words of a noun phrase as written, lower case, ё → е (``plural`` and ``disagrees``
+    read them; ``frames_select.selector`` folds them once for both)."""
+    return np.text.lower().replace("ё", "е").split()
+
+
+def plural(np: NP, words: list | None = None) -> bool:
     """Is the noun phrase plural by a form no singular has?  (Plural adjectives in the
     nominative / accusative / genitive, a plural noun ending; a bare «существа» is
-    ambiguous and stays as it is.)"""
-    words = np.text.lower().replace("ё", "е").split()
+    ambiguous and stays as it is.)  ``words``: ``folded_words(np)`` when the caller has them."""
+    if words is None:
+        words = folded_words(np)
     if not words:
         return False
     if words[-1] == "противника":
@@ -318,13 +325,14 @@ def written_after_s(np: NP) -> A.Span:
     return A.Span(np.span.start + at + 3, np.span.start + end)
 
 
-def disagrees(np: NP) -> bool:
+def disagrees(np: NP, words: list | None = None) -> bool:
     """Does an adjective right before the head noun fail to agree with it («на клетку погибшего
     карту»: the chunker hung the genitive of one phrase on the next noun)?  Only adjectives the
     lexicon knows, only endings of one gender and case (``lexicon.agrees``)."""
     if np.kind != "noun" or (np.noun or "").startswith(("cls:", "hero:")):
         return False                  # a class noun of the list may be any word («дитя Кронга»)
-    words = np.text.lower().replace("ё", "е").split()
+    if words is None:
+        words = folded_words(np)
     if np.opp and words and words[-1] == "противника":
         words = words[:-1]
     if len(words) < 2:
@@ -336,9 +344,13 @@ def disagrees(np: NP) -> bool:
         cls = classify(w)
         if cls is None or cls[0] != "ADJ":
             break
-        if not agrees(w, words[-1]):
-            return True
+        if _AGREE_END.search(w) and not agrees(w, words[-1]):
+            return True         # (only an ending ``agrees`` tests can disagree: one search first)
     return False
+
+
+# every adjective ending of ``lexicon.agrees``'s table in one pattern
+_AGREE_END = re.compile("|".join(f"(?:{a.pattern})" for a, _n in _AGREE))
 
 
 def except_items(parts: list, i: int) -> tuple[list, int] | None:
