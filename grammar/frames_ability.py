@@ -175,17 +175,21 @@ def _ability(node: P, ctx: Ctx) -> list:
     raise Reject("ability kind " + k)
 
 
+_PAID_ICONS = re.compile(r"(x|\d+)?\{(counter|coin)\}")
+_COINS = re.compile(r"(x|\d+)монет\w*")
+
+
 def cost(text: str, span) -> A.Cost:
     t = text.replace(" ", "").rstrip(":").replace(",", "")
     paid: dict[str, list] = {"counter": [], "coin": []}
-    for n, code in re.findall(r"(x|\d+)?\{(counter|coin)\}", t):
+    for n, code in _PAID_ICONS.findall(t):
         paid[code].append("X" if n == "x" else int(n) if n else 1)
     # «{counter}{counter}:» is two of them (each icon one; was: the last icon's count)
     if any("X" in v and len(v) > 1 for v in paid.values()):
         raise Reject("cost: X beside another count")
     counters: int | str = paid["counter"][0] if paid["counter"] == ["X"] else sum(paid["counter"])
     coins: int | str = paid["coin"][0] if paid["coin"] == ["X"] else sum(paid["coin"])
-    m = re.search(r"(x|\d+)монет\w*", t)
+    m = _COINS.search(t)
     if m:
         coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:», «{tap}, 2 монеты:»
     return A.Cost("{tap}" in t, counters, "{instant}" in t, coins, span=span)

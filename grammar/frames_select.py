@@ -214,6 +214,7 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
 
 _SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
 _HIS = "his"        # a row «в его N-м ряду», until take_np knows whose («противника»)
+_HIS_END = f":{_HIS}"
 
 
 _PLACES = ("graveyard", "cell", "field", "deck", "hand", "half", "row")
@@ -537,7 +538,7 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
             break
         q, j = hit
         posts.extend(q)
-    if any(isinstance(x, str) and x.endswith(f":{_HIS}") for x in posts):
+    if posts and any(isinstance(x, str) and x.endswith(_HIS_END) for x in posts):
         if not np.opp:
             raise Reject("whose row: «его»")
         posts = [x[:-len(_HIS)] + Side.ENEMY if isinstance(x, str) and x.endswith(f":{_HIS}") else x

@@ -317,6 +317,8 @@ def amount_if(got: list, tails: Tails, alone: bool = True) -> list:
     heal, poison, an attack's damage): Conditional(cond, (the effect + delta,), otherwise=(the
     effect,)).  Without such an effect the note stays (the clause is refused); so does «(+1 к
     воздействию, …)» when the clause is not the effect's only one (``alone``: which is meant?)."""
+    if not tails.notes:
+        return got                  # (the usual clause: no note at all)
     note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
     if note is None or len(got) != 1:
         return got
