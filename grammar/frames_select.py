@@ -187,8 +187,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             side = q[1]
         else:
             quals.append(q)
-    return A.Selector(noun, side, tuple(dict.fromkeys(quals)), count, tuple(relations), condition,
-                      span=_span(np))
+    # (no duplicate to drop among fewer than two qualifiers: the tuple without the dict)
+    return A.Selector(noun, side, tuple(dict.fromkeys(quals)) if len(quals) > 1 else tuple(quals), count,
+                      tuple(relations), condition, span=_span(np))
 
 
 def _count(c: tuple, quals: list, noun) -> tuple | None:
