@@ -162,7 +162,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         count = _count(np.count, quals, noun)
     elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np, words):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
-    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np) or _masculine_plural(np)):
+    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np, words) or _masculine_plural(np)):
         quals.append(Q.ALL)            # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)
     elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
         quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
