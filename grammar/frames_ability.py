@@ -24,8 +24,7 @@ from grammar import frames_relative  # noqa: F401  (registers the relative-claus
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
-from grammar.frames_words import this_card_is_self
-from grammar.ast.walk import _names as _field_names
+from grammar.frames_words import _OPPONENT_WORD, _enemy_marks, _self_relative, this_card_is_self
 from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import NP, Clause, Clauses, P
 
@@ -62,61 +61,6 @@ def ability(node: P, ctx: Ctx) -> list:
         sels.append(gs)
     return [this_card_is_self(g, gs) for g, gs in zip(got, sels)]
 
-
-
-def _self_relative(c: A.Condition) -> bool:
-    """«пока оно не стоит рядом с ней»: two pronouns of different genders both read as the one
-    card named before (``it``) — «it stands next to itself» is never meant, so the unit is
-    Opaque rather than typed wrong."""
-    if c.subject is None or c.subject.noun != N.IT:
-        return False
-    stack = [p for p in c.params if isinstance(p, A.Relation)]
-    while stack:
-        r = stack.pop()
-        if isinstance(r.to, A.Selector):
-            if r.to.noun == N.IT:
-                return True
-            stack.extend(r.to.relations)
-    return False
-
-
-# (the lookbehind after the first letter, as «(?<![\w-]п)»: the same matches, but a literal the
-# engine looks for instead of a lookbehind tried at every offset of every unit)
-_OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
-
-
-def _enemy_marks(nodes, enough: int) -> int:
-    """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
-    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)
-    — counted until ``enough`` (all the caller asks is whether there are that many)."""
-    n = 0
-    # (each node from one lazy walk, its leaf fields read by name; the nodes in its fields and
-    # tuples are the walk's: the same count as following every field)
-    for x in (x for g in nodes for x in A.walk(g)):
-        cls = x.__class__
-        if cls is A.Selector and x.noun == N.OPPONENT:
-            n += 1
-        elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
-            n += 1                       # «переходит под контроль противника»
-        for f in _field_names(cls):
-            v = getattr(x, f)
-            if isinstance(v, str):
-                if "enemy" in v or "opponent" in v:
-                    n += 1
-            elif v and isinstance(v, (tuple, list)):
-                n += _enemy_leaves(v)
-        if n >= enough:
-            break
-    return n
-
-
-def _enemy_leaves(v) -> int:
-    """How many strings naming the enemy / the opponent a field holds outside its nodes."""
-    if isinstance(v, str):
-        return 1 if "enemy" in v or "opponent" in v else 0
-    if isinstance(v, (tuple, list)):
-        return sum(_enemy_leaves(x) for x in v if not isinstance(x, A.Node))
-    return 0
 
 
 def _ability(node: P, ctx: Ctx) -> list:

@@ -22,6 +22,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
                                   with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees, folded_words,
+                                  _share_noun, share_noun,
                                   except_items, life_items)
 from grammar.parts import NP, P
 
@@ -634,45 +635,6 @@ def posts_after(parts: list, j: int, places: bool = True) -> tuple[list, int]:
         got.extend(hit[0])
         j = hit[1]
     return got, j
-
-
-# adjectives that pick *which* cards, said once for a whole «A или B существо»
-_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this", "different"})
-
-
-def _share_noun(parts: list, i: int) -> list:
-    """«выбранное горное или лесное существо»: adjective phrases joined before one noun share
-    it, and the first one's determiners (выбранное, другое, ваше …) and the noun's side apply to
-    each — «горное» alone is not a card of any kind."""
-    run = [i]
-    k = i
-    while k + 2 < len(parts) and isinstance(parts[k + 1], P) and parts[k + 1].kind in ("and", "or", "lcomma") \
-            and isinstance(parts[k + 2], NP) and parts[k].kind == "elided":
-        k += 2
-        run.append(k)
-    if len(run) < 2 or not isinstance(parts[i], NP) or parts[i].kind != "elided" \
-            or parts[run[-1]].kind != "noun" or any(parts[r].kind != "elided" or parts[r].count for r in run[:-1]):
-        return parts
-    last = parts[run[-1]]
-    if last.noun not in ("creature", "card") or not set(last.adjs) - _DETERMINERS:
-        return parts      # «бестелесных и симбиотов»: two kinds, not two adjectives of one noun
-    shared = tuple(a for a in parts[i].adjs if a in _DETERMINERS)
-    out = list(parts)
-    for r in run:
-        np = parts[r]
-        own = tuple(a for a in np.adjs if a not in shared)
-        out[r] = NP("noun", last.noun, shared + own, np.count if r == run[-1] else last.count, np.name,
-                    last.opp, np.span, np.text)
-    return out
-
-
-def share_noun(parts: list) -> list:
-    """``_share_noun`` at every elided adjective phrase of a clause's parts."""
-    for k, q in enumerate(parts):
-        if isinstance(q, NP) and q.kind == "elided" and (k == 0 or not (isinstance(parts[k - 1], P)
-                                                                      and parts[k - 1].kind in ("and", "or"))):
-            parts = _share_noun(parts, k)
-    return parts
 
 
 def one_or_more(parts: list, i: int) -> A.Selector | None:
