@@ -44,7 +44,7 @@ def ability(node: P, ctx: Ctx) -> list:
     text = ctx.orig(sp) if sp.start or sp.end else ctx.text          # (not NOSPAN: two ints, no __eq__)
     low = (text or "").lower()
     opp = len(_OPPONENT_WORD.findall(low)) if "ротивника" in low else 0
-    if opp and _enemy_marks(got, opp) < opp:
+    if opp and _enemy_marks(got, opp, ctx.walked) < opp:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")

@@ -518,14 +518,15 @@ def _self_relative(c: A.Condition) -> bool:
 _OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
 
 
-def _enemy_marks(nodes, enough: int) -> int:
+def _enemy_marks(nodes, enough: int, memo: dict | None = None) -> int:
     """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
     enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)
     — counted until ``enough`` (all the caller asks is whether there are that many)."""
     n = 0
-    # (each node from one lazy walk, its leaf fields read by name; the nodes in its fields and
-    # tuples are the walk's: the same count as following every field)
-    for x in (x for g in nodes for x in A.walk(g)):
+    # (each node from the unit's walk of the ability — ``memo``: the wrapper walks it next —, its
+    # leaf fields read by name; the nodes in its fields and tuples are the walk's: the same count
+    # as following every field)
+    for x in (x for g in nodes for x in nodes_in(g, memo)):
         cls = x.__class__
         if cls is A.Selector and x.noun == N.OPPONENT:
             n += 1
