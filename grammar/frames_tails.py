@@ -13,7 +13,7 @@ from grammar import ast as A
 from grammar.parts import NP, Clause, Clauses, P
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import DurationKind as D
-from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span, has_kind
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _limit, _maximum, _span
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_cond import cond_clause, condition, unglue_adjectives
 from grammar.frames_measure import where
@@ -96,8 +96,6 @@ def _hoist(parts: list) -> list:
 def _but_no_more(parts: list) -> list:
     """«[,] но не более [чем] [на] N» (the form the tokenizer's «, но не более N» misses) → one
     ``maximum`` part, as «максимум N»."""
-    if not has_kind(parts, "nomore"):
-        return parts                 # (no «не более»: nothing to join, the parts as they are)
     out: list = []
     i = 0
     while i < len(parts):
@@ -148,11 +146,6 @@ def _turn_words(parts: list) -> list:
     """«до конца следующего вашего хода», «до конца этого хода» → an ``until`` part (as the
     multiword «до конца вашего следующего хода» gives); «до конца / начала» + any other turn words
     (whose turn not said) refuse."""
-    for q in parts:
-        if q.__class__ is P and q.kind == "prep" and q.v == "do":
-            break
-    else:
-        return parts                 # (no «до»: no turn words to read)
     out: list = []
     k = 0
     while k < len(parts):
@@ -180,7 +173,18 @@ _TAIL_KINDS = frozenset({"gerund", "times", "until", "turnref", "for_turns", "ma
 
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
-    parts = _turn_words(_hoist(_but_no_more(parts)))
+    # (one scan tells whether the «не более» and «до конца …» passes have anything to read;
+    # ``_hoist`` moves only parentheses, ``_but_no_more`` joins no «до»)
+    nomore = upto = False
+    for q in parts:
+        if q.__class__ is P:
+            if q.kind == "nomore":
+                nomore = True
+            elif q.kind == "prep" and q.v == "do":
+                upto = True
+    parts = _hoist(_but_no_more(parts) if nomore else parts)
+    if upto:
+        parts = _turn_words(parts)
     out = []
     for n, p in enumerate(parts):
         if isinstance(p, P) and p.kind in _TAIL_KINDS:
