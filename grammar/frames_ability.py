@@ -42,8 +42,9 @@ def ability(node: P, ctx: Ctx) -> list:
     got = _ability(node, ctx)
     sp = node.span
     text = ctx.orig(sp) if sp.start or sp.end else ctx.text          # (not NOSPAN: two ints, no __eq__)
-    low = (text or "").lower()
-    opp = len(_OPPONENT_WORD.findall(low)) if "ротивника" in low else 0
+    # (the unit lowered only when it has the word in some case: no character but these upper /
+    # lower pairs lowers to a letter of «ротивника», so the classes find what ``lower()`` would)
+    opp = len(_OPPONENT_WORD.findall(text.lower())) if text and _OPP_ANY_CASE.search(text) else 0
     if opp and _enemy_marks(got, opp, ctx.walked) < opp:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
@@ -61,6 +62,9 @@ def ability(node: P, ctx: Ctx) -> list:
         sels.append(gs)
     return [this_card_is_self(g, gs) for g, gs in zip(got, sels)]
 
+
+
+_OPP_ANY_CASE = re.compile("[Рр][Оо][Тт][Ии][Вв][Нн][Ии][Кк][Аа]")
 
 
 def _ability(node: P, ctx: Ctx) -> list:

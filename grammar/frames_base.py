@@ -62,6 +62,9 @@ QUALIFIERS = {
 # adjectives of position with no object («соседнее», «стоящее рядом»): relations to the card
 RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite": "opposite",
                 "adj:behind": "behind"}
+# ``frames_select.selector`` reads a QUALIFIERS adjective before its other branches: none may take one
+assert not [a for a in QUALIFIERS if a in RELATION_ADJ or a.startswith(("el:", "ord:", "adj:"))
+            or a in ("own", "own_their", "attacked", "attacker", "poss")]
 # adjectives that can stand for a whole creature selector («по закрытым», «атакованного»)
 SELECTING = (set(QUALIFIERS) | set(RELATION_ADJ) | {"own", "attacked", "attacker", "own_their"}) \
     - {"next", "extra", "current", "remaining", "upper", "random", "different"}

@@ -120,6 +120,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         else:
             raise Reject(f"noun {n!r} is not a selector")
     for a in np.adjs:
+        if a in QUALIFIERS:         # (the usual adjective first: no other branch reads these)
+            quals.append(QUALIFIERS[a])
+            continue
         if a == "own":
             side = Side.OWN
         elif a == "own_their":
@@ -153,8 +156,6 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             # «соседняя с <этой картой> клетка»: the card is written (a span), not the implicit
             # neighbour of «соседняя клетка» (implicit_neighbour_cell)
             relations.append(A.Relation(R.ADJACENT, A.Selector(N.SELF, span=written_after_s(np))))
-        elif a in QUALIFIERS:
-            quals.append(QUALIFIERS[a])
         else:
             raise Reject(f"adjective {a!r} is not a qualifier")
     if np.opp:

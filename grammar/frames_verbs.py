@@ -60,6 +60,8 @@ def _prenominal(args: list, j: int):
     many = int(args[j].v.split(":")[1]) if isinstance(args[j], P) and args[j].kind == "bare" \
         and args[j].v.split(":")[0] in ("NUM", "NUMW") else None
     k = j + 1 if every or many else j
+    if k >= len(args) or args[k].__class__ is not P or args[k].kind != "participle":
+        return None                 # (asked at every argument: no slice when no participle)
     q = args[k:k + 5]
     if len(q) < 5 or not (isinstance(q[0], P) and q[0].kind == "participle" and q[0].v == "standing"
                           and isinstance(q[1], P) and q[1].kind == "adv" and q[1].v in _PRE_ADV
