@@ -15,7 +15,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite
+from grammar.frames_base import KEYWORD_NOUNS, Ctx, Reject, Tails, _is_pred, _span, rewrite, nodes_in
 from grammar.frames_body import TRIGGER_KINDS, body_effects, clause_list, jump_now, own_pronoun, rest_clauses, triggered
 from grammar.frames_clause import being_at, clause_effects
 from grammar.frames_cond import cond_clause, relational_complement
@@ -24,7 +24,8 @@ from grammar import frames_relative  # noqa: F401  (registers the relative-claus
 from grammar.frames_select import SELF, STOOD_IS_LAST
 from grammar.frames_trigger import _this_card, trigger_parts
 from grammar.frames_when import when_trigger
-from grammar.frames_words import this_card_is_self
+from grammar.frames_words import _OPPONENT_WORD, _enemy_marks, _self_relative, this_card_is_self
+from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import NP, Clause, Clauses, P
 
 # label words that are triggers («Найм:» — when the card enters play, «Гибель:» — its death)
@@ -39,57 +40,31 @@ ABILITY_NODES = (A.Keyword, A.Protection, A.Bonus, A.Reduction, A.Attack, A.Vamp
 def ability(node: P, ctx: Ctx) -> list:
     """The abilities of a unit (or of a label's inner unit), each «противника» of its text kept."""
     got = _ability(node, ctx)
-    text = ctx.orig(node.span) if node.span != A.NOSPAN else ctx.text
-    opp = len(_OPPONENT_WORD.findall((text or "").lower()))
-    if opp and _enemy_marks(got) < opp:
+    sp = node.span
+    text = ctx.orig(sp) if sp.start or sp.end else ctx.text          # (not NOSPAN: two ints, no __eq__)
+    # (the unit lowered only when it has the word in some case: no character but these upper /
+    # lower pairs lowers to a letter of «ротивника», so the classes find what ``lower()`` would)
+    opp = len(_OPPONENT_WORD.findall(text.lower())) if text and _OPP_ANY_CASE.search(text) else 0
+    if opp and _enemy_marks(got, opp, ctx.walked) < opp:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
-    if any(_self_relative(c) for g in got for c in A.walk(g) if isinstance(c, A.Condition)):
-        raise Reject("a pronoun placed relative to itself")
-    return [this_card_is_self(g) for g in got]
+    # one walk of each ability gives both checks their nodes (they walked it twice)
+    sels: list = []
+    for g in got:
+        gs: list = []
+        for n in nodes_in(g, ctx.walked):
+            cls = n.__class__
+            if cls is A.Selector:
+                gs.append(n)
+            elif cls is A.Condition and _self_relative(n):
+                raise Reject("a pronoun placed relative to itself")
+        sels.append(gs)
+    return [this_card_is_self(g, gs) for g, gs in zip(got, sels)]
 
 
 
-def _self_relative(c: A.Condition) -> bool:
-    """«пока оно не стоит рядом с ней»: two pronouns of different genders both read as the one
-    card named before (``it``) — «it stands next to itself» is never meant, so the unit is
-    Opaque rather than typed wrong."""
-    if c.subject is None or c.subject.noun != N.IT:
-        return False
-    stack = [p for p in c.params if isinstance(p, A.Relation)]
-    while stack:
-        r = stack.pop()
-        if isinstance(r.to, A.Selector):
-            if r.to.noun == N.IT:
-                return True
-            stack.extend(r.to.relations)
-    return False
-
-
-# (the lookbehind after the first letter, as «(?<![\w-]п)»: the same matches, but a literal the
-# engine looks for instead of a lookbehind tried at every offset of every unit)
-_OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
-
-
-def _enemy_marks(nodes) -> int:
-    """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
-    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)."""
-    n = 0
-    stack = list(nodes)
-    while stack:
-        x = stack.pop()
-        if isinstance(x, A.Node):
-            if isinstance(x, A.Selector) and x.noun == N.OPPONENT:
-                n += 1
-            if isinstance(x, A.Action) and x.verb == V.TAKE_CONTROL and "give" in x.params:
-                n += 1                       # «переходит под контроль противника»
-            stack.extend(getattr(x, f) for f in x.__dataclass_fields__ if f != "span")
-        elif isinstance(x, (tuple, list)):
-            stack.extend(x)
-        elif isinstance(x, str) and ("enemy" in x or "opponent" in x):
-            n += 1
-    return n
+_OPP_ANY_CASE = re.compile("[Рр][Оо][Тт][Ии][Вв][Нн][Ии][Кк][Аа]")
 
 
 def _ability(node: P, ctx: Ctx) -> list:
@@ -148,17 +123,21 @@ def _ability(node: P, ctx: Ctx) -> list:
     raise Reject("ability kind " + k)
 
 
+_PAID_ICONS = re.compile(r"(x|\d+)?\{(counter|coin)\}")
+_COINS = re.compile(r"(x|\d+)монет\w*")
+
+
 def cost(text: str, span) -> A.Cost:
     t = text.replace(" ", "").rstrip(":").replace(",", "")
     paid: dict[str, list] = {"counter": [], "coin": []}
-    for n, code in re.findall(r"(x|\d+)?\{(counter|coin)\}", t):
+    for n, code in _PAID_ICONS.findall(t):
         paid[code].append("X" if n == "x" else int(n) if n else 1)
     # «{counter}{counter}:» is two of them (each icon one; was: the last icon's count)
     if any("X" in v and len(v) > 1 for v in paid.values()):
         raise Reject("cost: X beside another count")
     counters: int | str = paid["counter"][0] if paid["counter"] == ["X"] else sum(paid["counter"])
     coins: int | str = paid["coin"][0] if paid["coin"] == ["X"] else sum(paid["coin"])
-    m = re.search(r"(x|\d+)монет\w*", t)
+    m = _COINS.search(t)
     if m:
         coins = "X" if m.group(1) == "x" else int(m.group(1))       # «2 монеты:», «{tap}, 2 монеты:»
     return A.Cost("{tap}" in t, counters, "{instant}" in t, coins, span=span)
@@ -292,7 +271,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
     effects, limit = body_effects(clauses, ctx)
-    sels = [n for e in effects for n in A.walk(e) if isinstance(n, A.Selector)]
+    sels = [n for e in effects for n in nodes_in(e, ctx.walked) if isinstance(n, A.Selector)]
     if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):
         # «Вепрь получает +1 к {strike} за каждый маркер на нём»: the card is the only one named
@@ -402,11 +381,11 @@ def _masculine_self(effects: list, trig: A.Trigger, ctx: Ctx) -> list:
     """«При атаке по существу рядом с Сайкороном — он может …»: «он» / «она» can only be the
     card when nothing of that gender was *written* in the trigger before it (существо is
     neuter; the implicit attacker ``Selector(card)`` has no span and names no word) — judge R10."""
-    named = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.noun != N.SELF
-             and n.span != A.NOSPAN]
+    sels = [n for n in nodes_in(trig, ctx.walked) if n.__class__ is A.Selector]  # (one walk for both tests)
+    named = [n for n in sels if n.noun != N.SELF and n.span != A.NOSPAN]
     if any(n.noun == N.IT for n in named):
         return effects
-    if not any(isinstance(n, A.Selector) and n.noun == N.SELF for n in A.walk(trig)) and not named:
+    if not any(n.noun == N.SELF for n in sels) and not named:
         return effects                    # nothing at all named: the pronoun has no antecedent here
     taken = {g for g, nouns in _GENDERED_NOUNS.items() if any(n.noun in nouns for n in named)}
     return _it_to_self(effects, ctx, lambda word: _PRONOUN_GENDER.get(word) not in (None, *taken))
@@ -429,14 +408,20 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
         # ability whose trigger names a card of its own resolves its pronouns itself
         return isinstance(node, A.Triggered) and any(
             isinstance(n, A.Selector) and n.noun not in (N.SELF, N.IT) and n.span != A.NOSPAN
-            for n in A.walk(node.trigger))
+            for n in nodes_in(node.trigger))
 
-    def hits(node) -> bool:
-        if own_antecedents(node):
-            return False
-        if hit(node):
-            return True
-        return any(hits(c) for c in A.children(node)) if isinstance(node, A.Node) else False
+    def hits(root) -> bool:
+        # (a walk that does not enter an inner ability with antecedents of its own; was a
+        # recursion of generators, one per node)
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node, A.Node) or own_antecedents(node):
+                continue
+            if hit(node):
+                return True
+            stack.extend(_KIDS[node.__class__](node))
+        return False
 
     if not any(hits(e) for e in effects):
         return effects
@@ -451,7 +436,7 @@ def _only_the_card(cond: A.Condition, effects: list, ctx: Ctx) -> list:
     itself leaves it the only antecedent of a personal pronoun in the effects."""
     if cond.subject is not None:
         return effects
-    named = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun != N.SELF]
+    named = [n for n in nodes_in(cond, ctx.walked) if isinstance(n, A.Selector) and n.noun != N.SELF]
     if not named:
         return _it_to_self(effects, ctx, _PERSONAL.__contains__)
     if any(n.noun == N.IT or n.span == A.NOSPAN for n in named):
@@ -519,7 +504,7 @@ def _names_target(cond: A.Condition, target: A.Selector, ctx: Ctx) -> bool:
     if target.noun not in _SINGULAR or target.span == A.NOSPAN:
         return False
     agrees = _PLURAL if _MANY.search(ctx.orig(target.span).lower()) else _SINGULAR[target.noun]
-    sels = [n for n in A.walk(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
+    sels = [n for n in nodes_in(cond) if isinstance(n, A.Selector) and n.noun in (N.IT, N.SELF)]
     spelled = [ctx.orig(n.span).lower().replace("ё", "е") for n in sels if n.span != A.NOSPAN]
     return bool(spelled) and all(n.noun == N.IT for n in sels) and all(w in agrees for w in spelled)
 

@@ -11,6 +11,7 @@ or raises ``Reject``: typed but wrong is worse than Opaque.
 """
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Callable
 
@@ -25,6 +26,7 @@ from berserk.vocab import Strength
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.ast.walk import _names as _field_names
+from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import P
 
 
@@ -60,6 +62,9 @@ QUALIFIERS = {
 # adjectives of position with no object («соседнее», «стоящее рядом»): relations to the card
 RELATION_ADJ = {"neighbour": "adjacent", "adj:near": "adjacent", "adj:opposite": "opposite",
                 "adj:behind": "behind"}
+# ``frames_select.selector`` reads a QUALIFIERS adjective before its other branches: none may take one
+assert not [a for a in QUALIFIERS if a in RELATION_ADJ or a.startswith(("el:", "ord:", "adj:"))
+            or a in ("own", "own_their", "attacked", "attacker", "poss")]
 # adjectives that can stand for a whole creature selector («по закрытым», «атакованного»)
 SELECTING = (set(QUALIFIERS) | set(RELATION_ADJ) | {"own", "attacked", "attacker", "own_their"}) \
     - {"next", "extra", "current", "remaining", "upper", "random", "different"}
@@ -163,6 +168,7 @@ class Ctx:
         self.reparse = reparse
         self.name = name           # the card's own name (a granted ability names its granter by it)
         self.extra: list = []      # abilities a tail states on the side («(не может иметь более 3 {counter})»)
+        self.walked: dict = {}     # ``nodes_in``'s walks of this unit (id → (node, its nodes))
 
     def orig(self, span: A.Span) -> str:
         return self.text[span.start:span.end]
@@ -172,6 +178,15 @@ def _span(*things) -> A.Span:
     """The span from the first start to the last end of ``things`` (parts, nodes, tokens and
     lists or tuples of them, at any depth); a thing without a span, or with NOSPAN, is
     skipped."""
+    # (mostly called with one list: read it directly, not as a one-item tuple of it; one thing
+    # with a span of its own: that span — the same value, no new one)
+    if len(things) == 1:
+        t = things[0]
+        if t.__class__ is list:
+            return _span_of(t)
+        sp = getattr(t, "span", None)
+        if sp.__class__ is _Span:
+            return _NOSPAN if sp.start == 0 and sp.end == 0 else sp
     return _span_of(things)
 
 
@@ -184,10 +199,10 @@ def _span_of(things) -> A.Span:
     # NOSPAN test on the two ints, not through the dataclass ``__eq__``)
     lo = hi = None
     for t in things:
-        if isinstance(t, _SEQ):
-            sp = _span_of(t)
-        else:
-            sp = getattr(t, "span", _NOSPAN)
+        # (most things have a span: asked first; a list or tuple has none)
+        sp = getattr(t, "span", None)
+        if sp is None:
+            sp = _span_of(t) if isinstance(t, _SEQ) else _NOSPAN
         s = sp.start
         e = sp.end
         if s == 0 and e == 0:
@@ -205,6 +220,33 @@ def _span_of(things) -> A.Span:
 _SEQ = (list, tuple)
 
 
+def nodes_in(node, memo: dict | None = None) -> list:
+    """Every node of ``node``'s tree in ``A.walk``'s order (pre-order), as one list: the frames'
+    checks walk each ability they build, and a generator resumed per node was most of that.
+
+    ``memo`` (a unit's ``Ctx.walked``): the walks already made in this unit, by node — a subtree
+    walked before (an effect, then the ability made of it) is not walked again; the node is
+    kept in the memo with its walk, so that its id stands for it while the unit is read."""
+    out = []
+    stack = [node]
+    pop, push, add, kids_of = stack.pop, stack.extend, out.append, _KIDS
+    while stack:
+        cur = pop()
+        if memo is not None:
+            hit = memo.get(id(cur))
+            if hit is not None and hit[0] is cur:
+                out.extend(hit[1])
+                continue
+        add(cur)
+        kids = kids_of[cur.__class__](cur)
+        if kids:
+            kids.reverse()
+            push(kids)
+    if memo is not None:
+        memo[id(node)] = (node, out)
+    return out
+
+
 def rewrite(node, swap, stop=None):
     """``node`` rebuilt bottom-up with ``swap(n)`` (a node, or None to keep and descend) put in
     for the nodes it picks — the one walk of the frames' pronoun and «себя» rewrites; ``stop(n)``:
@@ -218,11 +260,18 @@ def rewrite(node, swap, stop=None):
         # positional in field order, as ``grammar.ast.shift`` builds a node (``span`` keyword-only);
         # a leaf (no node, no tuple) is kept without a call
         values = [getattr(node, f) for f in _field_names(type(node))]
-        return type(node)(*[rewrite(v, swap, stop) if isinstance(v, _NODE_OR_TUPLE) else v for v in values],
-                          span=node.span)
+        new = [rewrite(v, swap, stop) if isinstance(v, _NODE_OR_TUPLE) else v for v in values]
+        # (a subtree nothing was put in is kept, not rebuilt: most rewrites change no node)
+        if all(map(_is, new, values)):
+            return node
+        return type(node)(*new, span=node.span)
     if isinstance(node, tuple):
-        return tuple([rewrite(x, swap, stop) if isinstance(x, _NODE_OR_TUPLE) else x for x in node])
+        new = [rewrite(x, swap, stop) if isinstance(x, _NODE_OR_TUPLE) else x for x in node]
+        return node if all(map(_is, new, node)) else tuple(new)
     return node
+
+
+_is = operator.is_
 
 
 _NODE_OR_TUPLE = (A.Node, tuple)
@@ -279,6 +328,10 @@ class Tails:
 
     def check(self) -> None:
         """Reject when a tail of the clause found no place in its nodes."""
+        if self.duration is None and self.where is None and self.maximum is None and self.minimum is None \
+                and self.chooser is None and self.condition is None and self.named is None \
+                and not self.except_ and not self.notes:
+            return              # (the usual clause: no tail at all — ``_CHECKED`` read by name below)
         left = [n for n in self._CHECKED if getattr(self, n) is not None and n not in self._used]
         if self.except_ and "except_" not in self._used:
             left.append("except")
@@ -321,6 +374,24 @@ def _maximum(text: str) -> int:
 
 def _is_pred(q) -> bool:
     return isinstance(q, P) and q.kind in ("verb", "modal")
+
+
+def has_kind(parts, kind: str) -> bool:
+    """Is one of ``parts`` a P of ``kind``?  (a loop, not ``any`` over a generator: asked of
+    every clause)"""
+    for q in parts:
+        if q.__class__ is P and q.kind == kind:
+            return True
+    return False
+
+
+def first_pred(parts) -> int | None:
+    """The index of the first predicate (a verb or a modal) of ``parts``, None without one
+    (the clause frames ask for the first only: no list of them all)."""
+    for i, q in enumerate(parts):
+        if q.__class__ is P and (q.kind == "verb" or q.kind == "modal"):
+            return i
+    return None
 
 
 class _Late:

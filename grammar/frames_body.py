@@ -18,7 +18,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span
+from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
 from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -152,6 +152,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 continue
             # «Воздействие дар силы свести …» (no dash): the name heads every clause after it
             parts = parts[1:]
+        # (the first part's kind, read once: the shapes below are told apart by it)
+        k0 = parts[0].kind if parts and isinstance(parts[0], P) else None
         if k + 1 < len(items) and items[k + 1][0] == "COLON" and parts and isinstance(parts[-1], P) \
                 and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
                 and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
@@ -185,8 +187,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
             k += 2
             continue
-        head = menu_head(parts)
-        if head is not None and k + 1 < len(items) and items[k + 1][0] == "COLON":
+        head = menu_head(parts) if k0 == "verb" and k + 1 < len(items) and items[k + 1][0] == "COLON" else None
+        if head is not None:
             # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
             options, j = [], k + 1
             while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
@@ -199,17 +201,17 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
             k = j
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind in ("if", "while") and k + 1 < len(items):
+        if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
             k = _lead_condition(parts, items, k, ctx, subject_hint, b)
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "if" and k + 1 == len(items) \
+        if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
                 and parts[0].v.get("clause") is not None:
             # «…, если открыт может объявить …» (no dash after the condition): the longest
             # prefix that is a condition governs the rest
             b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
             k += 1
             continue
-        if parts and isinstance(parts[0], P) and parts[0].kind == "gerund" and k + 1 < len(items) \
+        if k0 == "gerund" and k + 1 < len(items) \
                 and items[k + 1][0] == "CCOMMA":
             cond = _gerund(parts)
             got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
@@ -218,13 +220,13 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
             k += 2
             continue
-        if len(parts) == 1 and isinstance(parts[0], P) and parts[0].kind == "when" and k + 1 < len(items):
+        if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
             with after_named(k > 0):
                 trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
             effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
             b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
             break
-        if parts and isinstance(parts[0], P) and parts[0].kind in TRIGGER_KINDS:
+        if k0 in TRIGGER_KINDS:
             # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
             # triggered ability made of this clause's rest and every clause after it
             with after_named(k > 0):
@@ -279,11 +281,11 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 and b.effects and isinstance(b.effects[-1], A.Restriction) and b.effects[-1].condition is None:
             # «не может нападать или выступать защитником, пока …»: the condition of both
             b.effects[-1] = replace(b.effects[-1], condition=own_pronoun(tails.condition, b.effects[-1]))
-        preds = [i for i, q in enumerate(parts) if _is_pred(q)]
-        b.last_modal = parts[preds[0]] if preds and parts[preds[0]].kind == "modal" else None
-        if preds and preds[0] > 0 and isinstance(parts[0], NP):
+        pred = first_pred(parts)
+        b.last_modal = parts[pred] if pred is not None and parts[pred].kind == "modal" else None
+        if pred is not None and pred > 0 and isinstance(parts[0], NP):
             try:
-                b.last_subject = subject_of(parts[:preds[0]])
+                b.last_subject = subject_of(parts[:pred])
             except Reject:
                 b.last_subject = None
         elif hint is not None:
@@ -301,7 +303,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         elif tails.condition is not None:
             got = _conditioned(got, tails.use("condition"), parts, ctx)
         if tails.where is not None and ("where" not in tails._used or any(
-                isinstance(n, A.Keyword) and n.value == "X" for g in got for n in A.walk(g))):
+                isinstance(n, A.Keyword) and n.value == "X" for g in got for n in nodes_in(g))):
             # (a keyword's «X» has no Variable of its own: the definition stands beside it)
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
             if any(isinstance(n, A.Variable) and (n.maximum is not None or n.minimum is not None)
@@ -377,8 +379,10 @@ def _unquoted_granted(parts: list, items: list, k: int, ctx: Ctx) -> list | None
     """«Имеет {tap}: X[, если …]» (berserk-nxt dropped the «»): the cost and the last clause
     are the granted ability, as if quoted; a trailing «если / пока …» stays the holder's
     condition, as after a closing quote.  None when the clause is no such head."""
+    if k + 2 != len(items) or items[k + 1][0] != "COLON":
+        return None                 # (the cheap test first: asked of every clause of every body)
     i = next((j for j, q in enumerate(parts) if isinstance(q, P) and q.kind == "icon_cost"), None)
-    if i is None or i == 0 or k + 2 != len(items) or items[k + 1][0] != "COLON" \
+    if i is None or i == 0 \
             or not all(isinstance(q, P) and q.kind == "icon_cost" for q in parts[i:]) \
             or not (_is_pred(parts[i - 1]) and parts[i - 1].kind == "verb" and parts[i - 1].v["lemma"] in ("get", "have")):
         return None
@@ -487,7 +491,7 @@ def _fold_may(effects: list, got: list, sep: str, parts: list):
     (H3, M3).  The option with ``got`` added, or None."""
     if sep not in ("THEN", "SEQ", "SEMI") or not effects or not got \
             or (sep == "THEN" and (len(got) != 1 or (parts and isinstance(parts[0], NP)))) \
-            or any(isinstance(q, P) and q.kind == "modal" for q in parts):
+            or has_kind(parts, "modal"):
         return None
     return _into_may(effects[-1], tuple(got), sep, parts)
 
@@ -664,7 +668,7 @@ def own_pronoun(cond: A.Condition, node) -> A.Condition:
     """«…только по Сторожу, пока он стоит рядом …»: «он» is the card the ability names; «не
     может атаковать, пока у него …» (no other card named): it can only be the card itself."""
     if cond.subject is not None and cond.subject.noun == "it" and not cond.subject.qualifiers:
-        sels = [n for n in A.walk(node) if isinstance(n, A.Selector)
+        sels = [n for n in nodes_in(node) if isinstance(n, A.Selector)
                 and not (isinstance(node, (A.Restriction, A.Permission)) and n is getattr(node.condition, "subject", None))]
         if any(n.noun == "self" for n in sels) or (isinstance(node, (A.Restriction, A.Permission))
                                                     and node.subject is None and not sels):

@@ -17,7 +17,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, rewrite
+from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, rewrite
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
 from grammar.frames_tails import strip_tails
@@ -61,17 +61,16 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         if not body:
             raise Reject("named effect without a body")
         return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
-    if any(isinstance(q, P) and q.kind == "either" for q in parts):
+    if has_kind(parts, "either"):
         return [_either(parts, ctx, tails, sp)]
     if len(parts) > 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" and parts[0].v in _TURN_OF:
         # «В свой ход переместить …»: only in that player's turn
         cond = A.Condition(_TURN_OF[parts[0].v], span=parts[0].span)
         got = clause_effects(parts[1:], ctx, tails, subject_hint)
         return [A.Conditional(cond, tuple(got), span=sp)]
-    preds = [i for i, q in enumerate(parts) if _is_pred(q)]
-    if not preds:
+    i = first_pred(parts)
+    if i is None:
         return qualities(parts, ctx, tails)
-    i = preds[0]
     # manner adverbs before the predicate («полностью излечиться») belong to it
     lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
     if lead and parts[:len(lead)] == lead:
@@ -151,6 +150,10 @@ _REFLEXIVE = frozenset({"себя", "себе", "собой"})
 def _reflexive_to(node, ctx: Ctx):
     """«атакованное существо перемещается на клетку позади себя»: «себя» is the clause's subject
     (the card last named: ``it``), not the card that has the ability."""
+    low = ctx.text.lower()
+    if "себ" not in low and "собой" not in low:
+        return node             # (no reflexive word in the unit: nothing to find, no walk)
+
     def swap(n):
         if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN \
                 and ctx.orig(n.span).lower() in _REFLEXIVE:

@@ -21,7 +21,8 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees,
+                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees, folded_words,
+                                  _share_noun, share_noun,
                                   except_items, life_items, marker_name)
 from grammar.parts import NP, P
 
@@ -65,6 +66,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
     side = None
     count = None
     condition = None
+    words = None
     if np.kind == "self":
         noun = N.SELF
         if np.opp:
@@ -83,7 +85,8 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             raise Reject("elided noun phrase without a selecting adjective")
     else:
         n = np.noun or ""
-        if disagrees(np):
+        words = folded_words(np)            # (folded once for both tests)
+        if disagrees(np, words):
             raise Reject("an adjective that does not agree with its noun")
         if n.startswith("cls:"):
             noun = N.CREATURE
@@ -117,6 +120,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         else:
             raise Reject(f"noun {n!r} is not a selector")
     for a in np.adjs:
+        if a in QUALIFIERS:         # (the usual adjective first: no other branch reads these)
+            quals.append(QUALIFIERS[a])
+            continue
         if a == "own":
             side = Side.OWN
         elif a == "own_their":
@@ -150,17 +156,15 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             # «соседняя с <этой картой> клетка»: the card is written (a span), not the implicit
             # neighbour of «соседняя клетка» (implicit_neighbour_cell)
             relations.append(A.Relation(R.ADJACENT, A.Selector(N.SELF, span=written_after_s(np))))
-        elif a in QUALIFIERS:
-            quals.append(QUALIFIERS[a])
         else:
             raise Reject(f"adjective {a!r} is not a qualifier")
     if np.opp:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
-    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np):
+    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np, words):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
-    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np) or _masculine_plural(np)):
+    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np, words) or _masculine_plural(np)):
         quals.append(Q.ALL)            # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)
     elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
         quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
@@ -185,8 +189,9 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             side = q[1]
         else:
             quals.append(q)
-    return A.Selector(noun, side, tuple(dict.fromkeys(quals)), count, tuple(relations), condition,
-                      span=_span(np))
+    # (no duplicate to drop among fewer than two qualifiers: the tuple without the dict)
+    return A.Selector(noun, side, tuple(dict.fromkeys(quals)) if len(quals) > 1 else tuple(quals), count,
+                      tuple(relations), condition, span=_span(np))
 
 
 def _count(c: tuple, quals: list, noun) -> tuple | None:
@@ -212,6 +217,7 @@ def _count(c: tuple, quals: list, noun) -> tuple | None:
 
 _SIDE_ADV = {"near": R.ADJACENT, "opposite": R.OPPOSITE, "behind": R.BEHIND}
 _HIS = "his"        # a row «в его N-м ряду», until take_np knows whose («противника»)
+_HIS_END = f":{_HIS}"
 
 
 _PLACES = ("graveyard", "cell", "field", "deck", "hand", "half", "row")
@@ -231,12 +237,23 @@ def np_posts(parts: list) -> list | None:
     return out
 
 
+# the kinds of part a post-modifier starts with: a P of these kinds, a noun phrase of these nouns
+_POST_KINDS = frozenset({"prep", "rel_part", "rel_which", "adv", "unknown", "neg"})
+_POST_NOUNS = frozenset({"row", "half", "field", "cost"})
+
+
 def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None:
     """A post-modifier at parts[i] that belongs to the noun phrase before it → (items, next
     index): qualifier strings, ("side", Side), Relations, a relative-clause Condition.  None
     when parts[i] is not one.  ``places=False``: «на / в <place>» is not read as where the
     card stands (after a verb that puts or moves it, the place is the destination)."""
     p = parts[i]
+    # (every noun phrase ends with a part that is no post-modifier: told by its kind at once)
+    if p.__class__ is P:
+        if p.kind not in _POST_KINDS:
+            return None
+    elif p.__class__ is not NP or p.kind != "noun" or p.noun not in _POST_NOUNS:
+        return None
     nxt = parts[i + 1] if i + 1 < len(parts) else None
     if not places and isinstance(p, P) and p.kind == "prep" and p.v in ("na", "v") \
             and isinstance(nxt, NP) and nxt.noun in _PLACES:
@@ -524,7 +541,7 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
             break
         q, j = hit
         posts.extend(q)
-    if any(isinstance(x, str) and x.endswith(f":{_HIS}") for x in posts):
+    if posts and any(isinstance(x, str) and x.endswith(_HIS_END) for x in posts):
         if not np.opp:
             raise Reject("whose row: «его»")
         posts = [x[:-len(_HIS)] + Side.ENEMY if isinstance(x, str) and x.endswith(f":{_HIS}") else x
@@ -619,45 +636,6 @@ def posts_after(parts: list, j: int, places: bool = True) -> tuple[list, int]:
         got.extend(hit[0])
         j = hit[1]
     return got, j
-
-
-# adjectives that pick *which* cards, said once for a whole «A или B существо»
-_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this", "different"})
-
-
-def _share_noun(parts: list, i: int) -> list:
-    """«выбранное горное или лесное существо»: adjective phrases joined before one noun share
-    it, and the first one's determiners (выбранное, другое, ваше …) and the noun's side apply to
-    each — «горное» alone is not a card of any kind."""
-    run = [i]
-    k = i
-    while k + 2 < len(parts) and isinstance(parts[k + 1], P) and parts[k + 1].kind in ("and", "or", "lcomma") \
-            and isinstance(parts[k + 2], NP) and parts[k].kind == "elided":
-        k += 2
-        run.append(k)
-    if len(run) < 2 or not isinstance(parts[i], NP) or parts[i].kind != "elided" \
-            or parts[run[-1]].kind != "noun" or any(parts[r].kind != "elided" or parts[r].count for r in run[:-1]):
-        return parts
-    last = parts[run[-1]]
-    if last.noun not in ("creature", "card") or not set(last.adjs) - _DETERMINERS:
-        return parts      # «бестелесных и симбиотов»: two kinds, not two adjectives of one noun
-    shared = tuple(a for a in parts[i].adjs if a in _DETERMINERS)
-    out = list(parts)
-    for r in run:
-        np = parts[r]
-        own = tuple(a for a in np.adjs if a not in shared)
-        out[r] = NP("noun", last.noun, shared + own, np.count if r == run[-1] else last.count, np.name,
-                    last.opp, np.span, np.text)
-    return out
-
-
-def share_noun(parts: list) -> list:
-    """``_share_noun`` at every elided adjective phrase of a clause's parts."""
-    for k, q in enumerate(parts):
-        if isinstance(q, NP) and q.kind == "elided" and (k == 0 or not (isinstance(parts[k - 1], P)
-                                                                      and parts[k - 1].kind in ("and", "or"))):
-            parts = _share_noun(parts, k)
-    return parts
 
 
 def one_or_more(parts: list, i: int) -> A.Selector | None:

@@ -166,12 +166,28 @@ def _turn_words(parts: list) -> list:
     return out
 
 
+# the part kinds ``strip_tails`` takes (any other part is kept as it is, with no test)
+_TAIL_KINDS = frozenset({"gerund", "times", "until", "turnref", "for_turns", "maximum", "if", "while", "when",
+                         "bychoice", "anyrange", "where", "until_while", "paren"})
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
-    parts = _turn_words(_hoist(_but_no_more(parts)))
+    # (one scan tells whether the «не более» and «до конца …» passes have anything to read;
+    # ``_hoist`` moves only parentheses, ``_but_no_more`` joins no «до»)
+    nomore = upto = False
+    for q in parts:
+        if q.__class__ is P:
+            if q.kind == "nomore":
+                nomore = True
+            elif q.kind == "prep" and q.v == "do":
+                upto = True
+    parts = _hoist(_but_no_more(parts) if nomore else parts)
+    if upto:
+        parts = _turn_words(parts)
     out = []
     for n, p in enumerate(parts):
-        if isinstance(p, P):
+        if isinstance(p, P) and p.kind in _TAIL_KINDS:
             k = p.kind
             if k == "gerund" and p.v == "not_closing" and out and isinstance(out[-1], P) and out[-1].kind == "neg":
                 # «…, не закрываясь [при этом]»
@@ -304,6 +320,8 @@ def amount_if(got: list, tails: Tails, alone: bool = True) -> list:
     heal, poison, an attack's damage): Conditional(cond, (the effect + delta,), otherwise=(the
     effect,)).  Without such an effect the note stays (the clause is refused); so does «(+1 к
     воздействию, …)» when the clause is not the effect's only one (``alone``: which is meant?)."""
+    if not tails.notes:
+        return got                  # (the usual clause: no note at all)
     note = next((n for n in tails.notes if isinstance(n, tuple) and n[0] == "amount_if"), None)
     if note is None or len(got) != 1:
         return got

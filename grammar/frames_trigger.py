@@ -22,7 +22,7 @@ from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
-from grammar.frames_base import ATTACK_ADJ, STRENGTH, Reject, _span, rewrite
+from grammar.frames_base import ATTACK_ADJ, STRENGTH, Reject, _span, nodes_in, rewrite
 from grammar.frames_select import implicit_neighbour_cell, take_np
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
@@ -504,13 +504,14 @@ def this_card_is_self(node):
     guess, M9)."""
     if _AFTER_NAMED.get():
         return node
-    def swap(n):
-        if isinstance(n, A.Selector) and n.noun in (N.CARD, N.CREATURE) and n.qualifiers == (Q.THIS,) \
-                and n.side is None and not n.relations and n.count is None and n.condition is None \
-                and not n.members:
-            return A.Selector(N.SELF, span=n.span)
-        return None
-    return rewrite(node, swap)
+    def hit(n) -> bool:
+        return isinstance(n, A.Selector) and n.noun in (N.CARD, N.CREATURE) and n.qualifiers == (Q.THIS,) \
+            and n.side is None and not n.relations and n.count is None and n.condition is None \
+            and not n.members
+
+    if isinstance(node, A.Node) and not any(map(hit, nodes_in(node))):
+        return node             # (the usual head: no such card — a walk, not a rebuild)
+    return rewrite(node, lambda n: A.Selector(N.SELF, span=n.span) if hit(n) else None)
 
 
 # attack events whose dice are rolled: «(после бросков кубика)» says when in the attack

@@ -20,7 +20,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, rewrite
+from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, rewrite, nodes_in
 from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, one_or_more, selector, share_noun, take_np,
@@ -60,6 +60,8 @@ def _prenominal(args: list, j: int):
     many = int(args[j].v.split(":")[1]) if isinstance(args[j], P) and args[j].kind == "bare" \
         and args[j].v.split(":")[0] in ("NUM", "NUMW") else None
     k = j + 1 if every or many else j
+    if k >= len(args) or args[k].__class__ is not P or args[k].kind != "participle":
+        return None                 # (asked at every argument: no slice when no participle)
     q = args[k:k + 5]
     if len(q) < 5 or not (isinstance(q[0], P) and q[0].kind == "participle" and q[0].v == "standing"
                           and isinstance(q[1], P) and q[1].kind == "adv" and q[1].v in _PRE_ADV
@@ -290,7 +292,7 @@ def _actor_matters(subject, target: A.Selector) -> bool:
     if subject is None:
         return False
     return subject.noun in (N.PLAYER, N.OPPONENT) or any(
-        isinstance(n, A.Selector) and Q.OWN_OF_SUBJECT in n.qualifiers for n in A.walk(target))
+        isinstance(n, A.Selector) and Q.OWN_OF_SUBJECT in n.qualifiers for n in nodes_in(target))
 
 
 def v_heal(v, subject, a: Args, ctx, tails, sp):
@@ -441,7 +443,7 @@ def _granter(nodes: list, target: A.Selector, ctx) -> list:
     if not said:
         return nodes
     # only the selectors the name wrote (they have a span); «раниться» (no span) is the holder
-    named_here = [n for g in nodes for n in A.walk(g)
+    named_here = [n for g in nodes for n in nodes_in(g)
                   if isinstance(n, A.Selector) and n.noun == N.SELF and n.span != A.NOSPAN]
     if len(named_here) != said:
         raise Reject("the granter's name read as the holder")

@@ -14,7 +14,7 @@ from berserk.vocab import Side
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
 from grammar import ast as A
-from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span, rewrite
+from grammar.frames_base import Ctx, LATE, Reject, Tails, _is_pred, _span, rewrite, nodes_in
 from grammar.frames_heroes_events import player_event, strengthened
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import paren
@@ -410,7 +410,7 @@ def own_pronouns(trig: A.Trigger, ctx: Ctx) -> A.Trigger:
     """A pronoun written inside the trigger («когда существо перемещается на соседнюю с ней
     клетку») names the card when nothing else written in the trigger has its gender (the
     subject «существо» is neuter; «ней» can only be the card).  Otherwise it stays ``it``."""
-    sels = [n for n in A.walk(trig) if isinstance(n, A.Selector) and n.span != A.NOSPAN]
+    sels = [n for n in nodes_in(trig) if isinstance(n, A.Selector) and n.span != A.NOSPAN]
     pron = [n for n in sels if n.noun == N.IT and not n.qualifiers and not n.relations]
     if not pron:
         return trig

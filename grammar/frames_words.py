@@ -16,10 +16,12 @@ from berserk.vocab import KeywordName as KW
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
 from berserk.vocab import SelectorNoun as N
+from berserk.vocab import Verb as V
 from grammar import ast as A
+from grammar.ast.walk import _names as _field_names
 from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, ICON_KEYWORDS, KEYWORD_NOUNS, QUALIFIERS, STRENGTH, UNPROVEN, Reject, _span,
-                                 rewrite)
-from grammar.lexicon import agrees, classify
+                                 nodes_in, rewrite)
+from grammar.lexicon import _AGREE, agrees, classify
 from grammar.parts import NP, P
 
 
@@ -40,11 +42,18 @@ _PLURAL_NOUN = re.compile(r"(?:ов|ев)$|^(?:существ|карт|клет�
 _PLURAL_DET = frozenset({"ваши", "эти", "те", "другие"})
 
 
-def plural(np: NP) -> bool:
+def folded_words(np: NP) -> list:
+    """The words of a noun phrase as written, lower case, ё → е (``plural`` and ``disagrees``
+    read them; ``frames_select.selector`` folds them once for both)."""
+    return np.text.lower().replace("ё", "е").split()
+
+
+def plural(np: NP, words: list | None = None) -> bool:
     """Is the noun phrase plural by a form no singular has?  (Plural adjectives in the
     nominative / accusative / genitive, a plural noun ending; a bare «существа» is
-    ambiguous and stays as it is.)"""
-    words = np.text.lower().replace("ё", "е").split()
+    ambiguous and stays as it is.)  ``words``: ``folded_words(np)`` when the caller has them."""
+    if words is None:
+        words = folded_words(np)
     if not words:
         return False
     if words[-1] == "противника":
@@ -318,25 +327,32 @@ def written_after_s(np: NP) -> A.Span:
     return A.Span(np.span.start + at + 3, np.span.start + end)
 
 
-def disagrees(np: NP) -> bool:
+def disagrees(np: NP, words: list | None = None) -> bool:
     """Does an adjective right before the head noun fail to agree with it («на клетку погибшего
     карту»: the chunker hung the genitive of one phrase on the next noun)?  Only adjectives the
     lexicon knows, only endings of one gender and case (``lexicon.agrees``)."""
-    words = np.text.lower().replace("ё", "е").split()
+    if np.kind != "noun" or (np.noun or "").startswith(("cls:", "hero:")):
+        return False                  # a class noun of the list may be any word («дитя Кронга»)
+    if words is None:
+        words = folded_words(np)
     if np.opp and words and words[-1] == "противника":
         words = words[:-1]
-    if len(words) < 2 or np.kind != "noun":
+    if len(words) < 2:
         return False
     head = classify(words[-1])
-    if head is None or head[0] != "NOUN" or (np.noun or "").startswith(("cls:", "hero:")):
-        return False                  # a class noun of the list may be any word («дитя Кронга»)
+    if head is None or head[0] != "NOUN":
+        return False
     for w in reversed(words[:-1]):
         cls = classify(w)
         if cls is None or cls[0] != "ADJ":
             break
-        if not agrees(w, words[-1]):
-            return True
+        if _AGREE_END.search(w) and not agrees(w, words[-1]):
+            return True         # (only an ending ``agrees`` tests can disagree: one search first)
     return False
+
+
+# every adjective ending of ``lexicon.agrees``'s table in one pattern
+_AGREE_END = re.compile("|".join(f"(?:{a.pattern})" for a, _n in _AGREE))
 
 
 def except_items(parts: list, i: int) -> tuple[list, int] | None:
@@ -421,11 +437,13 @@ _ANTECEDENTS = frozenset({N.CARD, N.CREATURE, N.ATTACKED, N.ATTACKER, N.TARGET, 
                           N.PARASITE, N.SYMBIOTE, N.COMPANION, N.ARTIFACT, N.HERO, N.CHARACTER, N.IT})
 
 
-def this_card_is_self(node):
+def this_card_is_self(node, sels: list | None = None):
     """«эта карта» with no card written before it in the ability is the card itself (contract:
     «… на этой карте» → ``Selector(self)``); after a card was named («закрыть выбранную карту;
-    эта карта …») it stays ``Selector(card, this)``: that card."""
-    sels = [n for n in A.walk(node) if isinstance(n, A.Selector)]
+    эта карта …») it stays ``Selector(card, this)``: that card.  ``sels``: the selectors of
+    ``node`` when the caller has walked it already."""
+    if sels is None:
+        sels = [n for n in nodes_in(node) if isinstance(n, A.Selector)]
     this = [n for n in sels if n.noun == N.CARD and n.qualifiers == (Q.THIS,) and n.side is None
             and not n.relations and n.condition is None and n.count is None and n.span != A.NOSPAN]
     if not this:
@@ -436,6 +454,103 @@ def this_card_is_self(node):
     if not alone:
         return node
     return rewrite(node, lambda n: A.Selector(N.SELF, span=n.span) if id(n) in alone else None)
+
+
+# adjectives that pick *which* cards, said once for a whole «A или B существо»
+_DETERMINERS = frozenset({"chosen", "other", "each", "any", "own", "this", "different"})
+
+
+def _share_noun(parts: list, i: int) -> list:
+    """«выбранное горное или лесное существо»: adjective phrases joined before one noun share
+    it, and the first one's determiners (выбранное, другое, ваше …) and the noun's side apply to
+    each — «горное» alone is not a card of any kind."""
+    run = [i]
+    k = i
+    while k + 2 < len(parts) and isinstance(parts[k + 1], P) and parts[k + 1].kind in ("and", "or", "lcomma") \
+            and isinstance(parts[k + 2], NP) and parts[k].kind == "elided":
+        k += 2
+        run.append(k)
+    if len(run) < 2 or not isinstance(parts[i], NP) or parts[i].kind != "elided" \
+            or parts[run[-1]].kind != "noun" or any(parts[r].kind != "elided" or parts[r].count for r in run[:-1]):
+        return parts
+    last = parts[run[-1]]
+    if last.noun not in ("creature", "card") or not set(last.adjs) - _DETERMINERS:
+        return parts      # «бестелесных и симбиотов»: two kinds, not two adjectives of one noun
+    shared = tuple(a for a in parts[i].adjs if a in _DETERMINERS)
+    out = list(parts)
+    for r in run:
+        np = parts[r]
+        own = tuple(a for a in np.adjs if a not in shared)
+        out[r] = NP("noun", last.noun, shared + own, np.count if r == run[-1] else last.count, np.name,
+                    last.opp, np.span, np.text)
+    return out
+
+
+def share_noun(parts: list) -> list:
+    """``_share_noun`` at every elided adjective phrase of a clause's parts."""
+    for k, q in enumerate(parts):
+        if isinstance(q, NP) and q.kind == "elided" and (k == 0 or not (isinstance(parts[k - 1], P)
+                                                                      and parts[k - 1].kind in ("and", "or"))):
+            parts = _share_noun(parts, k)
+    return parts
+
+
+# ---------------------------------------------------------------- the checks of a unit's abilities
+# (``frames_ability.ability`` asks them of every ability it returns)
+def _self_relative(c: A.Condition) -> bool:
+    """«пока оно не стоит рядом с ней»: two pronouns of different genders both read as the one
+    card named before (``it``) — «it stands next to itself» is never meant, so the unit is
+    Opaque rather than typed wrong."""
+    if c.subject is None or c.subject.noun != N.IT:
+        return False
+    stack = [p for p in c.params if isinstance(p, A.Relation)]
+    while stack:
+        r = stack.pop()
+        if isinstance(r.to, A.Selector):
+            if r.to.noun == N.IT:
+                return True
+            stack.extend(r.to.relations)
+    return False
+
+
+# (the lookbehind after the first letter, as «(?<![\w-]п)»: the same matches, but a literal the
+# engine looks for instead of a lookbehind tried at every offset of every unit)
+_OPPONENT_WORD = re.compile(r"п(?<![\w-]п)ротивника(?![\w-])")
+
+
+def _enemy_marks(nodes, enough: int, memo: dict | None = None) -> int:
+    """How often an AST says «the opponent's»: an enemy side, the opponent, a value naming the
+    enemy / the opponent (half:enemy, row:2:enemy, end_of_opponent_turn, from_enemy_creature …)
+    — counted until ``enough`` (all the caller asks is whether there are that many)."""
+    n = 0
+    # (each node from the unit's walk of the ability — ``memo``: the wrapper walks it next —, its
+    # leaf fields read by name; the nodes in its fields and tuples are the walk's: the same count
+    # as following every field)
+    for x in (x for g in nodes for x in nodes_in(g, memo)):
+        cls = x.__class__
+        if cls is A.Selector and x.noun == N.OPPONENT:
+            n += 1
+        elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
+            n += 1                       # «переходит под контроль противника»
+        for f in _field_names(cls):
+            v = getattr(x, f)
+            if isinstance(v, str):
+                if "enemy" in v or "opponent" in v:
+                    n += 1
+            elif v and isinstance(v, (tuple, list)):
+                n += _enemy_leaves(v)
+        if n >= enough:
+            break
+    return n
+
+
+def _enemy_leaves(v) -> int:
+    """How many strings naming the enemy / the opponent a field holds outside its nodes."""
+    if isinstance(v, str):
+        return 1 if "enemy" in v or "opponent" in v else 0
+    if isinstance(v, (tuple, list)):
+        return sum(_enemy_leaves(x) for x in v if not isinstance(x, A.Node))
+    return 0
 
 
 def life_items(parts: list, i: int) -> tuple[list, int] | None:
