@@ -210,9 +210,13 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
                 tails.span_parts.append(p)
                 continue
             if k == "turnref" and p.v == "в следующий ход противника":
-                # «в следующий ход противника»: a window (that turn only), not a span from now — the
-                # contract has no window of the opponent's turn (F2)
-                raise Reject("in the opponent's next turn (a window)")
+                # «в следующий ход противника»: a window — during that turn only, not a span from
+                # now (F2: was opponent_turns 1, in force for the rest of this turn too)
+                if tails.duration is not None:
+                    raise Reject("two durations")
+                tails.duration = A.Duration(D.OPPONENT_NEXT_TURN, span=p.span)
+                tails.span_parts.append(p)
+                continue
             if k == "for_turns":
                 tails.duration = for_turns(ctx.orig(p.span), p.span)
                 tails.span_parts.append(p)

@@ -149,6 +149,8 @@ class DurationKind(_Worded):
     NEXT_TURN = "next_turn", "в следующий ход"
     WHILE = "while", "до тех пор, пока …"          # Duration.condition holds
     UNTIL_NEXT_TURN = "until_next_turn", "до начала хода (следующего, чей бы он ни был)"
+    # a window, not a span from now: only during that turn (audit F2)
+    OPPONENT_NEXT_TURN = "opponent_next_turn", "в следующий ход противника (только в этот ход)"
 
 
 # ---------------------------------------------------------------- the ability language (issue 9)
