@@ -306,11 +306,14 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 isinstance(n, A.Keyword) and n.value == "X" for g in got for n in nodes_in(g))):
             # (a keyword's «X» has no Variable of its own: the definition stands beside it)
             # «(где X — стоимость показанной карты)» defines an X the clause's selectors use
-            if any(isinstance(n, A.Variable) and (n.maximum is not None or n.minimum is not None)
-                   for g in got for n in A.walk(g)):
-                # «{armor} X и +X, где X … (максимум 2)»: the cap is X's, but only one use holds it (F3)
-                raise Reject("a maximum of X with a use outside the Variable")
-            got = list(got) + [A.Define("X", tails.use("where"), span=_span(tails.span_parts))]
+            # «{armor} X и +X, где X … (максимум 2)»: the cap is X's — on the definition, so the
+            # keyword's X holds it too (F3: it sat on the bonus's Variable only)
+            caps = {(n.maximum, n.minimum) for g in got for n in nodes_in(g)
+                    if isinstance(n, A.Variable) and (n.maximum is not None or n.minimum is not None)}
+            if len(caps) > 1:
+                raise Reject("two caps of X")
+            hi, lo = caps.pop() if caps else (None, None)
+            got = list(got) + [A.Define("X", tails.use("where"), hi, lo, span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
         got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:

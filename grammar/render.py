@@ -340,7 +340,9 @@ _RENDERERS: dict[str, Callable[[Any], Rendered]] = {
     "Restriction": _rule(False), "Permission": _rule(True),
     "_Otherwise": lambda n: (Phrase("иначе:"), n.effects),
     "_Where": lambda n: (Phrase(f"где {n.name} — {inline(n.definition)}"), ()),
-    "Define": lambda n: (Phrase(f"где {n.name} — {inline(n.measure)}"), ()),
+    "Define": lambda n: (Phrase(f"где {n.name} — {inline(n.measure)}" + (
+        f" (максимум {n.maximum})" if getattr(n, "maximum", None) is not None else "") + (
+        f" (минимум {n.minimum})" if getattr(n, "minimum", None) is not None else "")), ()),
     "CounterLimit": lambda n: (Phrase(f"не более {n.maximum} {{counter}}"), ()),
     "StartsWithCounters": lambda n: (Phrase("начинает бой с ").add(
         f"{n.count if n.count != 1 else ''}{{counter}}", "counter"), ()),

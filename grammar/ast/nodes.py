@@ -84,9 +84,13 @@ class Measure(Node):
 
 @dataclass(frozen=True, slots=True)
 class Define(Node):
-    """«(где X — стоимость показанной карты …)» after a clause: what X means in it."""
+    """«(где X — стоимость показанной карты …)» after a clause: what X means in it;
+    ``maximum`` / ``minimum``: «(максимум N)» capping X itself, so every use of X in the clause
+    holds it («{ova} X и +X к удару, где X … (максимум 2)»)."""
     name: str
     measure: Measure
+    maximum: int | None = None
+    minimum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

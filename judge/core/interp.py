@@ -392,7 +392,9 @@ def _define_check(it: Interp, node: A.Define, ctx: Ctx):
     return None
 
 
-@handles(A.Define, _define_check, lambda n, p: p.unsupported(n.measure))
+@handles(A.Define, _define_check,
+         lambda n, p: "предел X («максимум / минимум N» для всех его вхождений) судья пока не применяет"
+         if n.maximum is not None or n.minimum is not None else p.unsupported(n.measure))
 def _define_apply(it: Interp, node: A.Define, ctx: Ctx) -> None:
     ctx.x_def = node.measure
 
