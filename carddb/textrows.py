@@ -405,6 +405,8 @@ CHUNK_MIN = 100
 #: A worker that answers no chunk for this long is taken as stalled: the build stops with an
 #: error (a chunk is a few seconds of work).
 STALL_SECONDS = 300.0
+#: How long stopping waits for the killed workers (and the pool's thread) to end.
+STOP_SECONDS = 10.0
 _WORK: dict = {}                    # what the forked workers inherit: the vocabulary
 
 #: One text to parse: the text as its cards carry it, whether it is still to be normalised (a
@@ -415,6 +417,12 @@ Unit = tuple[str, bool, tuple[str, ...]]
 
 class WorkerFailed(InternalError):
     """A worker process died or stalled: the build stops with this error, never hangs."""
+
+
+def _died(n: int, total: int, err: BaseException) -> WorkerFailed:
+    return WorkerFailed(f"процесс разбора текстов завершился аварийно (часть {n} из {total}: "
+                        f"{err}); сборка остановлена — BERSERK_BUILD_JOBS=1 собирает в одном "
+                        "процессе")
 
 
 def jobs(distinct: int) -> int:
@@ -465,7 +473,13 @@ class UnitRows:
                                                 initializer=_worker_start,
                                                 initargs=(os.getpid(),))
                 # (the workers fork at the first submit, before the pool starts a thread)
-                self.futures = [self.pool.submit(_chunk_rows, chunk) for chunk in self.chunks]
+                for n, chunk in enumerate(self.chunks, start=1):
+                    try:
+                        self.futures.append(self.pool.submit(_chunk_rows, chunk))
+                    except BrokenProcessPool as err:
+                        # a worker died before every chunk was handed out: the pool refuses
+                        # the rest — the same error as when its chunk is awaited
+                        raise _died(n, len(self.chunks), err) from None
             except BaseException:
                 self._stop()
                 raise
@@ -490,9 +504,7 @@ class UnitRows:
                                    f"(часть {n} из {len(self.futures)}); сборка остановлена — "
                                    "BERSERK_BUILD_JOBS=1 собирает в одном процессе") from None
             except BrokenProcessPool as err:
-                raise WorkerFailed("процесс разбора текстов завершился аварийно (часть "
-                                   f"{n} из {len(self.futures)}: {err}); сборка остановлена — "
-                                   "BERSERK_BUILD_JOBS=1 собирает в одном процессе") from None
+                raise _died(n, len(self.futures), err) from None
             self._add(times)
             yield done, rows
 
@@ -509,17 +521,26 @@ class UnitRows:
             self.pool = None
 
     def _stop(self) -> None:
-        """Kill the workers (an error, a stop signal): nothing is left running or waiting."""
+        """Kill the workers (an error, a stop signal): nothing is left running or waiting.
+
+        The pool's own thread reaps the workers too once it sees them die (it joins every
+        worker before it ends): it is joined first, so that only one thread waits for each
+        worker.  (Joined side by side, one thread's ``waitpid`` could take the exit status
+        while the other's got ECHILD — that one's ``join`` then returned without marking the
+        worker finished, and ``multiprocessing.active_children()`` still listed it until the
+        pool's thread next ran.)"""
         pool = self.pool
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
-            if process.is_alive():
-                process.kill()
+            process.kill()                  # (a no-op for a worker already reaped)
+        if manager is not None:
+            manager.join(STOP_SECONDS)
         for process in processes:
-            process.join(5)
+            process.join(STOP_SECONDS)
 
 
 def _chunks(units: list, processes: int) -> list[list]:

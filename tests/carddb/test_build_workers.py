@@ -145,6 +145,34 @@ def test_a_failed_worker_stops_the_build_with_an_error(old_db, canonical, monkey
     assert multiprocessing.active_children() == []          # every worker killed and joined
 
 
+class _SlowHandOut(textrows.ProcessPoolExecutor):
+    """A pool that hands out its second chunk only once a worker has died (as a loaded
+    machine may: the pool's thread sees the death while chunks are still being submitted)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        if getattr(self, "_handed", False):
+            deadline = time.monotonic() + 30
+            while not self._broken and time.monotonic() < deadline:
+                time.sleep(0.01)
+        self._handed = True
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_a_worker_dead_before_every_chunk_is_handed_out_is_the_same_error(old_db, canonical,
+                                                                          monkeypatch):
+    """The pool refuses new chunks once a worker died (BrokenProcessPool from ``submit``):
+    that is the dead worker's error too, and nothing is left running."""
+    monkeypatch.setenv("BERSERK_BUILD_JOBS", "2")
+    monkeypatch.setattr(textrows, "_chunk_rows", _die)
+    monkeypatch.setattr(textrows, "ProcessPoolExecutor", _SlowHandOut)
+    old = state(old_db)
+    with pytest.raises(textrows.WorkerFailed, match="аварийно") as err:
+        build_db(old_db, [canonical])
+    assert "часть 2 из" in str(err.value)
+    assert state(old_db) == old and temps(old_db) == []
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_an_error_in_a_worker_is_the_same_error_as_in_one_process(tmp_path, canonical,
                                                                    monkeypatch, jobs):
