@@ -211,21 +211,22 @@ class Card:
                 errors.append(err)
                 return None
 
-        known = {f.name for f in fields(cls)} | {"element", "type", "classes", "class", "uniq"}
-        game = Game.get(str(data.get("game", Game.CLASSIC)).strip().lower())
+        known = _known_keys(cls)
+        game = _GAMES.get(str(data.get("game", Game.CLASSIC)).strip().lower())
         if game is None:
             errors.append(CardFieldError("game", f"неизвестная игра «{shorten(data.get('game'))}»; "
                                          "допустимы: " + ", ".join(Game)))
             game = Game.CLASSIC
-        for name in sorted(set(data) - known):
+        for name in sorted(set(data) - known) if not known.issuperset(data) else ():
             errors.append(CardFieldError(name, "неизвестное поле; допустимы: "
                                          + ", ".join(sorted(known - {"repairs"}))))
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
             errors.append(CardFieldError("name", "у карты нет имени"))
-        elements = field_value(_elements, data.get("element", data.get("elements")))
+        elements = data.get("element", data.get("elements"))
+        elements = field_value(_elements_of if type(elements) is str else _elements, elements)
         type_word = str(data.get("type", data.get("card_type", CardType.CREATURE))).strip().lower()
-        card_type = CardType.get(type_word)
+        card_type = _CARD_TYPES.get(type_word)
         if card_type is None:
             errors.append(CardFieldError("type", f"неизвестный тип «{shorten(type_word)}»; допустимы: "
                                          + ", ".join(CardType)))
@@ -249,16 +250,23 @@ class Card:
             if str(cost_raw).strip() in ("X", "Х", "x", "х"):
                 cost_raw, cost_x = 0, True
         else:
-            strike = field_value(parse_strike, data.get("strike"))
+            strike = data.get("strike")
+            strike = field_value(_strike_of if type(strike) is str else parse_strike, strike)
         text = data.get("text")
         if text is not None and not isinstance(text, str):
             errors.append(CardFieldError("text", "текст должен быть строкой"))
+        number, life = data.get("number"), data.get("life")
+        elite, unique = data.get("elite", False), data.get("unique", data.get("uniq", False))
+        # (the usual types of a JSON list taken as they are: the parsers' calls are the cost
+        # of reading 35,000 cards)
         values = {
-            "number": field_value(_int_or_none, data.get("number"), "number"),
-            "cost": field_value(_int_or_none, cost_raw, "cost"),
-            "life": field_value(_int_or_none, data.get("life"), "life"),
-            "elite": field_value(_bool, data.get("elite", False), "elite"),
-            "unique": field_value(_bool, data.get("unique", data.get("uniq", False)), "unique"),
+            "number": number if type(number) is int else field_value(_int_or_none, number,
+                                                                      "number"),
+            "cost": cost_raw if type(cost_raw) is int else field_value(_int_or_none, cost_raw,
+                                                                        "cost"),
+            "life": life if type(life) is int else field_value(_int_or_none, life, "life"),
+            "elite": elite if type(elite) is bool else field_value(_bool, elite, "elite"),
+            "unique": unique if type(unique) is bool else field_value(_bool, unique, "unique"),
         }
         if errors:
             raise CardFieldErrors(errors)
@@ -270,6 +278,18 @@ class Card:
             text=None if text is None else text.rstrip("\n"), game=game,
             strike_value=strike_value, cost_x=cost_x, **values,
         )
+
+
+@lru_cache(maxsize=None)
+def _known_keys(cls: type) -> frozenset[str]:
+    """The keys a card dict may have."""
+    return frozenset({f.name for f in fields(cls)} | {"element", "type", "classes", "class",
+                                                      "uniq"})
+
+
+#: ``Game.get`` / ``CardType.get`` (the member whose value is the word) as dicts
+_GAMES: dict[str, Game] = {str(g): g for g in Game}
+_CARD_TYPES: dict[str, CardType] = {str(t): t for t in CardType}
 
 
 class CardFieldError(BerserkError):
@@ -310,6 +330,18 @@ def _elements(value: Any) -> tuple[Element, ...]:
                                      + ", ".join(Element))
             out.append(canon)
     return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=4096)
+def _elements_of(value: str) -> tuple[Element, ...]:
+    """``_elements`` of one text (a list has a few distinct ones; errors are not cached)."""
+    return _elements(value)
+
+
+@lru_cache(maxsize=4096)
+def _strike_of(value: str) -> tuple[int, int, int] | None:
+    """``parse_strike`` of one text."""
+    return parse_strike(value)
 
 
 def _heroes_strike(value: Any) -> int | None:

@@ -238,10 +238,15 @@ def _in_range(card: Card, index: int, result: ReadResult, lines) -> Card | None:
 
 def too_big_number(text: str) -> str | None:
     """The first number of ``text`` above ``MAX_TEXT_NUMBER``, if any."""
+    if _LONG_NUMBER.search(text) is None:       # (one scan: no number as long as the maximum)
+        return None
     for found in re.finditer(r"\d+", text):
         if len(found.group()) > 9 or int(found.group()) > MAX_TEXT_NUMBER:
             return found.group()
     return None
+
+
+_LONG_NUMBER = re.compile(r"\d{%d}" % len(str(MAX_TEXT_NUMBER)))
 
 
 def _text_field(value: Any, field_name: str, lists: bool = False) -> None:
@@ -282,6 +287,8 @@ def _scalars(item: dict, names: tuple[str, ...], index: int, result: ReadResult,
     True if all are right."""
     ok = True
     for name in names:
+        if type(item.get(name, "")) is str:
+            continue                                # (the usual case, without the call)
         try:
             _text_field(item.get(name), name, lists=name in lists)
         except CardFieldError as err:
@@ -558,7 +565,8 @@ def _canonical_card(item: dict, index: int, result: ReadResult, lines,
                     lists=("element", "elements", "classes", "class")):
         return None
     # «classes: null» is no classes (Card.from_dict would iterate None)
-    item = {k: v for k, v in item.items() if not (k in ("classes", "class") and v is None)}
+    if item.get("classes", ()) is None or item.get("class", ()) is None:
+        item = {k: v for k, v in item.items() if not (k in ("classes", "class") and v is None)}
     try:
         card = Card.from_dict(item)
     except CardFieldError as err:
