@@ -505,6 +505,9 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
         db = rows.db = sqlite_utils.Database(tmp)
         db.conn.execute("pragma journal_mode = off")
         db.conn.execute("pragma synchronous = off")
+        # (a 35,000-card DB is ~220 MB: a bigger page cache spills fewer pages while the rows
+        # go in and the indexes are sorted; the rows are the same)
+        db.conn.execute("pragma cache_size = -131072")
         with db.conn:
             _create_schema(db)
             t = time.perf_counter()

@@ -21,10 +21,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from berserk.errors import InternalError
 from carddb.model import parse_key
@@ -32,7 +32,7 @@ from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
 from grammar.display import to_display
-from grammar.render import lines
+from grammar.render import indented_texts
 from grammar.icons import normalise
 from grammar.tokens import list_res
 
@@ -118,39 +118,65 @@ def _walk(value, nodes: list):
     ``nodes`` in ``grammar.ast.walk`` order (pre-order, fields in order, nodes inside tuples
     at any depth)."""
     walker = _WALKERS.get(type(value))
-    if walker is not None:
-        return walker(value, nodes)
-    if isinstance(value, A.Node):
-        return _walker(type(value))(value, nodes)
-    if isinstance(value, tuple):
-        return [v if type(v) in _LEAVES else _walk(v, nodes) for v in value]
-    if isinstance(value, Enum):
-        return value.value
+    if walker is None:
+        walker = _walker(type(value))
+    return walker(value, nodes)
+
+
+def _walk_tuple(items: tuple, nodes: list) -> list:
+    get = _WALKERS.get
+    return [v if type(v) in _LEAVES else (get(type(v)) or _walk)(v, nodes) for v in items]
+
+
+def _walk_enum(value, nodes: list):
+    return value._value_                # (``.value``: a descriptor call)
+
+
+def _walk_other(value, nodes: list):
     return value
 
 
 def _walker(cls: type) -> Callable:
-    """``def walk(node, nodes)`` for one node class: the node into ``nodes``, then each field
-    walked in field order; the dict in sorted key order (with «node»), a field left out when
-    it equals its default (as ``grammar.ast.to_dict``)."""
+    """The walk of one value type: for a node class ``def walk(node, nodes)`` — the node into
+    ``nodes``, then each field walked in field order; the dict in sorted key order (with
+    «node»), a field left out when it equals its default (as ``grammar.ast.to_dict``)."""
+    if not issubclass(cls, A.Node):
+        walker = _WALKERS[cls] = (_walk_tuple if issubclass(cls, tuple) else
+                                  _walk_enum if issubclass(cls, Enum) else _walk_other)
+        return walker
     defaults = {f.name: f.default for f in fields(cls) if f.name != "span"}
     code = ["def walk(node, nodes):", "    nodes.append(node)"]
     for n, key in enumerate(defaults):
+        default = defaults[key]
         code.append(f"    v{n} = node.{key}")
-        code.append(f"    p{n} = v{n} if type(v{n}) in leaves else deeper(v{n}, nodes)")
+        # a field at its default is left out; a default that holds no node (None, a text, a
+        # number, an empty tuple) is not walked either — the usual case, a field not given
+        same = (f"v{n} is None" if default is None else f"v{n} == d{n}")
+        walk = (f"v{n} if type(v{n}) in leaves else (get(type(v{n})) or deeper)(v{n}, nodes)")
+        if default is None or type(default) in _LEAVES or isinstance(default, Enum) \
+                or default == ():
+            code.append(f"    p{n} = skip if {same} else {walk}")
+        else:
+            code.append(f"    p{n} = {walk}")
+            code.append(f"    if {same}:")
+            code.append(f"        p{n} = skip")
     code.append("    out = {}")
     at = {key: n for n, key in enumerate(defaults)}
     for key in sorted([*defaults, "node"]):
         if key == "node":
             code.append(f"    out['node'] = {cls.__name__!r}")
         else:
-            code.append(f"    if not (v{at[key]} == defaults[{key!r}]):")
+            code.append(f"    if p{at[key]} is not skip:")
             code.append(f"        out[{key!r}] = p{at[key]}")
     code.append("    return out")
-    scope = {"defaults": defaults, "leaves": _LEAVES, "deeper": _walk}
+    scope = {f"d{n}": default for n, default in enumerate(defaults.values())}
+    scope.update(leaves=_LEAVES, deeper=_walk, get=_WALKERS.get, skip=_SKIP)
     exec("\n".join(code), scope)
     walker = _WALKERS[cls] = scope["walk"]
     return walker
+
+
+_SKIP = object()                        # (a field at its default: not in the dict)
 
 
 def _strongest(d) -> int | None:
@@ -221,13 +247,15 @@ def features_of(abilities: Iterable) -> list[dict]:
 _FEATURE_KEYS = ("keyword", "strongest", "range", "amount", "label", "player")
 
 
-@dataclass(frozen=True, slots=True)
-class _Facts:
-    """What the DB stores about one ability, spans aside."""
+class _Facts(NamedTuple):
+    """What the DB stores about one ability, spans aside (a named tuple: made per distinct
+    ability of a 35,000-card build)."""
     head: tuple            # kind, node class, typed, damage weak/medium/strong, range, amount, json
     features: tuple        # card_keywords rows without card id
     issues: tuple          # (kind, detail) of each Opaque / Unknown part, in walk order
     tree: str              # its Russian tree, indented, in ``abilities_tree``
+    keywords: frozenset    # the features' keywords
+    labels: frozenset      # the features' player labels
 
 
 def _facts(ability) -> _Facts:
@@ -240,7 +268,9 @@ def _facts(ability) -> _Facts:
         tree = (tree + _UNTYPED if cut < 0 else tree[:cut] + _UNTYPED + tree[cut:])
     issues = tuple(("opaque" if isinstance(n, A.Opaque) else "unknown_icon",
                     getattr(n, "text", None) or getattr(n, "icon", "")) for n in untyped)
-    return _Facts(head, tuple(_labelled(features)), issues, tree)
+    features = tuple(_labelled(features))
+    return _Facts(head, features, issues, tree, frozenset([f[0] for f in features]),
+                  frozenset([f[4] for f in features if f[0] not in STRUCTURE_KINDS]))
 
 
 _UNTYPED = "  [не разобрано полностью]"
@@ -313,6 +343,11 @@ def _walk_facts(nodes: list) -> tuple[list, tuple, list]:
     return untyped, (weak, medium, strong, rng, amount), features
 
 
+def _shown(text: str) -> str:
+    """``to_display(text)``; a text without «{» has no icon code (most lines)."""
+    return to_display(text) if "{" in text else text
+
+
 #: The characters other than «\n» at which ``str.splitlines`` cuts a line too.
 _LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -321,24 +356,23 @@ def _tree(ability) -> str:
     r"""``"\n".join("  " + t for t in ability_tree(ability, 1).splitlines())``: the rendered
     lines, indented, with their icons shown in one ``to_display`` pass over them all (an icon
     code never spans a line) instead of one a line, joined and cut again."""
-    rendered = lines(ability, 1)
-    shown = to_display("\n".join(["  " * (line.depth + 1) + "".join([p.text for p in line.parts])
-                                   for line in rendered]))
+    rendered = indented_texts(ability, 2)
+    shown = _shown("\n".join(rendered))
     if _LINE_BREAKS.search(shown) is not None or shown.count("\n") != len(rendered) - 1:
         # (a line break of the card's own text inside a line: as splitlines cuts it)
         return "\n".join("  " + t for t in ability_tree(ability, 1).splitlines())
     return shown
 
 
-@dataclass(frozen=True, slots=True)
-class TextRows:
+class TextRows(NamedTuple):
     """Everything the DB stores about one parsed text (rows without card ids): computed once
-    per ``parse_key``, shared by reprints and by the replicated bench corpus."""
+    per ``parse_key``, shared by reprints and by the replicated bench corpus.  (A named tuple:
+    it pickles back from the workers as it is.)"""
     abilities: tuple       # abilities rows from ``line`` on
     issues: tuple          # parse_issues rows from ``kind`` on
     features: tuple        # card_keywords rows from ``keyword`` on
     typed: bool
-    tree: str
+    tree: str | None
     keywords: tuple        # sorted keywords of the features
     labels: tuple          # sorted player labels of the features
 
@@ -368,22 +402,31 @@ class _RowMaker:
 
     def _text(self, parsed) -> TextRows:
         abilities, issues, features, tree = [], [], [], []
+        keywords, labels = set(), set()
         typed = True
         text = parsed.text
+        ability_facts = self.ability
         for line in parsed.lines:
-            tree.append(f"{line.index + 1}. {to_display(line.text)}")
+            index = line.index
+            tree.append(f"{index + 1}. {_shown(line.text)}")
             for position, ability in enumerate(line.abilities):
-                facts = self.ability(ability)
+                facts = ability_facts(ability)
+                head = facts[0]
                 span = ability.span
-                abilities.append((line.index, position, *facts.head, span.start, span.end,
-                                  text[span.start:span.end] or line.text))
-                typed = typed and bool(facts.head[2])
-                issues.extend((kind, line.index, detail) for kind, detail in facts.issues)
-                features.extend(facts.features)
-                tree.append(facts.tree)
+                start, end = span.start, span.end
+                abilities.append((index, position, *head, start, end,
+                                  text[start:end] or line.text))
+                if not head[2]:
+                    typed = False
+                if facts[2]:
+                    issues.extend([(kind, index, detail) for kind, detail in facts[2]])
+                if facts[1]:
+                    features.extend(facts[1])
+                    keywords.update(facts[4])
+                    labels.update(facts[5])
+                tree.append(facts[3])
         return TextRows(tuple(abilities), tuple(issues), tuple(features), typed,
-                         "\n".join(tree), tuple(sorted({f[0] for f in features})),
-                         tuple(sorted({f[4] for f in features if f[0] not in STRUCTURE_KINDS})))
+                        "\n".join(tree), tuple(sorted(keywords)), tuple(sorted(labels)))
 
 
 NO_TEXT = TextRows((), (), (), False, None, (), ())
@@ -583,14 +626,12 @@ def _warm(vocabulary: Vocabulary) -> None:
 
 
 def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
-    """In a worker: ``_units_rows`` with the rows as plain tuples (what pickles cheaply back),
-    one memo of abilities and texts from chunk to chunk (the chunks get short at the end)."""
+    """In a worker: ``_units_rows``, one memo of abilities and texts from chunk to chunk (the
+    chunks get short at the end)."""
     maker = _WORK.get("maker")
     if maker is None:
         maker = _WORK["maker"] = _RowMaker()
-    done, rows, times = _units_rows(units, _WORK["vocabulary"], maker)
-    return done, {k: tuple(getattr(r, f.name) for f in fields(r))
-                  for k, r in rows.items()}, times
+    return _units_rows(units, _WORK["vocabulary"], maker)
 
 
 def _units_rows(units: list, vocabulary: Vocabulary,
@@ -626,6 +667,5 @@ def _units_rows(units: list, vocabulary: Vocabulary,
 
 
 def rows_from(value) -> TextRows:
-    """A worker's plain tuple back as ``TextRows`` (the sequential path's values pass as
-    they are)."""
+    """``TextRows`` of a worker's answer (a plain tuple of the same fields is made one)."""
     return value if isinstance(value, TextRows) else TextRows(*value)

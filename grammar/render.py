@@ -23,21 +23,23 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from berserk.text import plural
-from berserk.vocab import AttackKind, KeywordName, Strength
+from berserk.vocab import KeywordName
 from grammar import ast as A
 from grammar import display as W
 from grammar.display import word
-from grammar.render_core import (INLINE, RENDERERS, Line, Part, Phrase, Rendered, amount, attack_name,
-                                 condition, condition_text, cost, count_text, duration, inline,
-                                 join_phrase, limit, line_text, lines, measure, param_text, relation,
-                                 selector, summary, tree, trigger)
+from grammar.render_core import (INLINE, RENDERERS, Line, Part, Phrase, Rendered, _members, amount,
+                                 attack_kind, attack_name, condition, condition_text, cost,
+                                 count_text, duration, indented_texts, inline, join_phrase, limit,
+                                 line_text, lines, measure, param_text, relation, selector,
+                                 strength_of, summary, tree, trigger)
 
 
 # ---------------------------------------------------------------- one phrase per node class
+keyword_name = _members(KeywordName)
 
 
 def _keyword(n: A.Keyword) -> Rendered:
-    member = KeywordName.get(n.name)
+    member = keyword_name(n.name)
     p = Phrase()
     if member is not None and member.icon and W.has_emoji(member.icon):
         p.add(member.icon + " ")
@@ -55,7 +57,7 @@ def _kinds(kinds: Iterable[str], table: dict[str, str] | None, form: str) -> Phr
     for i, kind in enumerate(kinds):
         if i:
             p.add(", ")
-        member = AttackKind.get(kind)
+        member = attack_kind(kind)
         if table is not None and kind in table:
             text = table[kind]
         elif member is not None:
@@ -69,7 +71,7 @@ def _kinds(kinds: Iterable[str], table: dict[str, str] | None, form: str) -> Phr
 def _strengths(values: Iterable[str]) -> str:
     names = []
     for v in values:
-        s = Strength.get(v)
+        s = strength_of(v)
         names.append(s.masc if s is not None else word(v))
     return ", ".join(names)
 
@@ -275,7 +277,7 @@ class _Otherwise:
 
 
 def _label(n) -> Rendered:
-    member = KeywordName.get(getattr(n, "keyword", None) or "")
+    member = keyword_name(getattr(n, "keyword", None) or "")
     p = Phrase()
     if member is not None and member.icon and W.has_emoji(member.icon):
         p.add(member.icon + " ")

@@ -7,7 +7,8 @@ node phrase can use the value phrases, without an import cycle)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Iterable
+from functools import lru_cache
+from typing import Any, Callable, Iterable, NamedTuple
 
 from berserk.text import plural
 from berserk.vocab import AttackKind, DurationKind, Strength, TriggerEvent
@@ -15,17 +16,16 @@ from grammar import ast as A
 from grammar import display as W
 from grammar.display import to_display, word
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """A piece of a line: its text (icons as ``{code}``) and, for a rule term, the term's
-    vocabulary id (``shot``, ``poison``, ``flying``, ``named_effect`` …)."""
+    vocabulary id (``shot``, ``poison``, ``flying``, ``named_effect`` …).  (A named tuple, not
+    a frozen dataclass: a 35,000-card build makes a million of them.)"""
 
     text: str
     term: str | None = None
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     depth: int
     parts: tuple[Part, ...]
     typed: bool = True            # False: an Opaque text or an unproven icon
@@ -37,17 +37,27 @@ class Line:
 
 
 class Phrase:
-    """Builds the parts of one line."""
+    """Builds the parts of one line: their texts and terms side by side (``parts`` makes the
+    ``Part``s; the build's trees need only the texts)."""
+
+    __slots__ = ("texts", "terms")
 
     def __init__(self, *texts: str):
-        self.parts: list[Part] = [Part(t) for t in texts if t]
+        self.texts: list[str] = [t for t in texts if t]
+        self.terms: list[str | None] = [None] * len(self.texts)
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        return tuple(map(Part, self.texts, self.terms))
 
     def add(self, text: str, term: str | None = None) -> "Phrase":
         if text:
-            if term is None and self.parts and self.parts[-1].term is None:
-                self.parts[-1] = Part(self.parts[-1].text + text)
+            terms = self.terms
+            if term is None and terms and terms[-1] is None:
+                self.texts[-1] += text
             else:
-                self.parts.append(Part(text, term))
+                self.texts.append(text)
+                terms.append(term)
         return self
 
     def tail(self, text: str | None, sep: str = ", ") -> "Phrase":
@@ -55,6 +65,23 @@ class Phrase:
         if text:
             self.add(sep + text)
         return self
+
+
+def _members(cls) -> Callable[[Any], Any]:
+    """``cls.get`` as a dict lookup (``cls(value)`` raises and catches for every word that is
+    not a member; the build renders ~100,000 abilities)."""
+    table = dict(cls._value2member_map_)
+
+    def get(value: Any) -> Any:
+        try:
+            return table.get(value)
+        except TypeError:                   # (unhashable: the enum's own lookup)
+            return cls.get(value)
+    return get
+
+
+attack_kind, strength_of, trigger_event, duration_kind = map(
+    _members, (AttackKind, Strength, TriggerEvent, DurationKind))
 
 
 # ---------------------------------------------------------------- small values, inline
@@ -113,10 +140,31 @@ def count_text(count) -> str:
     return f"{high}" if low == high else f"до {high}" if low <= 1 else f"{low}–{high}"
 
 
+def _by_value(render: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``render`` remembered by the node's value (spans aside) for the last few thousand
+    values: the same targets and triggers recur on thousands of cards (a build renders ~7,000
+    selectors of ~550 values per 5,000 texts).  A node holding an unhashable value is
+    rendered each time."""
+    cached = lru_cache(maxsize=4096)(render)
+
+    def by_value(value: Any) -> Any:
+        try:
+            return cached(value)
+        except TypeError:
+            return render(value)
+    by_value.__doc__ = render.__doc__
+    return by_value
+
+
 def selector(value: A.Selector | None) -> str:
     """«существо противника (соседнее, закрытое), рядом с этой картой, 2»."""
     if value is None:
         return ""
+    return _selector(value)
+
+
+@_by_value
+def _selector(value: A.Selector) -> str:
     gender = W.noun_gender(value.noun)
     text = W.noun_phrase(value.noun)
     if value.side == "own":
@@ -158,7 +206,7 @@ def duration(value: A.Duration | None) -> str:
     if until in ("turns", "opponent_turns") and count is not None:
         turns = plural(count, "ход", "хода", "ходов") if isinstance(count, int) else "ходов"
         return f"на {count} {turns}" + (" противника" if until == "opponent_turns" else "")
-    member = DurationKind.get(until)
+    member = duration_kind(until)
     return member.ru if member is not None else word(until)
 
 
@@ -228,7 +276,7 @@ def measure(value: A.Measure | None) -> str:
         return ""
     text = W.MEASURES.get(value.what, word(value.what))
     if value.strength:
-        member = Strength.get(value.strength)
+        member = strength_of(value.strength)
         text += f" ({member.masc if member else word(value.strength)} удар)"
     params = getattr(value, "params", ())
     if params:
@@ -240,25 +288,35 @@ def measure(value: A.Measure | None) -> str:
 
 def attack_name(kind: str) -> str:
     """«выстрел» for ``shot``; a word no member has goes through the phrase tables."""
-    member = AttackKind.get(kind)
+    member = attack_kind(kind)
     return member.forms.nom if member is not None else word(kind)
 
 
 def trigger(value: A.Trigger) -> Phrase:
+    """The phrase of a trigger (a new one each time: the callers add to it)."""
+    texts, terms = _trigger(value)
+    p = Phrase()
+    p.texts, p.terms = list(texts), list(terms)
+    return p
+
+
+@_by_value
+def _trigger(value: A.Trigger) -> tuple[tuple, tuple]:
     timing = getattr(value, "timing", None)
-    member = TriggerEvent.get(value.event)
+    member = trigger_event(value.event)
     p = Phrase(f"{word(timing)}: " if timing else "")
     p.add(member.ru if member is not None else word(value.event))
-    if value.strength and value.event == "attack" and Strength.get(value.strength):
+    if value.strength and value.event == "attack" and strength_of(value.strength):
         # «при атаке» + strong → «при сильной атаке»
-        fem = Strength.get(value.strength).fem
-        p.parts[-1] = Part(p.parts[-1].text.replace(
-            "при атаке", f"при {fem[:-2]}{'ей' if fem.endswith('яя') else 'ой'} атаке"))
+        fem = strength_of(value.strength).fem
+        p.texts[-1] = p.texts[-1].replace(
+            "при атаке", f"при {fem[:-2]}{'ей' if fem.endswith('яя') else 'ой'} атаке")
+        p.terms[-1] = None
     elif value.strength and value.event != "strong_attack":
-        s = Strength.get(value.strength)
+        s = strength_of(value.strength)
         p.add(f" ({s.fem if s else word(value.strength)})")
     if value.attack:
-        kind = AttackKind.get(value.attack)
+        kind = attack_kind(value.attack)
         # «когда становится целью»: of what attack (the vocabulary has no genitive: «целью: выстрел»)
         p.add(": " if value.event == "targeted" else " ")
         form = None if kind is None else kind.forms.nom if value.event == "targeted" else kind.forms.ins
@@ -280,7 +338,7 @@ def trigger(value: A.Trigger) -> Phrase:
     for other in getattr(value, "also", ()):
         p.add(" или ")
         join_phrase(p, trigger(other))
-    return p
+    return tuple(p.texts), tuple(p.terms)
 
 
 def inline(value: Any) -> str:
@@ -300,7 +358,7 @@ def inline(value: Any) -> str:
     if isinstance(value, A.Measure):
         return measure(value)
     if isinstance(value, A.Trigger):
-        return to_display("".join(p.text for p in trigger(value).parts))
+        return to_display("".join(trigger(value).texts))
     if type(value).__name__ == "Relation":
         return relation(value)
     if isinstance(value, tuple):
@@ -313,8 +371,8 @@ Rendered = tuple[Phrase, tuple]          # the head, and the child nodes listed 
 
 
 def join_phrase(p: Phrase, other: Phrase) -> Phrase:
-    for part in other.parts:
-        p.add(part.text, part.term)
+    for text, term in zip(other.texts, other.terms):
+        p.add(text, term)
     return p
 
 
@@ -359,9 +417,21 @@ def lines(node: A.Node, depth: int = 0) -> list[Line]:
     render = RENDERERS.get(type(node).__name__, _generic)
     head, children = render(node)
     typed = not isinstance(node, (A.Opaque, A.Unknown))
-    out = [Line(depth, tuple(head.parts), typed)]
+    out = [Line(depth, head.parts, typed)]
     for child in children:
         out.extend(lines(child, depth + 1))
+    return out
+
+
+def indented_texts(node: A.Node, depth: int = 0, out: list[str] | None = None) -> list[str]:
+    """``["  " * line.depth + line.text for line in lines(node, depth)]`` without the ``Line``
+    and ``Part`` objects (the build's ``abilities_tree``: only the texts are stored)."""
+    if out is None:
+        out = []
+    head, children = RENDERERS.get(type(node).__name__, _generic)(node)
+    out.append("  " * depth + "".join(head.texts))
+    for child in children:
+        indented_texts(child, depth + 1, out)
     return out
 
 
