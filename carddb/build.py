@@ -398,8 +398,10 @@ Progress = Callable[[int, int], None]
 
 
 #: The build's phases, in order (``BuildReport.phases``, bench/db.py --distinct): reading the
-#: sources; parsing each distinct text; making the rows; inserting them; indexes, FTS and the
-#: facet tables; the rest (schema, the writers' tables, meta, ANALYZE, fsync and rename).
+#: sources; parsing each distinct text (with its preparation: the list's vocabulary and
+#: distinct texts, the parser's tables and the list's name index, the workers' fork); making
+#: the rows; inserting them; indexes, FTS and the facet tables; the rest (schema, the
+#: writers' tables, meta, ANALYZE, fsync and rename).
 PHASES = ("reading", "parse", "rows", "insert", "indexes", "other")
 
 
@@ -494,13 +496,16 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
     vocabulary = Vocabulary.of((card.name for card, _s, _i in cards),
                                (c for card, _s, _i in cards for c in card.classes))
     units, where = _units(cards, raw)
+    clock.lap("parse")                      # (the parse's input: the names, the distinct texts)
     rows = _CardRows(cards, where, card_keys([card for card, _source, _index in cards]),
                      read_again)
     clock.lap("rows")
-    started = clock.last
     with ExitStack() as stack:
-        # worker processes fork here, before the DB is opened
+        # worker processes fork here, before the DB is opened (the parser's tables and the
+        # list's name index are built first: the parse's time)
         parsed = stack.enter_context(UnitRows(units, vocabulary))
+        clock.lap("parse")
+        started = clock.last
         tmp.unlink(missing_ok=True)
         db = rows.db = sqlite_utils.Database(tmp)
         db.conn.execute("pragma journal_mode = off")
@@ -517,7 +522,7 @@ def _write(tmp: Path, cards, hashes: list[dict], writers: Sequence[TableWriter],
             clock.lap(None)
             _share(phases, streaming, parsed.spent, rows.inserting,
                    streaming - waiting - rows.inserting)
-            phases["rows"] += clock.last - started - streaming     # (forks, schema, the end)
+            phases["rows"] += clock.last - started - streaming     # (schema, the end)
             counts = _finish(db, rows, hashes, writers, clock)
     db.conn.execute("pragma journal_mode = delete")
     db.conn.execute("vacuum") if len(cards) < 2000 else None

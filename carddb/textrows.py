@@ -31,7 +31,7 @@ from carddb.model import parse_key
 from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse
 from grammar import ast as A
-from grammar.display import to_display
+from grammar.display import _ICON_RE, to_display
 from grammar.render import indented_texts
 from grammar.icons import normalise
 from grammar.tokens import list_res
@@ -93,90 +93,109 @@ def _collect_tuple(items: tuple, out: list) -> None:
 
 
 def to_json(node) -> str:
-    """``grammar.ast.to_json(node)`` exactly (no spans, not redacted): a dict per node built
-    in sorted key order dumps as ``sort_keys`` writes it (no node holds a mapping; collections
-    are tuples), by a function per node class made once (a 35,000-card build serialises
-    ~100,000 distinct abilities)."""
-    return _dumps(_walk(node, []))
+    """``grammar.ast.to_json(node)`` exactly (no spans, not redacted), written directly as
+    JSON text — each node's fields in sorted key order, as ``sort_keys`` writes them (no node
+    holds a mapping; collections are tuples) — by a function per node class made once (a
+    35,000-card build serialises ~100,000 distinct abilities; building dicts for the encoder
+    cost a third more)."""
+    return _json(node, [])
 
 
 def json_and_nodes(node) -> tuple[str, list]:
     """``(to_json(node), nodes_of(node))`` in one walk."""
     nodes: list = []
-    return _dumps(_walk(node, nodes)), nodes
+    return _json(node, nodes), nodes
 
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-#: Per node class: the function that walks one node of it (``_walker``).
-_WALKERS: dict[type, Callable] = {}
+#: Per value type: the function that writes one value of it as JSON (``_writer``).
+_WRITERS: dict[type, Callable] = {}
 _LEAVES = frozenset({str, int, type(None), bool, float})
+_encode_str = json.encoder.encode_basestring        # (ensure_ascii=False's; C)
+#: anything else (a float, a subclass of str) as ``json.dumps`` writes it
+_encode_other = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
 
 
-def _walk(value, nodes: list):
-    """``value`` as ``grammar.ast.to_dict`` writes it (spans aside): nodes as dicts (defaults
-    omitted), tuples as lists, enums as their values; every node met is appended to
-    ``nodes`` in ``grammar.ast.walk`` order (pre-order, fields in order, nodes inside tuples
-    at any depth)."""
-    walker = _WALKERS.get(type(value))
-    if walker is None:
-        walker = _walker(type(value))
-    return walker(value, nodes)
+def _json(value, nodes: list) -> str:
+    """``value`` as JSON text, as ``grammar.ast.to_dict`` and ``json.dumps(...,
+    ensure_ascii=False, sort_keys=True, separators=(",", ":"))`` write it (spans aside): nodes
+    as objects (defaults omitted), tuples as arrays, enums as their values; every node met is
+    appended to ``nodes`` in ``grammar.ast.walk`` order (pre-order, fields in order, nodes
+    inside tuples at any depth)."""
+    writer = _WRITERS.get(type(value))
+    if writer is None:
+        writer = _writer(type(value))
+    return writer(value, nodes)
 
 
-def _walk_tuple(items: tuple, nodes: list) -> list:
-    get = _WALKERS.get
-    return [v if type(v) in _LEAVES else (get(type(v)) or _walk)(v, nodes) for v in items]
+def _json_enum(value: Enum, nodes: list) -> str:
+    value = value._value_                   # (``.value``: a descriptor call)
+    return _encode_str(value) if type(value) is str else _json(value, nodes)
 
 
-def _walk_enum(value, nodes: list):
-    return value._value_                # (``.value``: a descriptor call)
+def _json_tuple(items: tuple, nodes: list) -> str:
+    get = _WRITERS.get
+    return "[" + ",".join([_encode_str(v) if type(v) is str else (get(type(v)) or _json)(v, nodes)
+                           for v in items]) + "]"
 
 
-def _walk_other(value, nodes: list):
-    return value
+def _writer(cls: type) -> Callable:
+    """The JSON writer of one value type: for a node class ``def write(node, nodes)`` — the
+    node into ``nodes``, then each field written in field order; its members in sorted key
+    order (with «node»), a field left out when it equals its default."""
+    if issubclass(cls, A.Node):
+        writer = _node_writer(cls)
+    elif cls is str:
+        writer = lambda value, nodes: _encode_str(value)            # noqa: E731
+    elif cls is bool:
+        writer = lambda value, nodes: "true" if value else "false"  # noqa: E731
+    elif cls is type(None):
+        writer = lambda value, nodes: "null"                         # noqa: E731
+    elif issubclass(cls, Enum):
+        writer = _json_enum
+    elif issubclass(cls, tuple):
+        writer = _json_tuple
+    elif issubclass(cls, int):
+        writer = lambda value, nodes: int.__repr__(value)           # noqa: E731
+    else:
+        writer = lambda value, nodes: _encode_other(value)          # noqa: E731
+    _WRITERS[cls] = writer
+    return writer
 
 
-def _walker(cls: type) -> Callable:
-    """The walk of one value type: for a node class ``def walk(node, nodes)`` — the node into
-    ``nodes``, then each field walked in field order; the dict in sorted key order (with
-    «node»), a field left out when it equals its default (as ``grammar.ast.to_dict``)."""
-    if not issubclass(cls, A.Node):
-        walker = _WALKERS[cls] = (_walk_tuple if issubclass(cls, tuple) else
-                                  _walk_enum if issubclass(cls, Enum) else _walk_other)
-        return walker
+_NODE_KEY = _encode_str("node") + ":"
+
+
+def _node_writer(cls: type) -> Callable:
     defaults = {f.name: f.default for f in fields(cls) if f.name != "span"}
-    code = ["def walk(node, nodes):", "    nodes.append(node)"]
+    code = ["def write(node, nodes):", "    nodes.append(node)"]
     for n, key in enumerate(defaults):
         default = defaults[key]
         code.append(f"    v{n} = node.{key}")
         # a field at its default is left out; a default that holds no node (None, a text, a
         # number, an empty tuple) is not walked either — the usual case, a field not given
         same = (f"v{n} is None" if default is None else f"v{n} == d{n}")
-        walk = (f"v{n} if type(v{n}) in leaves else (get(type(v{n})) or deeper)(v{n}, nodes)")
+        write = (f"enc(v{n}) if type(v{n}) is str else "
+                 f"(get(type(v{n})) or deeper)(v{n}, nodes)")
         if default is None or type(default) in _LEAVES or isinstance(default, Enum) \
                 or default == ():
-            code.append(f"    p{n} = skip if {same} else {walk}")
+            code.append(f"    p{n} = None if {same} else {write}")
         else:
-            code.append(f"    p{n} = {walk}")
+            code.append(f"    p{n} = {write}")
             code.append(f"    if {same}:")
-            code.append(f"        p{n} = skip")
-    code.append("    out = {}")
+            code.append(f"        p{n} = None")
+    code.append("    out = []")
     at = {key: n for n, key in enumerate(defaults)}
     for key in sorted([*defaults, "node"]):
         if key == "node":
-            code.append(f"    out['node'] = {cls.__name__!r}")
+            code.append(f"    out.append({_NODE_KEY + _encode_str(cls.__name__)!r})")
         else:
-            code.append(f"    if p{at[key]} is not skip:")
-            code.append(f"        out[{key!r}] = p{at[key]}")
-    code.append("    return out")
+            code.append(f"    if p{at[key]} is not None:")
+            code.append(f"        out.append({_encode_str(key) + ':'!r} + p{at[key]})")
+    code.append("    return '{' + ','.join(out) + '}'")
     scope = {f"d{n}": default for n, default in enumerate(defaults.values())}
-    scope.update(leaves=_LEAVES, deeper=_walk, get=_WALKERS.get, skip=_SKIP)
+    scope.update(enc=_encode_str, deeper=_json, get=_WRITERS.get)
     exec("\n".join(code), scope)
-    walker = _WALKERS[cls] = scope["walk"]
-    return walker
-
-
-_SKIP = object()                        # (a field at its default: not in the dict)
+    return scope["write"]
 
 
 def _strongest(d) -> int | None:
@@ -344,8 +363,21 @@ def _walk_facts(nodes: list) -> tuple[list, tuple, list]:
 
 
 def _shown(text: str) -> str:
-    """``to_display(text)``; a text without «{» has no icon code (most lines)."""
-    return to_display(text) if "{" in text else text
+    """``to_display(text)``; a text without «{» has no icon code (most lines), and each
+    code's symbol is looked up once."""
+    return _ICON_CODE.sub(_symbol, text) if "{" in text else text
+
+
+def _symbol(match: re.Match) -> str:
+    code = match.group(1)
+    found = _SYMBOLS.get(code)
+    if found is None:
+        found = _SYMBOLS[code] = to_display(match.group(0))
+    return found
+
+
+_ICON_CODE = _ICON_RE
+_SYMBOLS: dict[str, str] = {}
 
 
 #: The characters other than «\n» at which ``str.splitlines`` cuts a line too.
@@ -626,12 +658,14 @@ def _warm(vocabulary: Vocabulary) -> None:
 
 
 def _chunk_rows(units: list) -> tuple[list, dict, dict[str, float]]:
-    """In a worker: ``_units_rows``, one memo of abilities and texts from chunk to chunk (the
+    """In a worker: ``_units_rows`` with the rows as plain tuples (a named tuple pickles
+    through a Python call each way), one memo of abilities and texts from chunk to chunk (the
     chunks get short at the end)."""
     maker = _WORK.get("maker")
     if maker is None:
         maker = _WORK["maker"] = _RowMaker()
-    return _units_rows(units, _WORK["vocabulary"], maker)
+    done, rows, times = _units_rows(units, _WORK["vocabulary"], maker)
+    return done, {k: tuple(r) for k, r in rows.items()}, times
 
 
 def _units_rows(units: list, vocabulary: Vocabulary,
@@ -668,4 +702,7 @@ def _units_rows(units: list, vocabulary: Vocabulary,
 
 def rows_from(value) -> TextRows:
     """``TextRows`` of a worker's answer (a plain tuple of the same fields is made one)."""
-    return value if isinstance(value, TextRows) else TextRows(*value)
+    return value if isinstance(value, TextRows) else _as_text_rows(TextRows, value)
+
+
+_as_text_rows = tuple.__new__           # (TextRows._make without its length check: C)
