@@ -30,13 +30,27 @@ def _past_place(parts: list) -> bool:
         and re.search(r"л(?:а|о|и|ся|ась|ось|ись)?$", q.v.get("word") or "") for q in parts)
 
 
+def _left_by(parts: list, p: P) -> list | None:
+    """«клетка, которую занимало это существо» (past, outside a death's effects): the place the
+    card stood on before it moved — ``Relation(left_by, X)``, not where it stands now; any
+    other past relative of place is not read."""
+    if len(parts) < 2 or not isinstance(parts[0], P) or parts[0].kind != "verb" \
+            or parts[0].v["lemma"] != "occupy" or parts[0].v["neg"]:
+        return None
+    try:
+        who, j = take_np(parts, 1)
+    except Reject:
+        return None
+    return [A.Relation(R.LEFT_BY, who, span=p.span)] if j == len(parts) else None
+
+
 def rel_items(p: P) -> list | None:
     """«, стоящее рядом с X», «, обладающее выстрелом или метанием», «, которое не
     передвигалось в этот ход» → post-modifier items; None when the clause is not one we know."""
     cl = p.v.get("clause")
     parts = list(cl.parts) if cl is not None else []
     if p.kind != "rel_part" and _past_place(parts):
-        return None
+        return _left_by(parts, p)
     if p.kind == "rel_part":
         part = p.v["part"]
         if p.v.get("neg") and part == "having" and parts and isinstance(parts[0], (NP, P)):

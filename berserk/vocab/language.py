@@ -302,6 +302,7 @@ class RelationKind(_Worded):
     AGAINST = "against", "(атака) по кому"
     DIAGONAL = "diagonal", "по диагонали от (на соседней по диагонали клетке)"
     ENTERED_BY = "entered_by", "на которую в этот ход перемещалась"
+    LEFT_BY = "left_by", "которую занимала (и покинула) — прежнее место карты"
 
 
 class ConditionKind(_Worded):

@@ -335,7 +335,6 @@ REFUSED = [
     ("{tap}: Закрыть существо противника, оно не открывается в начале следующего хода.", "в начале следующего (чьего)"),
     # a verb of place in the past inside a relative: where a card stood before (F12; only a death's
     # effects read it as the dead card's last place, as «стоявшие»)
-    ("{tap}: Переместиться на клетку, которую занимало выбранное существо.", "занимало (прошедшее)"),
     ("{tap}: Ваши существа, которые стояли рядом с выбранным существом, получают +1 к {strike}.", "стояли (прошедшее)"),
     ("При ударе ранить карты, рядом с которыми стояли атакованные существа, на 1.", "рядом с которыми стояли"),
     # «это существо» / a pronoun after a trigger: which of its cards (F5) — two named roles fit, or the
