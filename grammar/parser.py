@@ -304,8 +304,8 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     for index, line in enumerate(texts):
         if any(still_open(a) for a in per_line[index]):
             # a head «…воздействие «X»:» whose options did not follow: no body, not typed (F15)
-            per_line[index] = [A.Opaque(line, span=A.Span(offset, offset + len(line))) if still_open(a) else a
-                               for a in per_line[index]]
+            per_line[index] = [A.Opaque(line[a.span.start - offset:a.span.end - offset], span=a.span)
+                               if still_open(a) else a for a in per_line[index]]
         lines.append(ParsedLine(index, line, A.Span(offset, offset + len(line)),
                                 tuple(per_line[index]), framed_of[index], folded_of[index]))
         offset += len(line) + 1
