@@ -368,9 +368,9 @@ def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
             # player who owns the card — a Wound / Heal has no actor to write, the owner chooses)
             inner = _with_actor(inner, subject)
         chooser = "opponent" if subject is not None and subject.noun == N.OPPONENT else "owner"
-        if subject is not None and (Q.ALL in subject.qualifiers or (subject.count or (1, 1))[-1] != 1):
-            # «каждое / все X могут Y»: each card's own choice — one Choice is all or none (F7)
-            raise Reject("«может» of several cards: a choice per card")
+        # «каждое / все X могут Y»: each card's own choice, made card by card (F7: one Choice was
+        # all or none) — ``each``
+        each = subject is not None and (Q.ALL in subject.qualifiers or (subject.count or (1, 1))[-1] != 1)
         if subject is not None and subject.side == Side.ENEMY and tails.chooser is None \
                 and v.v["lemma"] not in PART_VERBS:
             # «X противника может <сделать>»: the ability owner's option or the opponent's (his
@@ -378,7 +378,7 @@ def _modal(pred, subject, rest, ctx, tails, sp, subj_parts=()):
             raise Reject("«может» of an enemy card: whose choice")
         if tails.chooser is not None:
             chooser = tails.use("chooser")          # «… может переместиться (по выбору противника)»
-        return A.Choice((inner, A.Action(V.NOTHING)), chooser, span=sp)
+        return A.Choice((inner, A.Action(V.NOTHING)), chooser, each, span=sp)
     if m["lemma"] == "can" and m["neg"] and v.v["lemma"] == "be_attacked":
         # «X не может быть атакован <кем>»: they may not attack X
         kinds, args = leading_attack_kinds(args, "be attacked")

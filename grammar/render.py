@@ -259,7 +259,8 @@ def _named(n: A.Named) -> Rendered:
 
 def _choice(n: A.Choice) -> Rendered:
     who = W.CHOOSERS.get(n.chooser, word(n.chooser)) if n.chooser else "владельца"
-    return Phrase(f"на выбор {who}:"), tuple(n.options)
+    each = " (за каждую карту отдельно)" if getattr(n, "each", False) else ""
+    return Phrase(f"на выбор {who}{each}:"), tuple(n.options)
 
 
 def _conditional(n: A.Conditional) -> Rendered:

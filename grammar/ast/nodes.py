@@ -321,9 +321,13 @@ class Conditional(Node):
 
 @dataclass(frozen=True, slots=True)
 class Choice(Node):
-    """«либо A, либо B», «A или B» (the owner chooses unless ``chooser`` says otherwise)."""
+    """«либо A, либо B», «A или B» (the owner chooses unless ``chooser`` says otherwise);
+    ``each``: the choice is made for each card the options' subject selects, one by one
+    («каждое ваше существо может переместиться», «два существа противника могут …»),
+    not once for all of them."""
     options: tuple["Effect", ...]
     chooser: str | None = None
+    each: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -353,6 +353,8 @@ def _choice_check(it: Interp, node: A.Choice, ctx: Ctx):
 
 
 def _choice_unsupported(node: A.Choice, port: Port) -> str | None:
+    if node.each:
+        return "выбор за каждую карту по отдельности («каждое … может») судья пока не делает"
     if node.chooser not in (None, "owner", "opponent", "attacked"):
         return f"выбор делает «{word(node.chooser)}» — судья пока не знает, кто это"
     return unsupported_effects(node.options, port)
