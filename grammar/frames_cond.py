@@ -25,7 +25,7 @@ from grammar.frames_base import LATE, VERB_IDS, Ctx, Reject, Tails, _is_pred, _s
 from grammar.frames_select import joined, np_post, selector, subject_of, take_np, take_np_list
 from grammar.frames_words import cost_items
 from grammar.parts import NP, Clause, P
-from grammar.frames_cond_verbs import _EVENTS, COND_VERBS, _cond, _state_of
+from grammar.frames_cond_verbs import _EVENTS, COND_VERBS, _cond, _state_of, count_minimum
 
 
 def condition(p: P, ctx: Ctx, outer: Tails | None = None) -> A.Condition:
@@ -238,11 +238,7 @@ def _existential(parts: list, sp) -> A.Condition:
         raise Reject("existential without object")
     first = after[0]
     if isinstance(first, NP) and first.noun in ("counter", "wound") and len(after) == 1 and not items:
-        c = first.count
-        if c and (c[0] not in ("n", "or_more") or not isinstance(c[1], int) or (neg and c[1] > 1)):
-            raise Reject("existential count")      # («нет 2 ран», «есть X ран»: not read)
-        minimum = c[1] if c and c[1] > 1 else None   # «есть 3 [или больше] раны»: at least 3
-        params = (minimum,) if minimum else ()
+        params = count_minimum(first.count, neg)     # «есть 3 [или больше] раны»: at least 3
         if first.noun == "counter":
             return _cond(C.HAS_COUNTERS, params, neg, holder, sp)
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, params, False, holder, sp)
@@ -256,10 +252,8 @@ def _existential(parts: list, sp) -> A.Condition:
     sels, j, joiner = take_np_list(after, 0)
     if j != len(after):
         raise Reject("existential tail")
-    if at_least:
-        if len(sels) != 1 or sels[0].count is None or sels[0].count[0] != sels[0].count[1]:
-            raise Reject("«хотя бы» over a list")
-        sels = [replace(sels[0], count=None if sels[0].count[0] == 1 else (sels[0].count[0], None))]
+    if at_least and (len(sels) != 1 or sels[0].count is None or sels[0].count[0] != sels[0].count[1]):
+        raise Reject("«хотя бы» over a list")    # (its number is a lower bound, as a bare one: _at_least)
     said = {x[1] for x in items if isinstance(x, tuple) and x[0] == "side"}
     if any(s.side is not None and s.side not in said for s in sels) and said:
         raise Reject("existential: whose cards, twice")          # «у противника нет ваших существ»

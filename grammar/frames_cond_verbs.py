@@ -71,10 +71,10 @@ def _shown(subject, args, neg, sp):
 
 def _have(subject, args, neg, sp):
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "wound" and not args[0].adjs:
-        params = _at_least(args[0].count, neg)
+        params = count_minimum(args[0].count, neg)
         return _cond(C.UNWOUNDED if neg else C.WOUNDED, params, False, subject, sp)
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "counter":
-        return _cond(C.HAS_COUNTERS, _at_least(args[0].count, neg), neg, subject, sp)
+        return _cond(C.HAS_COUNTERS, count_minimum(args[0].count, neg), neg, subject, sp)
     if len(args) == 1 and isinstance(args[0], NP) and args[0].noun == "poison" and not args[0].adjs \
             and not args[0].count and not args[0].opp:
         return _cond(C.IS, (Q.POISONED,), neg, subject, sp)     # «если X имеет отравление»
@@ -93,14 +93,15 @@ def _have(subject, args, neg, sp):
     raise Reject("have condition")
 
 
-def _at_least(count, neg: bool) -> tuple:
-    """«имеет 3 [или более] раны / {counter}» → (3,): at least that many, as «есть 3 раны»
-    (audit F22: the number was dropped — any wound, any counter).  A count that is not «N» or
-    «N или более», and «не имеет 2 ран» (fewer than two: no field), refuse."""
+def count_minimum(count, neg: bool) -> tuple:
+    """The params of a wounds / counters condition from the noun's count: «имеет / есть 3 [или
+    более] раны / {counter}» → (3,), at least that many (audit F22: «имеет N» dropped the
+    number); none or one → ().  A count that is not «N» or «N или более», and «не имеет / нет
+    2 ран» (fewer than two: no field), refuse."""
     if not count:
         return ()
     if count[0] not in ("n", "or_more") or not isinstance(count[1], int) or (neg and count[1] > 1):
-        raise Reject("have: count")
+        raise Reject("wounds / counters: count")
     return (count[1],) if count[1] > 1 else ()
 
 

@@ -44,19 +44,20 @@ RELATIVE = _Relative()
 # артефакты получают …»), as «ваши существа» does (audit F1: was one card, chosen)
 _COUNTABLE = frozenset({N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE, N.COMPANION, N.DEFENDER,
                         N.MARKER, N.TOKEN, N.FLYER, N.CHARACTER, N.SUPPORT})
+_MASCULINE = frozenset({"artifact", "host", "parasite", "symbiote", "companion", "defender", "marker", "token"})
 
 
-def _masculine_plural(np: NP) -> bool:
+def _masculine_plural(np: NP, words: list | None) -> bool:
     """«артефакты», «симбиоты», «защитники», «маркеры»: a masculine noun of a consonant stem in
     -ы / -и is plural in every case (no singular form ends so; «местности», «карты» may be
-    singular and are left to ``plural``)."""
-    words = np.text.lower().split()
+    singular and are left to ``plural``); ``words``: ``folded_words(np)`` or None."""
+    if np.noun not in _MASCULINE:
+        return False
+    words = folded_words(np) if words is None else words
     if words and words[-1] == "противника":
         words = words[:-1]
-    return bool(words) and np.noun in _MASCULINE and words[-1][-1:] in ("ы", "и")
+    return bool(words) and words[-1][-1:] in ("ы", "и")
 
-
-_MASCULINE = frozenset({"artifact", "host", "parasite", "symbiote", "companion", "defender", "marker", "token"})
 
 
 def selector(np: NP, posts: list | None = None) -> A.Selector:
@@ -164,7 +165,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         count = _count(np.count, quals, noun)
     elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np, words):
         quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
-    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np, words) or _masculine_plural(np)):
+    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np, words) or _masculine_plural(np, words)):
         quals.append(Q.ALL)            # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)
     elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
         quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)

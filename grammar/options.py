@@ -16,22 +16,21 @@ from berserk.vocab import ConditionKind as C
 from grammar import ast as A
 
 
-def open_head(node) -> A.Named | None:
-    """The ``Named`` with an empty body that ``node`` ends in, else None: the ability itself, or
-    the last effect of a triggered / activated / static one."""
+def _last_named(node) -> A.Named | None:
+    """The ``Named`` that ``node`` ends in: the ability itself, or the last effect of a
+    triggered / activated / static one."""
     if isinstance(node, A.Named):
-        return node if not node.body else None
-    if isinstance(node, (A.Triggered, A.Activated, A.Static)) and node.effects:
-        last = node.effects[-1]
-        if isinstance(last, A.Named) and not last.body:
-            return last
+        return node
+    if isinstance(node, (A.Triggered, A.Activated, A.Static)) and node.effects \
+            and isinstance(node.effects[-1], A.Named):
+        return node.effects[-1]
     return None
 
 
-def _option_of(head: A.Named, node) -> A.Conditional | None:
-    """«{first}: <effects>» as an option of the open ``head``: the effects of its plain
-    sentences (a Static without condition or limit), under a turn-order condition."""
-    if not isinstance(node, A.WhenOrder) or not node.inner:
+def _option_of(node: A.WhenOrder) -> A.Conditional | None:
+    """«{first}: <effects>» as an option of an open head: the effects of its plain sentences
+    (a Static without condition or limit), under a turn-order condition."""
+    if not node.inner:
         return None
     effects: list = []
     for ability in node.inner:
@@ -46,12 +45,15 @@ def _option_of(head: A.Named, node) -> A.Conditional | None:
 
 def fold_option(previous, node):
     """``previous`` with ``node`` folded into its open head as one more option, or None when
-    ``previous`` has no open head (or ``node`` is no option).  An option already folded keeps
-    the head open for the next one: «{first}: …» then «{second}: …»."""
-    head = _open_or_folding(previous)
-    if head is None:
+    ``previous`` has no open head (or ``node`` is no option).  A head whose body so far is
+    options only stays open for the next one: «{first}: …» then «{second}: …»."""
+    if not isinstance(node, A.WhenOrder):
+        return None                        # (most nodes: asked for every ability of a card)
+    head = _last_named(previous)
+    if head is None or not all(isinstance(e, A.Conditional) and e.condition.what == C.TURN_ORDER
+                               for e in head.body):
         return None
-    option = _option_of(head, node)
+    option = _option_of(node)
     if option is None:
         return None
     grown = replace(head, body=head.body + (option,), span=A.Span(head.span.start, node.span.end))
@@ -61,17 +63,7 @@ def fold_option(previous, node):
     return replace(previous, effects=effects, span=A.Span(previous.span.start, node.span.end))
 
 
-def _open_or_folding(node) -> A.Named | None:
-    """An open head, or a head whose body so far is options only (more may follow)."""
-    last = node if isinstance(node, A.Named) else (
-        node.effects[-1] if isinstance(node, (A.Triggered, A.Activated, A.Static)) and node.effects else None)
-    if not isinstance(last, A.Named):
-        return None
-    if all(isinstance(e, A.Conditional) and e.condition.what == C.TURN_ORDER for e in last.body):
-        return last
-    return None
-
-
 def still_open(node) -> bool:
     """Does the ability end in a named effect that got no body at all?"""
-    return open_head(node) is not None
+    head = _last_named(node)
+    return head is not None and not head.body

@@ -259,7 +259,7 @@ def _named(n: A.Named) -> Rendered:
 
 def _choice(n: A.Choice) -> Rendered:
     who = W.CHOOSERS.get(n.chooser, word(n.chooser)) if n.chooser else "владельца"
-    each = " (за каждую карту отдельно)" if getattr(n, "each", False) else ""
+    each = " (за каждую карту отдельно)" if n.each else ""
     return Phrase(f"на выбор {who}{each}:"), tuple(n.options)
 
 
@@ -343,9 +343,9 @@ _RENDERERS: dict[str, Callable[[Any], Rendered]] = {
     "Restriction": _rule(False), "Permission": _rule(True),
     "_Otherwise": lambda n: (Phrase("иначе:"), n.effects),
     "_Where": lambda n: (Phrase(f"где {n.name} — {inline(n.definition)}"), ()),
-    "Define": lambda n: (Phrase(f"где {n.name} — {inline(n.measure)}" + (
-        f" (максимум {n.maximum})" if getattr(n, "maximum", None) is not None else "") + (
-        f" (минимум {n.minimum})" if getattr(n, "minimum", None) is not None else "")), ()),
+    "Define": lambda n: (Phrase(f"где {n.name} — {inline(n.measure)}"
+                               + (f" (максимум {n.maximum})" if n.maximum is not None else "")
+                               + (f" (минимум {n.minimum})" if n.minimum is not None else "")), ()),
     "CounterLimit": lambda n: (Phrase(f"не более {n.maximum} {{counter}}"), ()),
     "StartsWithCounters": lambda n: (Phrase("начинает бой с ").add(
         f"{n.count if n.count != 1 else ''}{{counter}}", "counter"), ()),
