@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from berserk.errors import InternalError
-from carddb.abilityjson import json_and_nodes, to_json  # noqa: F401 - the API
+from grammar.ast.jsontext import json_and_nodes, to_json  # noqa: F401 - the API
 from carddb.model import parse_key
 from carddb.present import ability_tree, keyword_label
 from grammar import Vocabulary, parse

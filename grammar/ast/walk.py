@@ -8,7 +8,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any, Iterator
 
-from grammar.ast import nodes
+from grammar.ast import jsontext, nodes
 from grammar.ast.nodes import NOSPAN, Node, Opaque, Span, Unknown
 from grammar.nodeinit import CHILDREN, SHIFT, WITH_SPAN, fast_init, walkers
 
@@ -189,7 +189,11 @@ def from_dict(data: Any) -> Any:
 
 
 def to_json(node: Any, spans: bool = False, redact: bool = False) -> str:
-    """Canonical JSON: sorted keys, no whitespace variance, UTF-8 kept readable."""
+    """Canonical JSON: sorted keys, no whitespace variance, UTF-8 kept readable.  Without spans
+    or redaction (the DB's and the goldens' form) written directly by ``grammar.ast.jsontext``
+    (the same text, without building the dicts)."""
+    if not spans and not redact:
+        return jsontext.to_json(node)
     return json.dumps(to_dict(node, spans, redact), ensure_ascii=False, sort_keys=True,
                       separators=(",", ":"))
 

@@ -86,3 +86,17 @@ def test_unknown_icon_is_kept_and_listed():
     assert "emoji:U+1F984" in card.unknown_icons
     assert "{emoji:U+1F984}" in card.text
     assert not card.typed
+
+
+def test_canonical_json_is_the_sorted_dump_of_to_dict():
+    """``grammar.ast.to_json`` (written directly by grammar.ast.jsontext) is ``json.dumps`` of
+    ``to_dict`` with sorted keys, for every node of every sentence of the language table."""
+    import yaml
+    from pathlib import Path
+    table = Path(__file__).parent / "data" / "language.yaml"
+    nodes = [n for case in yaml.safe_load(table.read_text(encoding="utf-8"))
+             for a in parse(case["text"], name=case.get("name")).abilities for n in A.walk(a)]
+    assert len(nodes) > 4000
+    for node in nodes:
+        assert A.to_json(node) == json.dumps(A.to_dict(node), ensure_ascii=False, sort_keys=True,
+                                             separators=(",", ":"))

@@ -1,6 +1,7 @@
-"""An ability's canonical JSON written directly as text, with its nodes in walk order, for
-the build's rows (``carddb.textrows``): the same text as ``grammar.ast.to_json`` (no spans,
-not redacted)."""
+"""The canonical JSON of a node (no spans, not redacted) written directly as text: the
+implementation of ``grammar.ast.to_json`` for that case (json.dumps of ``to_dict``'s output
+with sorted keys gives the same text), and, for the DB build's rows (``carddb.textrows``),
+the same text with the nodes in walk order from one walk."""
 from __future__ import annotations
 
 import json
@@ -8,12 +9,12 @@ from dataclasses import fields
 from enum import Enum
 from typing import Callable
 
-from grammar import ast as A
+from grammar.ast.nodes import Node
 
 
 def to_json(node) -> str:
-    """``grammar.ast.to_json(node)`` exactly (no spans, not redacted), written directly as
-    JSON text — each node's fields in sorted key order, as ``sort_keys`` writes them (no node
+    """``json.dumps(to_dict(node), ensure_ascii=False, sort_keys=True, separators=(",", ":"))``
+    exactly (no spans, not redacted), written directly as JSON text — each node's fields in sorted key order, as ``sort_keys`` writes them (no node
     holds a mapping; collections are tuples) — by a function per node class made once (a
     35,000-card build serialises ~100,000 distinct abilities; building dicts for the encoder
     cost a third more)."""
@@ -61,7 +62,7 @@ def _writer(cls: type) -> Callable:
     """The JSON writer of one value type: for a node class ``def write(node, nodes)`` — the
     node into ``nodes``, then each field written in field order; its members in sorted key
     order (with «node»), a field left out when it equals its default."""
-    if issubclass(cls, A.Node):
+    if issubclass(cls, Node):
         writer = _node_writer(cls)
     elif cls is str:
         writer = lambda value, nodes: _encode_str(value)            # noqa: E731
