@@ -521,5 +521,10 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
         return f"от: {word(arg)}"
     if name == "more_than":
         return f"больше {arg}"
+    if name == "role":                               # which card of the event (frames_roles, F5)
+        return {"subject": "то, что совершило событие", "target": "то, с чем совершено событие",
+                "destination": "то, что названо в месте назначения события",
+                "origin": "то, что названо в месте, откуда началось событие",
+                "by": "то, что действовало в эффекте перед этим"}.get(arg, word(arg))
     parts = [word(p) for p in (name, arg) if p]
     return ", ".join(parts)

@@ -197,7 +197,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
         effects = _masculine_self(effects, trig, ctx)
         effects = [replace(e, effects=tuple(_only_the_card(e.condition, list(e.effects), ctx)))
                    if isinstance(e, A.Conditional) else e for e in effects]
-        return [triggered(trig, effects, limit, clauses.span)]
+        return [triggered(trig, effects, limit, clauses.span, ctx.text)]
     if isinstance(p0, P) and p0.kind in ("when", "after_that") and len(parts) == 1 \
             and ("WHEN", "each") in p0.v["toks"]:
         # «Каждый раз, когда …»: every time, with no once-per-turn reading (heroes-15 113.5)
@@ -217,7 +217,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
             would = _would_when(inner, ctx)
             if would is not None:
                 effects, limit = body_effects(rest_clauses(items[1:], instead_ok=True), ctx)
-                return [triggered(would, effects, limit, clauses.span)]
+                return [triggered(would, effects, limit, clauses.span, ctx.text)]
         if len(items) > 1:
             try:
                 trig = when_trigger(inner, ctx)
@@ -236,7 +236,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                                  trig.origin, trig.destination, trig.cause, "after", trig.turn,
                                  trig.params, trig.also, span=trig.span)
             effects, limit = body_effects(rest_clauses(items[1:]), ctx)
-            return [triggered(trig, effects, limit, clauses.span)]
+            return [triggered(trig, effects, limit, clauses.span, ctx.text)]
         return [_split_when(inner, p0.kind, ctx, clauses.span)]
     if isinstance(p0, P) and p0.kind in ("while", "if") and len(parts) == 1:
         inner = list(p0.v["clause"].parts)
@@ -591,7 +591,7 @@ def _split_when(inner: list, kind: str, ctx: Ctx, span, more: list = ()) -> A.No
             trig = A.Trigger(trig.event, trig.attack, trig.strength, trig.subject, trig.target,
                              trig.origin, trig.destination, trig.cause, "after", trig.turn,
                              trig.params, trig.also, span=trig.span)
-        return triggered(trig, effects, limit, span)
+        return triggered(trig, effects, limit, span, ctx.text)
     raise last_err or Reject("when split")
 
 

@@ -23,6 +23,7 @@ from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
+from grammar.frames_roles import bind_roles
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import amount_if, strip_tails
 from grammar.frames_trigger import after_named, trigger_parts
@@ -234,7 +235,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
             if not effs:
                 raise Reject("inner trigger without effects")
-            b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]])))
+            b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]]), ctx.text))
             break
         hint = subject_hint
         shared = None
@@ -244,9 +245,15 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 # «выбранное существо становится X и получает Y»: one card, named again as «it»
                 # (two equal selectors are two choices, F11) — only when the first verb's target
                 # was it (else «it» would be that target: refused)
-                if not b.effects or getattr(b.effects[-1], "target", None) != hint:
+                if b.effects and getattr(b.effects[-1], "target", None) != hint \
+                        and getattr(b.effects[-1], "by", None) == hint:
+                    # «X наносит по Y удар и закрывается»: «it» would be Y — the doer of the
+                    # effect before is named by its role (frames_roles)
+                    hint = A.Selector(N.IT, qualifiers=(f"{Q.ROLE}:by",))
+                elif not b.effects or getattr(b.effects[-1], "target", None) != hint:
                     raise Reject("a shared chosen subject the AST cannot name again")
-                shared, hint = hint, A.Selector(N.IT)
+                else:
+                    shared, hint = hint, A.Selector(N.IT)
         if sep in ("AND_V", "OR_V") and b.last_modal is not None and parts and isinstance(parts[0], P) \
                 and parts[0].kind == "verb" and parts[0].v["form"].startswith("inf") \
                 and (sep == "AND_V" or b.last_modal.v["neg"]):
@@ -581,51 +588,6 @@ def _fighting(parts: list) -> A.Condition:
     return A.Condition(C.EVENT, (trig,), span=_span(parts))
 
 
-_OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
-
-
-def _leading_refs(effects) -> list:
-    """The «это X» / pronoun selectors of the effects before the body names a card of its own
-    (pre-order; nested abilities have their own antecedents)."""
-    out, stack = [], list(reversed(effects))
-    while stack:
-        n = stack.pop()
-        if isinstance(n, _OWN_SCOPE):
-            continue
-        if isinstance(n, A.Selector):
-            if n.noun == N.IT or Q.THIS in n.qualifiers:
-                out.append(n)
-            elif n.noun in _CARD_NOUNS:
-                break
-        kids = list(A.children(n))
-        stack.extend(reversed(kids))
-    return out
-
-
-def _role_of_this(trig: A.Trigger, effects: list) -> None:
-    """«это существо» / «его» after a trigger: refuse when the AST cannot say which card of the
-    trigger it is — two named roles fit («после того как ваше существо уничтожает существо
-    противника, … это существо»), or the only card named fits no role (inside the destination:
-    «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
-    roles = (trig.subject, trig.target, trig.destination, trig.origin)
-    direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
-    nested = [n for s in roles if s is not None for n in A.walk(s)
-              if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
-    for ref in _leading_refs(effects):
-        def fit(s, ref=ref):
-            return ref.noun == N.IT or s.noun == ref.noun or N.CARD in (s.noun, ref.noun)
-        if Q.THIS in ref.qualifiers and sum(map(fit, direct)) >= 2:
-            raise Reject("«это X» after a trigger naming two such cards")
-        if not any(map(fit, direct)) and any(map(fit, nested)):
-            raise Reject("«это X» / a pronoun of a card named inside a trigger's place")
-        if ref.noun == N.IT and not direct and not nested and trig.subject is not None \
-                and trig.subject.span == A.NOSPAN and trig.subject.noun != N.SELF \
-                and trig.target is not None and trig.target.noun == N.SELF and trig.target.span != A.NOSPAN:
-            # «при вампиризме по этому существу ранить его»: the card named («этому») or the one
-            # the event implies (who did it)?
-            raise Reject("a pronoun after «по этой карте»: this card or the event's doer")
-
-
 def jump_now(effects) -> list:
     """«…, при этом прыжок, дальность 2» among the effects of an event or a cost: the jump done
     now, as «совершить прыжок» (Action(jump, amount=N)), not the keyword of a quality (F13)."""
@@ -634,10 +596,11 @@ def jump_now(effects) -> list:
             else e for e in effects]
 
 
-def triggered(trig: A.Trigger, effects: list, limit, span):
+def triggered(trig: A.Trigger, effects: list, limit, span, text: str | None = None):
     """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger; «После
-    нападения не закрывается» is the keyword the judge knows."""
-    _role_of_this(trig, effects)
+    нападения не закрывается» is the keyword the judge knows.  ``text``: the unit's text (a
+    pronoun's form decides its antecedent, frames_roles)."""
+    effects = bind_roles(trig, effects, text)
     effects = jump_now(effects)
     if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.IN_ASSAULT,) \
             and trig.attack is None and trig.subject is None and limit is None and len(effects) == 1 \

@@ -371,7 +371,9 @@ def v_get(v, subject, parts, ctx, tails, sp):
     if isinstance(p0, NP) and p0.noun == "poison" and p0.opp:
         raise Reject("poison «противника»")             # «получает отравление противника на 2»
     if isinstance(p0, NP) and p0.noun == "poison" and not p0.adjs and len(parts) == 2 \
-            and isinstance(parts[1], P) and parts[1].kind == "amount":
+            and isinstance(parts[1], P) and (parts[1].kind == "amount" or (
+                parts[1].kind == "bare" and parts[1].v.split(":")[0] == "XVAR")):
+        # «получает отравление на 2», «… отравление X[, где X — …]» (the «на» left out)
         return A.Poison(define_x(dmg(parts[1]), tails), subject, span=sp)
     if isinstance(p0, NP) and p0.noun == "coin" and not p0.adjs and len(parts) == 1:
         return _coins(V.GAIN_COINS, subject, p0, tails, sp)     # «получите 2 монеты»

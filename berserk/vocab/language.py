@@ -279,6 +279,9 @@ class Qualifier(_Worded):
     LEAST_LIFE = "least_life", "с наименьшим числом жизней"
     MOST_COST = "most_cost", "с наибольшей стоимостью"
     LEAST_COST = "least_cost", "с наименьшей стоимостью"
+    ROLE = "role", ("та карта события, которую называет местоимение (role:subject — кто совершил событие, "
+                    "role:target — над кем, role:destination — карта, названная в месте назначения; "
+                    "role:by — кто действовал в предыдущем эффекте)")
 
 
 class RelationKind(_Worded):

@@ -64,6 +64,13 @@ CONTRACT_NODES = [
     (A.Conditional(A.Condition("moved", ("last_opponent_turn",), True, S("it")), (A.Wound(S("it"), A.Fixed(2)),)),
      "если та же карта: не перемещалась в прошлый ход противника:\n  ранить: та же карта, на 2"),
     (A.Permission("move", params=("through_occupied",)), "может переместить, через занятые клетки"),
+    # g23 (F5 / F11): a pronoun bound to a card of the event, or to the doer of the effect before
+    (A.Action("open", target=S("creature", qualifiers=("this", "role:subject"))),
+     "открыть: существо (это, то, что совершило событие)"),
+    (A.Wound(S("creature", qualifiers=("this", "role:destination")), A.Fixed(1)),
+     "ранить: существо (это, то, что названо в месте назначения события), на 1"),
+    (A.Action("close", target=S("it", qualifiers=("role:by",))),
+     "закрыть: та же карта (то, что действовало в эффекте перед этим)"),
 ]
 
 

@@ -337,17 +337,22 @@ REFUSED = [
     # effects read it as the dead card's last place, as «стоявшие»)
     ("{tap}: Ваши существа, которые стояли рядом с выбранным существом, получают +1 к {strike}.", "стояли (прошедшее)"),
     ("При ударе ранить карты, рядом с которыми стояли атакованные существа, на 1.", "рядом с которыми стояли"),
-    # «это существо» / a pronoun after a trigger: which of its cards (F5) — two named roles fit, or the
-    # only card named stands inside the trigger's place (no role to bind)
-    ("После того как ваше существо уничтожает существо противника, может открыть это существо.", "это существо (чьё)"),
+    # «это существо» / a pronoun after a trigger: which of its cards (F5) — two named roles fit and
+    # neither the noun nor the event decides (a destroyed card is off the field: a field verb names
+    # the destroyer, an exile or a return does not), a pronoun of a card named inside the trigger's
+    # place, a pronoun that does not agree with the one card named (frames_roles)
     ("Когда ваше существо атакует существо противника, это существо получает {counter}.", "это существо (чьё)"),
-    ("При перемещении на клетку, которую занимает существо противника, это существо получает {counter}.", "это существо (в месте)"),
+    ("Когда ваше существо атакует существо противника, закройте это существо.", "это существо (атака: оба на поле)"),
+    ("Когда ваше существо уничтожает существо противника, изгнать это существо.", "это существо (изгнать: чьё)"),
+    ("Когда ваше существо уничтожает существо противника, верните это существо в колоду.", "это существо (вернуть)"),
+    ("При перемещении на клетку, которую занимает существо противника, эта карта получает {counter}.", "эта карта (в месте)"),
     ("При перемещении на клетку рядом с существом противника ранить его на 1.", "его (в месте)"),
     ("При ударе по этой карте ранить его на 1.", "его (эта карта или атаковавший)"),
-    ("При вампиризме по этому существу излечить его на 2.", "его (это существо или вампир)"),
-    # one chosen subject of two verbs is one card: the second names it as «it» — not when the first
-    # verb's target is another card (F11)
-    ("{tap}: Выбранное существо противника наносит по карте рядом с ним {strike} и закрывается.", "и закрывается (кто)"),
+    ("При ударе по этому существу ранить ее на 1.", "ее (не согласуется)"),
+    # one chosen subject of two verbs is one card: the second names it as «it», or by its role when
+    # the first verb's target is another card and the first names the doer (F11); an effect with no
+    # doer field leaves it unsaid
+    ("{tap}: Выбранное существо противника ранит стоящую рядом карту на 1 и закрывается.", "и закрывается (кто)"),
     # «может» of an enemy card with no «(по выбору …)»: whose choice is not said (F7)
     ("Когда открывается, каждое существо противника рядом с этой картой может переместиться на 2 клетки.", "каждое … может (чей выбор)"),
     ("{tap}: Закрытое существо противника может переместиться на 2 клетки.", "может (чей выбор)"),

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from carddb.model import Card
+from grammar import ast as A
+from judge.classic.support import unsupported
 from judge.figures import card_verdict
+from judge.heroes.port import PortRules
 
 
 def card(text: str) -> Card:
@@ -60,3 +63,14 @@ def test_a_new_part_the_judge_does_not_read_is_refused(text, why):
     assert not verdict.applicable
     reasons = [a.reason for a in verdict.abilities if not a.applied]
     assert any(why in r for r in reasons), reasons
+
+
+# g23 (audit F5 / F11): «это существо» / a pronoun bound to a card of the event by its role
+# (``role:subject`` …, ``role:by``: the doer of the effect before) — neither judge reads the role
+# yet, so each refuses the selector itself (the lines above refuse for their trigger too)
+@pytest.mark.parametrize("role", ["subject", "target", "destination", "origin", "by"])
+def test_a_pronoun_bound_to_a_role_is_refused(role):
+    for sel in (A.Selector("it", qualifiers=(f"role:{role}",)),
+                A.Selector("creature", qualifiers=("this", f"role:{role}"))):
+        assert "местоимение" in (unsupported(sel) or "")
+        assert "role" in (PortRules.unsupported(None, sel) or "")
