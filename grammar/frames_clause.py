@@ -17,6 +17,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
+from grammar.frames_declare import declare_ability
 from grammar.frames_base import LATE, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, rewrite
 from grammar.frames_quality import qualities
 from grammar.frames_select import SELF, joined, np_posts, subject_of, take_np_list
@@ -317,6 +318,10 @@ def _verb(pred, subject, args, ctx, tails, sp, subj_parts):
         moved = counters_moved(lemma, subject, list(args), ctx, tails, sp)       # «положите {counter} на X»
         if moved is not None:
             return moved
+    if lemma == "declare":
+        used = declare_ability(subject, list(args), sp)       # «объявить особенность вальхаллы X»
+        if used is not None:
+            return used
     if lemma in PART_VERBS:
         return PART_VERBS[lemma](v, subject, list(args), ctx, tails, sp)
     if lemma == "reduce_to":

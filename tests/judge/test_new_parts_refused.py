@@ -54,6 +54,8 @@ REFUSED = [
     # stop 22 (audit F15): the options of an open named head, by turn order
     ("В начале боя воздействие «смута»:\n{first}: Ранить выбранное существо противника на 1.\n"
      "{second}: Излечить выбранное ваше существо на 2.", "ходите первым"),
+    # g23: another card's ability declared by an effect
+    ("{tap}: Объявить особенность вальхаллы существа на вашем кладбище.", "применять особенности"),
 ]
 
 
