@@ -21,6 +21,7 @@ from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, rewrite, nodes_in
+from grammar.frames_grant import qualities_and_grant
 from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
 from grammar.frames_select import (SELF, implicit_neighbour_cell, joined, one_or_more, selector, share_noun, take_np,
@@ -413,7 +414,8 @@ def v_get(v, subject, parts, ctx, tails, sp):
         # «+1 к {move} до конца хода или дополнительную {health}»: the options after the last
         # duration are for good — one Gain's duration would end them too
         return LATE.gain_options(parts, target, ctx, tails, sp)     # frames_verbs_state
-    what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
+    got = qualities_and_grant(parts, ctx, tails)         # «получает A и При …» (no «»)
+    what = _granter(_strip_duration(qualities(parts, ctx, tails) if got is None else got), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
@@ -466,7 +468,8 @@ def v_have(v, subject, parts, ctx, tails, sp):
     if not parts:
         raise Reject("have nothing")
     target = _subject_or_self(subject)
-    what = _granter(_strip_duration(qualities(parts, ctx, tails)), target, ctx)
+    got = qualities_and_grant(parts, ctx, tails)         # «имеет A и При …» (no «»)
+    what = _granter(_strip_duration(qualities(parts, ctx, tails) if got is None else got), target, ctx)
     return A.Gain(target, tuple(what), tails.use("duration"), span=sp)
 
 
