@@ -521,6 +521,8 @@ def qualifier_phrase(qualifier: str, gender: str = "n") -> str:
         return f"от: {word(arg)}"
     if name == "more_than":
         return f"больше {arg}"
+    if name == "life" and arg.isdigit():             # «…, она входит в игру с N {health}» (frames_enter)
+        return f"входит в игру с {arg} {{health}}"
     if name == "role":                               # which card of the event (frames_roles, F5)
         return {"subject": "то, что совершило событие", "target": "то, с чем совершено событие",
                 "destination": "то, что названо в месте назначения события",

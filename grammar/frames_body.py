@@ -22,6 +22,7 @@ from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred,
 from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
+from grammar.frames_enter import entry_fold
 from grammar.frames_heroes_events import prevention
 from grammar.frames_roles import bind_roles
 from grammar.frames_select import subject_of, take_np
@@ -268,7 +269,14 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                     and isinstance(nxt[1], NP):
                 parts = parts + nxt[1:]          # «вызвать или возродить X»: one object for both verbs
         shared_modal = sep == "AND_V" and b.last_modal is not None and bool(parts) and parts[0] is b.last_modal
-        got, tails = _clause(parts, ctx, hint, b)
+        entered = None
+        if b.effects and sep in ("COMMA", "CCOMMA", "SEQ"):
+            tails = Tails()
+            entered = entry_fold(parts, b.effects[-1], ctx, tails)   # «…, она входит в игру с N {health}»
+        if entered is not None:
+            b.effects[-1], got = entered, []
+        else:
+            got, tails = _clause(parts, ctx, hint, b)
         if shared_modal and len(got) == 1 and _is_may(got[0]) and b.effects and _is_may(b.effects[-1]) \
                 and b.effects[-1].chooser == got[0].chooser and not b.last_modal.v["neg"]:
             # «может открыть X и изгнать Y»: one option of both steps, not two choices (L4)
