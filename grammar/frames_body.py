@@ -24,7 +24,7 @@ from grammar.frames_cond import cond_clause, condition, relational_complement, u
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_enter import entry_fold
 from grammar.frames_heroes_events import prevention
-from grammar.frames_roles import bind_roles
+from grammar.frames_roles import bind_head, bind_roles
 from grammar.frames_select import subject_of, take_np
 from grammar.frames_tails import amount_if, strip_tails
 from grammar.frames_trigger import after_named, trigger_parts
@@ -608,6 +608,7 @@ def triggered(trig: A.Trigger, effects: list, limit, span, text: str | None = No
     """A trigger's effects; «При X, если Y, — Z» puts the condition on the trigger; «После
     нападения не закрывается» is the keyword the judge knows.  ``text``: the unit's text (a
     pronoun's form decides its antecedent, frames_roles)."""
+    trig = bind_head(trig, text)
     effects = bind_roles(trig, effects, text)
     effects = jump_now(effects)
     if trig.event == TE.ATTACK and trig.timing == TT.AFTER and trig.params == (TP.IN_ASSAULT,) \

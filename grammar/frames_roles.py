@@ -40,8 +40,8 @@ _FIELD_VERBS = frozenset({V.OPEN, V.CLOSE, V.MOVE, V.TELEPORT, V.SWAP, V.PUT, V.
 _FIELD_NODES = (A.Wound, A.Heal, A.Gain, A.Lose, A.Poison)
 
 #: pronoun forms by gender (m/n against f); «им», «их» (also plural) decide nothing
-_MN = frozenset({"его", "него", "ему", "нему", "ним", "нем", "нём"})
-_F = frozenset({"ее", "её", "нее", "неё", "ей", "ней", "ею", "нею"})
+_MN = frozenset({"он", "оно", "его", "него", "ему", "нему", "ним", "нем", "нём"})
+_F = frozenset({"она", "ее", "её", "нее", "неё", "ей", "ней", "ею", "нею"})
 
 
 def leading_refs(effects) -> list:
@@ -159,4 +159,21 @@ def bind_roles(trig: A.Trigger, effects: list, text: str | None = None) -> list:
     return [rewrite(e, lambda n: swaps.get(id(n)) if isinstance(n, A.Selector) else None) for e in effects]
 
 
-__all__ = ["bind_roles", "leading_refs"]
+def bind_head(trig: A.Trigger, text: str | None = None) -> A.Trigger:
+    """A pronoun inside the trigger's target («ваша карта уничтожает существо противника большей стоимости,
+    чем она сама»): the card the trigger named before it, its subject, when the pronoun agrees with
+    it → ``Selector(it, ("role:subject",))``; any other pronoun there refuses."""
+    if trig.target is None:
+        return trig
+    its = [n for n in A.walk(trig.target) if isinstance(n, A.Selector) and n.noun == N.IT]
+    if not its:
+        return trig
+    subject = trig.subject
+    if subject is None or subject.span == A.NOSPAN or subject.noun in (N.SELF, N.IT) \
+            or any(n.qualifiers or not _agrees(text, n, subject) for n in its):
+        raise Reject("a pronoun inside the trigger's target")
+    bound = {id(n): A.Selector(N.IT, qualifiers=(f"{Q.ROLE}:subject",), span=n.span) for n in its}
+    return replace(trig, target=rewrite(trig.target, lambda n: bound.get(id(n))))
+
+
+__all__ = ["bind_head", "bind_roles", "leading_refs"]

@@ -21,7 +21,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
                                  RELATION_ADJ, SELECTING, STRENGTH, Reject, _span)
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
-                                  with_list, without_list, written_after_s, cost_items, PREPOSED, bounded, disagrees, folded_words,
+                                  with_list, without_list, written_after_s, cost_items, costlier, PREPOSED, bounded, disagrees, folded_words,
                                   _share_noun, share_noun,
                                   except_items, life_items, marker_name)
 from grammar.parts import NP, P
@@ -441,8 +441,8 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if got is not None:
             return got, i + 1
         return None
-    if isinstance(p, NP) and p.noun == "cost" and p.kind == "noun" and not p.adjs:
-        return cost_items(parts, i)
+    if isinstance(p, NP) and p.noun == "cost" and p.kind == "noun":
+        return costlier(parts, i) if p.adjs else cost_items(parts, i)      # «большей стоимости, чем X (…)»
     if isinstance(p, P) and p.kind == "adv" and p.v in ("near", "opposite", "behind", "left", "right"):
         return _position(parts, i)
     if isinstance(p, P) and p.kind == "adv" and p.v == "по диагонали" and isinstance(nxt, P) and nxt.kind == "prep" \

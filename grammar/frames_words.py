@@ -307,6 +307,32 @@ def cost_items(parts: list, i: int) -> tuple[list, int] | None:
     return None
 
 
+def costlier(parts: list, i: int) -> tuple[list, int] | None:
+    """«большей стоимости, чем она сама (без учета элитности)» after a noun, at the noun
+    «стоимости» ``i`` → ([Relation(costs_more, X)], the next index): X is a pronoun («она [сама]»,
+    bound to its card by the trigger, frames_roles) or the card's own name.  Only with «без учета
+    элитности» said: a comparison that may weigh eliteness is not read (None)."""
+    p = parts[i]
+    if p.adjs != ("big",) or p.count or p.num is not None:
+        return None
+    k = i + 1 + (i + 1 < len(parts) and parts[i + 1].__class__ is P and parts[i + 1].kind == "lcomma")
+    if not (k + 1 < len(parts) and parts[k].__class__ is P and parts[k].kind == "than"
+            and isinstance(parts[k + 1], NP) and parts[k + 1].kind in ("pron", "self")):
+        return None
+    other = parts[k + 1]
+    to = A.Selector(N.IT if other.kind == "pron" else N.SELF, span=other.span)
+    k += 2
+    if other.kind == "pron" and k < len(parts) and isinstance(parts[k], NP) and parts[k].kind == "self" \
+            and parts[k].noun == "self" and (parts[k].text or "").lower() in ("сам", "сама", "само"):
+        k += 1                                           # «оно само»: the same card, stressed
+    paren = parts[k] if k < len(parts) else None
+    if not (paren.__class__ is P and paren.kind == "paren" and len(paren.v.items) == 1
+            and [(q.kind, "элитн" in (q.v or "")) for q in paren.v.items[0].parts if q.__class__ is P]
+            == [("nomod", True)] and len(paren.v.items[0].parts) == 1):
+        return None
+    return [A.Relation(R.COSTS_MORE, to, span=_span(parts[i:k + 1]))], k + 1
+
+
 def bounded(parts: list, k: int, exact, at_most, at_least) -> tuple:
     """«N [или меньше / или больше]» after a number at ``k``: the qualifier (``exact`` or the
     bound's) and the index after it."""

@@ -466,7 +466,7 @@ def _classify_commas(toks: list[Tok]) -> list[Tok]:
                 out.append(Tok("CCOMMA", ",", t.start, t.end))
                 open_rel = False
                 continue
-            if prev is not None and _same_list(prev, nxt, toks, i):
+            if nxt.type == "THAN" or (prev is not None and _same_list(prev, nxt, toks, i)):   # «…, чем X»: in-phrase
                 out.append(Tok("LCOMMA", ",", t.start, t.end))
                 continue
             verb_ahead = _has_verb(toks, i + 1)

@@ -306,6 +306,7 @@ class RelationKind(_Worded):
     DIAGONAL = "diagonal", "по диагонали от (на соседней по диагонали клетке)"
     ENTERED_BY = "entered_by", "на которую в этот ход перемещалась"
     LEFT_BY = "left_by", "которую занимала (и покинула) — прежнее место карты"
+    COSTS_MORE = "costs_more", "большей стоимости (по числу кристаллов, без учёта элитности), чем"
 
 
 class ConditionKind(_Worded):

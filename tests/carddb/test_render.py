@@ -73,6 +73,8 @@ CONTRACT_NODES = [
      "закрыть: та же карта (то, что действовало в эффекте перед этим)"),
     (A.Action("revive", target=S("creature", side="own"), params=("life:1",)),
      "возродить: ваше существо (входит в игру с 1 ❤️)"),
+    (A.Action("close", target=S("card", side="enemy", relations=(A.Relation("costs_more", S("self")),))),
+     "закрыть: карта противника, большей стоимости (без учёта элитности), чем: эта карта"),
 ]
 
 
