@@ -33,6 +33,9 @@ def dump(out: Path) -> int:
     from grammar import Vocabulary, parse
     from grammar import ast as A
 
+    if not (SHARED / "corpus").is_dir():
+        # an empty dump would compare "identical" with another empty one
+        sys.exit(f"нет корпуса {SHARED / 'corpus'}: задайте BERSERK_SHARED")
     n = 0
     with out.open("w", encoding="utf-8") as f:
         for corpus in CORPORA:
@@ -65,7 +68,7 @@ def compare(other: Path) -> bool:
     print(f"{len(here)} segments here, {len(there)} there; {len(differ)} differ")
     for a, b in differ[:5]:
         print("here: ", a[:400], "\nthere:", b[:400], "\n")
-    return not differ and len(here) == len(there)
+    return bool(here) and not differ and len(here) == len(there)
 
 
 def main() -> None:
