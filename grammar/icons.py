@@ -132,10 +132,9 @@ class Normalised:
 
 
 @lru_cache(maxsize=4096)
-def _split_name_patterns(name: str) -> tuple[tuple[re.Pattern, str | None], ...]:
-    """(pattern, the stem case-folded) for each word of the name; the stem is None where the
-    gate of ``_mend_split_name`` cannot be used (a Latin «i»: «İ», «ı» match it ignoring case
-    but do not case-fold to it)."""
+def _split_name_patterns(name: str) -> tuple[tuple[re.Pattern, re.Pattern | None], ...]:
+    """(pattern, gate) for each word of the name; the gate is None where ``_mend_split_name``
+    cannot use it (a Latin «i»: «İ», «ı» match it ignoring case but do not case-fold to it)."""
     out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
@@ -143,22 +142,28 @@ def _split_name_patterns(name: str) -> tuple[tuple[re.Pattern, str | None], ...]
         # pattern starts with a literal the engine can look for instead of trying every offset
         body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
         folded = stem.casefold()
+        # the gate: in the case-folded text, the stem's letters with a space or tab between
+        # somewhere (where the whole stem does not follow the first letter): a match of the
+        # pattern that holds a space is one of them, and a case-sensitive pattern that starts
+        # with a literal is scanned for far faster than a case-insensitive one
+        gate = re.compile(re.escape(folded[0]) + "(?!" + re.escape(folded[1:]) + ")"
+                          + "".join(r"[ \t]{0,2}" + re.escape(c) for c in folded[1:]))
         out.append((re.compile(re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
-                               re.IGNORECASE | re.DOTALL), folded if "i" not in folded else None))
+                               re.IGNORECASE | re.DOTALL), gate if "i" not in folded else None))
     return tuple(out)
 
 
 def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     """Join the card's own name where the source put spaces inside one of its words."""
-    squeezed = None
-    for pattern, folded in _split_name_patterns(name):
-        if folded is not None:
-            # every match is the stem's letters with spaces or tabs between: a text that does
-            # not hold them once its spaces are gone (most texts) has none (a case-insensitive
-            # pattern is scanned at every offset)
-            if squeezed is None:
-                squeezed = text.casefold().replace(" ", "").replace("\t", "")
-            if folded not in squeezed:
+    folded_text = None
+    for pattern, gate in _split_name_patterns(name):
+        if gate is not None:
+            # only a match with a space or tab in it is mended: a text whose case-folded form
+            # has no such run of the stem's letters (most texts, even those naming the card)
+            # has none
+            if folded_text is None:
+                folded_text = text.casefold()
+            if gate.search(folded_text) is None:
                 continue
         for m in reversed(list(pattern.finditer(text))):
             if " " in m.group(0) or "\t" in m.group(0):

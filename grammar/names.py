@@ -226,6 +226,8 @@ def _own_fix(word: str, stems: list[str]) -> str | None:
     for stem in stems:
         if word[0] not in stem[:2] and word[1:2] not in stem[:2]:
             continue          # one keystroke keeps one of the first two letters in one of them
+        if not len(stem) - 1 <= len(word) <= len(stem) + 5:
+            continue          # (no cut below leaves a head one keystroke off and ≤ 4 letters after it)
         for cut in range(max(len(stem) - 1, 1), min(len(stem) + 1, len(word)) + 1):
             head, ending = word[:cut], word[cut:]
             if len(ending) <= 4 and (not ending or ending[0] in "аеиоуыэюяйь") and one_edit(head, stem):
@@ -235,10 +237,28 @@ def _own_fix(word: str, stems: list[str]) -> str | None:
 
 @lru_cache(maxsize=1024)
 def _own_words(name: str) -> tuple:
-    """(the name's folded words, the stems a typo is repaired against, each word's form regex)."""
+    """(the name's folded words, the stems a typo is repaired against, each word's form regex,
+    (the letters the stems start with, the shortest and longest word ``_own_fix`` can fix))."""
     words = [w for w in re.split(NAME_SEP, fold(name)) if w]
     stems = [_stem(w)[0] for w in words if _stem(w)[1] is None and len(_stem(w)[0]) >= MIN_OWN_STEM]
-    return words, stems, [re.compile(word_stem(w) + r"[а-я]{0,4}") for w in words]
+    gate = (frozenset("".join(s[:2] for s in stems)), min(map(len, stems)) - 1,
+            max(map(len, stems)) + 5) if stems else (frozenset(), 1, 0)
+    return words, stems, [re.compile(word_stem(w) + r"[а-я]{0,4}") for w in words], gate
+
+
+def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
+    """The words of ``unknown`` (as written → folded) ``repair_own_name`` would mend, each → its
+    fix (before the checks of where it stands): no fix, no repair."""
+    _words, stems, ok, (letters, low, high) = _own_words(name)
+    fixes = {}
+    for raw, w in unknown.items():
+        # (``_own_fix``'s first tests for all stems at once: most words share no first letter)
+        if not low <= len(w) <= high or (w[0] not in letters and w[1] not in letters):
+            continue
+        fixed = _own_fix(w, stems)
+        if fixed is not None and not any(rx.fullmatch(w) for rx in ok):
+            fixes[raw] = fixed
+    return fixes
 
 
 def repair_own_name(text: str, name: str | None, notes: list[Repair],
@@ -251,7 +271,7 @@ def repair_own_name(text: str, name: str | None, notes: list[Repair],
     the text's words the lexicon does not know (as written → folded), when the caller has them."""
     if not name:
         return text
-    words, stems, ok = _own_words(name)
+    words, stems, ok, _gate = _own_words(name)
     if not stems:
         return text
     # whether a word gets a fix depends on the word alone: decided once per distinct word, and
@@ -259,11 +279,7 @@ def repair_own_name(text: str, name: str | None, notes: list[Repair],
     if unknown is None:
         unknown = {raw: w for raw, w in ((raw, fold(raw)) for raw in set(_RUN.findall(text)))
                    if classify(w) is None}
-    fixes = {}
-    for raw, w in unknown.items():
-        fixed = _own_fix(w, stems)
-        if fixed is not None and not any(rx.fullmatch(w) for rx in ok):
-            fixes[raw] = fixed
+    fixes = own_fixes(name, unknown)
     if not fixes:
         return text
     toks = list(_WORD_RE.finditer(text))

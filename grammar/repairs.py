@@ -84,7 +84,19 @@ _MIXED = re.compile(r"[a-zA-Z](?:(?<=[а-яёА-ЯЁ].)|(?=[а-яёА-ЯЁ]))", 
 _NBSP = re.compile("\u00a0")
 
 
+# any text a pass of ``characters`` changes: one of the characters its passes look for, each
+# followed by the pass's own test (a lookbehind on the character just taken) — one scan of the
+# text where the passes' gates were three (most texts hold none: the passes are skipped)
+_CHAR_GATE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad\u00a0a-zA-ZХх−–]"
+                        r"(?:(?<=[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad\u00a0−])"
+                        r"|(?<=[a-zA-Z])(?:(?<=[а-яёА-ЯЁ].)|(?=[а-яёА-ЯЁ]))"
+                        r"|(?<=[Хх])(?<![^\W\d_].)(?![^\W\d_])"
+                        r"|(?<=–)(?=\s*\d))", re.DOTALL)
+
+
 def characters(text: str, notes: list[Repair]) -> str:
+    if not _CHAR_GATE.search(text):
+        return text
     # each pass runs only where its defect can be (the gates are single cheap searches)
     if _ODD_CHAR.search(text):
         text = sub_noted(_CONTROL, "", text, "control-char", notes,

@@ -26,7 +26,7 @@ import re
 
 from grammar import lexicon, wordforms
 from grammar.lexicon import classify, knows
-from grammar.names import repair_own_name
+from grammar.names import own_fixes, repair_own_name
 from grammar.repairs import Repair
 from grammar.tokens import fold, name_re
 
@@ -214,6 +214,27 @@ def _at_sentence_start(text: str, word: str) -> bool:
     return text.startswith(word) or any(head + word in text for head in ("\n", ". ", ": ", "— "))
 
 
+def _may_mend(text: str, name: str | None, unknown: set[str]) -> bool:
+    """Can a pass of ``mend_typos`` change ``text``, whose runs of letters lower-case to the
+    words they are (no «ё», no letter that lower-cases to two) and whose words the lexicon does
+    not know are ``unknown``?  Asked of the words alone, before their runs are found: the own
+    name's fixes exactly (a run's folded form is its word), the split word and the typo by a
+    substring test a word that stands as the pass needs always passes (a yes may be a false one:
+    the passes then decide)."""
+    if name and own_fixes(name, {w: w for w in unknown}):
+        return True
+    present = [w for w in unknown if w in text]           # (a lower-case run of the text is there)
+    firsts = [a for a in present if len(a) > 1 and a + " " in text]
+    if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
+           for a in firsts for b in present):
+        return True
+    own = set(_LETTERS_RUN.findall((name or "").lower()))
+    outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
+    return any(len(w) >= 5 and w not in own
+               and (w in outside or _at_sentence_start(text, w[0].upper() + w[1:]) and w[0].upper() + w[1:] in outside)
+               and correction(w) is not None for w in unknown)
+
+
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     # Each pass below changes only words the lexicon does not know, and whether it can depends
     # on the word: the text's distinct unknown words, found once, tell which passes can change
@@ -223,6 +244,8 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     unknown = _unknown_words(low)
     # every word of ``_PLAIN`` (five letters or more, each one of the runs) known: no repair
     if not any(len(w) >= 5 and _alone(low, w) for w in unknown):
+        return text
+    if "ё" not in low and len(low) == len(text) and not _may_mend(text, name, unknown):
         return text
     lowered, folded = _unknown_runs(text, low, unknown)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
