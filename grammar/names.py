@@ -93,7 +93,9 @@ def repair_effect_names(text: str, notes: list[Repair]) -> str:
     for m in _EFFECT_NAME.finditer(text):
         name = m.group("name")
         # spacing is the spacing pass's to repair (``double-space``), not a misspelling
-        fixed = known_name(" ".join(name.split()).lower().replace("ё", "е"))
+        key = " ".join(name.split()).lower().replace("ё", "е")
+        # (a known name is no misspelling: ``known_name`` says so too, after its cache)
+        fixed = known_name(key) if key not in KNOWN_EFFECT_NAMES else None
         if fixed is None:
             continue
         if name[:1].isupper():
@@ -110,8 +112,10 @@ def repair_effect_names(text: str, notes: list[Repair]) -> str:
 
 
 # ------------------------------------------------------------------ marker names without «»
-_MARKER = re.compile(r"(?<![\w«\"“„])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+")
-_QUOTED_MARKER = re.compile(r"(?<![\w«\"“„])[Мм]аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»")
+# (the lookbehind after the first letter, as «(?<!X.)», dotall: the same matches, and the pattern
+# starts with a letter class the engine scans for instead of trying the lookbehind everywhere)
+_MARKER = re.compile(r"[Мм](?<![\w«\"“„].)аркер(?:ы|а|ов|ом|ами)?[ \t]+", re.DOTALL)
+_QUOTED_MARKER = re.compile(r"[Мм](?<![\w«\"“„].)аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»", re.DOTALL)
 _NAME_WORD = re.compile(r"[а-яё]+(?![\w\-])")
 _NEXT = re.compile(r"[ \t]*(?P<tok>\n|[^\s\w]|[А-ЯЁа-яё]+|$)")
 # what may follow a name and is certainly not part of it (the lexicon's word classes)

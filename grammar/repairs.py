@@ -172,6 +172,23 @@ _GRANT = re.compile(r"(?P<verb>[Ии](?<!\w.)ме(?:ет|ют)|[Пп](?<!\w.)о�
 _TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следующего )?(?:хода|боя)(?: противника)?$")
 
 
+_GRANT_VERBS = ("олучает ", "олучают ", "меет ", "меют ")
+_GRANT_HEAD = re.compile(r" ?(?:X ?\{|\{|(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b)")
+
+
+def _may_grant(text: str) -> bool:
+    """Is there a «получает / имеет» with a space and a head ``_GRANT`` needs after it?  (Every
+    match of ``_GRANT`` is one; a find per verb instead of a scan for its first letter, which
+    half the words of a text hold.)"""
+    for verb in _GRANT_VERBS:
+        i = text.find(verb)
+        while i >= 0:
+            if _GRANT_HEAD.match(text, i + len(verb)):
+                return True
+            i = text.find(verb, i + 1)
+    return False
+
+
 def _balanced(text: str) -> bool:
     depth = 0
     for ch in text:
@@ -187,7 +204,7 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
     space it left before «.» or «)» — else the end of the sentence, less a trailing duration
     («до конца хода», which belongs to the gain).  Without closing evidence and with «или /
     либо» inside (the end is ambiguous) the text is left alone and the note says so."""
-    if "олучают" not in text and "олучает" not in text and "меет" not in text and "меют" not in text:
+    if not _may_grant(text):
         return text
     out, pos = [], 0
     for m in _GRANT.finditer(text):

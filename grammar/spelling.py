@@ -24,7 +24,7 @@ import bisect
 import os
 import re
 
-from grammar import lexicon, wordforms
+from grammar import lexicon, tokens, wordforms
 from grammar.lexicon import classify, knows
 from grammar.names import own_fixes, repair_own_name
 from grammar.repairs import Repair
@@ -94,6 +94,28 @@ def correction(word: str) -> str | None:
     key = (word, lexicon._ONLY[0])
     if key in _MEMO:
         return _MEMO[key]
+    found = _MEMO[key] = _correct(word)
+    return found
+
+
+_SETTLED: dict = {}
+
+
+def settled() -> frozenset[str]:
+    """The words of the multiword expressions (``grammar.tokens``) the lexicon does not know as
+    words and no keystroke repairs («конца», «начале», «максимум»): most texts hold one, so
+    their ``correction`` (None) is found once per rule restriction — from the grammar alone,
+    never from a text — instead of once per cold pass."""
+    only = lexicon._ONLY[0]
+    hit = _SETTLED.get(only)
+    if hit is None:
+        words = {w for rx, _make, _keys in tokens._MWE for w in re.findall(r"[а-яё]{5,}", rx.pattern)}
+        hit = _SETTLED[only] = frozenset(w for w in words if classify(w) is None and _correct(w) is None)
+    return hit
+
+
+def _correct(word: str) -> str | None:
+    """``correction`` without its memo."""
     found = None
     if not knows(word):
         rx = lexicon._bucket(word[:2])      # every variant keeps the first two letters
@@ -117,7 +139,6 @@ def correction(word: str) -> str | None:
                 starts = heads + words
                 hits |= {v for v in variants if len(v) >= 4 and v.startswith(starts) and rest.match(v)}
             found = hits.pop() if len(hits) == 1 else None
-    _MEMO[key] = found
     return found
 
 
@@ -214,25 +235,35 @@ def _at_sentence_start(text: str, word: str) -> bool:
     return text.startswith(word) or any(head + word in text for head in ("\n", ". ", ": ", "— "))
 
 
-def _may_mend(text: str, name: str | None, unknown: set[str]) -> bool:
-    """Can a pass of ``mend_typos`` change ``text``, whose runs of letters lower-case to the
-    words they are (no «ё», no letter that lower-cases to two) and whose words the lexicon does
-    not know are ``unknown``?  Asked of the words alone, before their runs are found: the own
-    name's fixes exactly (a run's folded form is its word), the split word and the typo by a
-    substring test a word that stands as the pass needs always passes (a yes may be a false one:
-    the passes then decide)."""
-    if name and own_fixes(name, {w: w for w in unknown}):
+def _may_mend(text: str, name: str | None, unknown: set[str], folded: set[str]) -> bool:
+    """Can a pass of ``mend_typos`` change ``text``, whose runs of letters lower-case to as many
+    letters, whose lower-cased words the lexicon does not know are ``unknown`` and whose folded
+    ones ``folded``?  Asked of the words alone, before their runs are found: the own name's
+    fixes exactly (of the runs' folded forms), the split word and the typo by substring tests a
+    word that stands as the pass needs always passes (a yes may be a false one: the passes then
+    decide)."""
+    if name and own_fixes(name, {w: w for w in folded}):
         return True
     present = [w for w in unknown if w in text]           # (a lower-case run of the text is there)
-    firsts = [a for a in present if len(a) > 1 and a + " " in text]
-    if any(_pair_in(text, a + " " + b) and (knows(a + b) or correction(a + b))
-           for a in firsts for b in present):
-        return True
+    for a in present:
+        # «a b» with ``b`` a fragment too (as ``_pair_in``: ``a`` not inside a word), whose join
+        # the lexicon knows or repairs: the fragments after each «a » (no find per pair)
+        if len(a) < 2:
+            continue
+        head = a + " "
+        i = text.find(head)
+        while i >= 0:
+            if not i or not (text[i - 1].isalnum() or text[i - 1] in "_-«"):
+                at = i + len(head)
+                if any(text.startswith(b, at) and (knows(a + b) or correction(a + b)) for b in present):
+                    return True
+            i = text.find(head, i + 1)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
     outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
-    return any(len(w) >= 5 and w not in own
+    done = settled()
+    return any(len(w) >= 5 and w not in own and w.replace("ё", "е") not in done
                and (w in outside or _at_sentence_start(text, w[0].upper() + w[1:]) and w[0].upper() + w[1:] in outside)
-               and correction(w) is not None for w in unknown)
+               and correction(w.replace("ё", "е")) is not None for w in unknown)
 
 
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
@@ -245,8 +276,13 @@ def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
     # every word of ``_PLAIN`` (five letters or more, each one of the runs) known: no repair
     if not any(len(w) >= 5 and _alone(low, w) for w in unknown):
         return text
-    if "ё" not in low and len(low) == len(text) and not _may_mend(text, name, unknown):
-        return text
+    if len(low) == len(text):
+        # (the own-name pass asks the runs' folded forms: with a «ё», those the lexicon does not
+        # know; without, the unknown words themselves)
+        folded_words = unknown if "ё" not in low else \
+            {f for f in {w.replace("ё", "е") for w in _RUN.findall(low)} if classify(f) is None}
+        if not _may_mend(text, name, unknown, folded_words):
+            return text
     lowered, folded = _unknown_runs(text, low, unknown)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
     if folded:
@@ -388,8 +424,14 @@ def _name_end(toks: list[re.Match], own: dict[int, int] | None = None) -> int:
     return end
 
 
+# any text ``restore_names`` can change: a head of ``_NAMED_HEAD`` or of ``_PAREN_NAME`` with
+# what must follow it (one scan for their common letters, no lookbehind; most texts quote the
+# name, and a «» after the head is neither)
+_NAMES_GATE = re.compile(r"(?:оздействи|аклинани)(?:[ея][ \t]+[^\s«\"“„—–\-:.,(]|е[ \t]+[^()«»\"“„{}\d])")
+
+
 def restore_names(text: str, notes: list[Repair], name: str | None = None) -> str:
-    if "оздейств" not in text and "аклинани" not in text:
+    if ("оздейств" not in text and "аклинани" not in text) or _NAMES_GATE.search(text) is None:
         return text
     own_rx = name_re(name) if name else None
     text = _PAREN_NAME.sub(lambda m: _paren(m, notes), text)
