@@ -107,6 +107,8 @@ _GLUED_AT = re.compile(r"[.»]\s*(?=(?:X|Х|\d)?(?:\{(?:instant|counter|tap|seco
 
 def _glued_split(part: str) -> list[str]:
     """``_GLUED_RE.split(part)``."""
+    if _GLUED_AT.search(part) is None:
+        return [part]                   # (no cut: most parts; one search, no loop)
     pieces, last = [], 0
     for m in _GLUED_AT.finditer(part):
         pieces.append(part[last:m.start() + 1])

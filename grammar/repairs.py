@@ -114,13 +114,16 @@ def characters(text: str, notes: list[Repair]) -> str:
 
 # ---------------------------------------------------------------- spacing and markers
 _ERRATA = re.compile(r"\[\s*Эррата\s+(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\s*\]\s*")
+# (each pass with the substrings one of which every match of it holds: a pass runs only where
+# one is — the passes run in order on the text the one before left, so each asks that text)
 _SPACING = (
-    (re.compile(r"(?<=[а-яё])(?=[+-]\d)"), " ", "missing-space", "space inserted before a sign"),
+    (re.compile(r"(?<=[а-яё])(?=[+-]\d)"), " ", "missing-space", "space inserted before a sign", ("+", "-")),
     (re.compile(r"(\{(?:ova|ovz|ovs|regen|armor|stamina|move)\}):?\s+(?=\d)"), None, "icon-spacing",
-     "«{code} N» → «{code}N»"),
-    (re.compile(r"[ \t]{2,}"), " ", "double-space", "spaces → one"),
-    (re.compile(r" +(?=[.,;:)])"), "", "space-before-punct", "space before punctuation removed"),
-    (re.compile(r"(?<=\() +"), "", "space-after-paren", "space after «(» removed"),
+     "«{code} N» → «{code}N»", ("}",)),
+    (re.compile(r"[ \t]{2,}"), " ", "double-space", "spaces → one", ("  ", " \t", "\t ", "\t\t")),
+    (re.compile(r" +(?=[.,;:)])"), "", "space-before-punct", "space before punctuation removed",
+     (" .", " ,", " ;", " :", " )")),
+    (re.compile(r"(?<=\() +"), "", "space-after-paren", "space after «(» removed", ("( ",)),
 )
 
 
@@ -147,7 +150,9 @@ def needs_spacing(text: str) -> bool:
 def spacing(text: str, notes: list[Repair]) -> str:
     if not needs_spacing(text):
         return text.strip()
-    for pattern, repl, kind, detail in _SPACING:
+    for pattern, repl, kind, detail, needs in _SPACING:
+        if not any(n in text for n in needs):
+            continue
         text = sub_noted(pattern, repl if repl is not None else (lambda m: m.group(1)), text,
                          kind, notes, detail)
     return text.strip()
@@ -263,6 +268,10 @@ _ORDER_AT = re.compile(r"\s*\{(?:first|second)\}\s*:")   # «…: {first}: …»
 _UNIT_MARKS = re.compile(r"[«»().]| (?=" + _COST_HEAD + ")")
 # without a «:» no cost head can follow a space (every cost head ends in one): only the marks
 _UNIT_MARKS_NO_COST = re.compile(r"[«»().]")
+# a space a cost head follows, and a «)» the glue of another ability follows: without them (and
+# without a «.» before the end) no mark cuts a line, whatever its «» and () (``split_units``)
+_SPACE_COST = re.compile(" (?=" + _COST_HEAD + ")")
+_PAREN_GLUE = re.compile(r"\)" + _UNIT_GLUE.pattern)
 _STOP = re.compile(r"\.(?=\s|$|\{)")
 _GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
 _ABILITY_STARTERS = frozenset({
@@ -280,11 +289,13 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
     «)» followed by a cost head, a sign or a word that starts an ability («…(1 раз за ход)
     {tap}: …»), and before a cost head in mid-sentence («…на 1 {instant}{tap}: …»; never after
     «получает / имеет», which grant the ability that follows).  ``glued`` marks such a cut."""
-    if "«" not in line and "(" not in line and ")" not in line and line.find(".", 0, len(line) - 1) < 0 \
-            and (":" not in line or " {" not in line and "{counter}" not in line):
-        # no mark can cut but a full stop at the very end (a line of canonical text is one unit,
-        # most without a quote, bracket or cost; a cost head after a space starts with «{» or
-        # holds «{counter}»): the unit is the line without its end
+    if line.find(".", 0, len(line) - 1) < 0 \
+            and (":" not in line or " {" not in line and "{counter}" not in line or not _SPACE_COST.search(line)) \
+            and (")" not in line or not _PAREN_GLUE.search(line)):
+        # no mark can cut but a full stop at the very end (a line of canonical text is one unit):
+        # no «.» before the end, no space a cost head follows (a cost head after a space starts
+        # with «{» or holds «{counter}», and every one ends in «:»), no «)» glue follows — the
+        # «» and () only decide whether such a mark cuts: the unit is the line without its end
         core = line.strip(" .")
         if not core:
             return []
