@@ -80,9 +80,10 @@ def known_name(name: str, vocabulary: frozenset[str] = KNOWN_EFFECT_NAMES) -> st
     return near[0] if len(near) == 1 else None
 
 
-# (the «not after a word» lookbehind after the first letter, as «(?<!X.)», dotall: the same
-# matches, and the pattern starts with a letter class the engine scans for)
-_EFFECT_NAME = re.compile(r"(?:[Вв](?<![\w].)оздействи|[Зз](?<![\w].)аклинани)[еяию][ \t]*(?:[—–-][ \t]*)?"
+# (the «not after a word» lookbehind after the first letter, as «(?<!X.)», dotall, and which word
+# follows by a lookbehind on that letter: the same matches, and the pattern starts with one letter
+# class the engine scans for — an alternation of two is tried at every offset)
+_EFFECT_NAME = re.compile(r"[ВвЗз](?<![\w].)(?:(?<=[Вв])оздействи|(?<=[Зз])аклинани)[еяию][ \t]*(?:[—–-][ \t]*)?"
                           r"«(?P<name>[^«»]+)»", re.DOTALL)
 
 
