@@ -260,8 +260,12 @@ def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
         # (``_own_fix``'s first tests for all stems at once: most words share no first letter)
         if not low <= len(w) <= high or (w[0] not in letters and w[1] not in letters):
             continue
+        # (a form of a name word, which most words passing the test above are, has no fix:
+        # asked before the cuts)
+        if any(rx.fullmatch(w) for rx in ok):
+            continue
         fixed = _own_fix(w, stems)
-        if fixed is not None and not any(rx.fullmatch(w) for rx in ok):
+        if fixed is not None:
             fixes[raw] = fixed
     return fixes
 
