@@ -261,9 +261,20 @@ def _may_mend(text: str, name: str | None, unknown: set[str], folded: set[str]) 
     own = set(_LETTERS_RUN.findall((name or "").lower()))
     outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
     done = settled()
+    # a capital word is a typo only where ``_SENTENCE_START`` sees a sentence start: those words,
+    # lower-cased, found once (one scan, not a few finds per unknown capital word)
+    starts = {r.lower() for r in _CAPITAL_AT_START.findall(text)}
+    first = _CAPITAL.match(text)
+    if first:
+        starts.add(first.group().lower())
     return any(len(w) >= 5 and w not in own and w.replace("ё", "е") not in done
-               and (w in outside or _at_sentence_start(text, w[0].upper() + w[1:]) and w[0].upper() + w[1:] in outside)
+               and (w in outside or w in starts and w[0].upper() + w[1:] in outside)
                and correction(w.replace("ё", "е")) is not None for w in unknown)
+
+
+# the capital words after a line break, «. », «: » or «— » (``_SENTENCE_START``), and at the start
+_CAPITAL_AT_START = re.compile(r"[\n.:—](?:(?<=\n)|(?<=[.:—]) )([А-ЯЁ][а-яё]+)")
+_CAPITAL = re.compile(r"[А-ЯЁ][а-яё]+")
 
 
 def mend_typos(text: str, name: str | None, notes: list[Repair]) -> str:
