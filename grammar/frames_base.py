@@ -337,6 +337,7 @@ class Tails:
         self._used: set[str] = set()
         self.duration_at: int | None = None    # how many of the clause's kept parts precede the duration
         self.duration_ats: list[int] = []      # … each «до конца хода» written (one per option, frames_verbs)
+        self.subject_read: tuple | None = None  # (the subject's parts, ``subject_of`` of them): the body's too
 
     def use(self, name: str):
         """The tail ``name`` (duration, where, maximum, minimum, chooser, except_), taken."""
@@ -352,6 +353,8 @@ class Tails:
 
     def take_note(self, tag: str):
         """Take the first tuple note whose tag is ``tag``; its value, or None."""
+        if not self.notes:
+            return None             # (the usual clause: no note; asked three times of each)
         for n in self.notes:
             if isinstance(n, tuple) and n[0] == tag:
                 self.notes.remove(n)

@@ -5,7 +5,7 @@ a condition, «или» between clauses as a choice, a rider of an attack, the l
 ``frames_ability`` shapes the result into ability nodes."""
 from __future__ import annotations
 
-
+import operator
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
@@ -28,6 +28,7 @@ from grammar.frames_tails import amount_if, strip_tails
 from grammar.frames_trigger import after_named, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import attack_ref
+from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import NP, Clause, Clauses, P
 
 
@@ -284,10 +285,14 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         pred = first_pred(parts)
         b.last_modal = parts[pred] if pred is not None and parts[pred].kind == "modal" else None
         if pred is not None and pred > 0 and isinstance(parts[0], NP):
-            try:
-                b.last_subject = subject_of(parts[:pred])
-            except Reject:
-                b.last_subject = None
+            read = tails.subject_read
+            if read is not None and len(read[0]) == pred and all(map(operator.is_, read[0], parts)):
+                b.last_subject = read[1]      # (the clause read these very parts as its subject)
+            else:
+                try:
+                    b.last_subject = subject_of(parts[:pred])
+                except Reject:
+                    b.last_subject = None
         elif hint is not None:
             b.last_subject = hint
         b.take_limit(tails, got)
@@ -597,8 +602,9 @@ def _leading_refs(effects) -> list:
                 out.append(n)
             elif n.noun in _CARD_NOUNS:
                 break
-        kids = list(A.children(n))
-        stack.extend(reversed(kids))
+        kids = _KIDS[n.__class__](n)      # (a new list of the node's children, in field order)
+        kids.reverse()
+        stack.extend(kids)
     return out
 
 
@@ -609,7 +615,7 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
     «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
     roles = (trig.subject, trig.target, trig.destination, trig.origin)
     direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
-    nested = [n for s in roles if s is not None for n in A.walk(s)
+    nested = [n for s in roles if s is not None for n in nodes_in(s)
               if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
     for ref in _leading_refs(effects):
         def fit(s, ref=ref):

@@ -97,6 +97,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
+            tails.subject_read = (subj_parts, subject)
         except Reject:
             if not (pred.kind == "verb" and pred.v["lemma"] in ("reduce_to", "double")):
                 raise
