@@ -100,15 +100,19 @@ def _split_trailing_if(items: list) -> list:
     """«X, если A — Y»: X is unconditional and «если A» leads Y — the trailing condition is cut
     into a clause of its own, so that it reads as a leading one."""
     out: list = []
+    last = len(items) - 1
     for n, (sep, cl) in enumerate(items):
-        parts = list(cl.parts)
-        nxt = items[n + 1] if n + 1 < len(items) else None
-        if len(parts) > 1 and isinstance(parts[-1], P) and parts[-1].kind == "if" and nxt is not None \
-                and nxt[0] == "DASH":
+        parts = cl.parts
+        end = parts[-1] if len(parts) > 1 else None
+        if end.__class__ is P and end.kind == "if" and n < last and items[n + 1][0] == "DASH":
             out.append((sep, Clause(parts[:-1], _span(parts[:-1]))))
-            out.append(("CCOMMA", Clause([parts[-1]], parts[-1].span)))
+            out.append(("CCOMMA", Clause([end], end.span)))
             continue
-        out.extend(_split_or_clause(sep, parts, cl))
+        # (a clause with no «или» is kept as it is: no copy, no scan for a second predicate)
+        if has_kind(parts, "or"):
+            out.extend(_split_or_clause(sep, parts, cl))
+        else:
+            out.append((sep, cl))
     return out
 
 
