@@ -52,7 +52,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         if tails.maximum is not None and "{counter}" in ctx.orig(_span(tails.span_parts)):
             return [A.CounterLimit(tails.use("maximum"), span=_span(tails.span_parts))]
         raise Reject("empty clause")
-    sp = _span(parts)
+    # (the clause's span, ``sp``, is made where a node takes it: a verbless list's items have their own)
     if isinstance(parts[0], P) and parts[0].kind == "named":
         # «Воздействие «x» — …» whose dash became a clause boundary is read by the body;
         # here the head shares its clause with the first effect
@@ -60,17 +60,18 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         body = clause_effects(parts[1:], ctx, tails, subject_hint) if len(parts) > 1 else []
         if not body:
             raise Reject("named effect without a body")
-        return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
+        return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=_span(parts))]
     if has_kind(parts, "either"):
-        return [_either(parts, ctx, tails, sp)]
+        return [_either(parts, ctx, tails, _span(parts))]
     if len(parts) > 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" and parts[0].v in _TURN_OF:
         # «В свой ход переместить …»: only in that player's turn
         cond = A.Condition(_TURN_OF[parts[0].v], span=parts[0].span)
         got = clause_effects(parts[1:], ctx, tails, subject_hint)
-        return [A.Conditional(cond, tuple(got), span=sp)]
+        return [A.Conditional(cond, tuple(got), span=_span(parts))]
     i = first_pred(parts)
     if i is None:
         return qualities(parts, ctx, tails)
+    sp = _span(parts)
     # manner adverbs before the predicate («полностью излечиться») belong to it
     lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
     if lead and parts[:len(lead)] == lead:
