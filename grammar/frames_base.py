@@ -322,22 +322,25 @@ class Tails:
 
     _CHECKED = ("duration", "where", "maximum", "minimum", "chooser", "condition", "named")
 
+    # (the tails one clause may have, none by default: read from the class until a part sets
+    # one — a clause is read with a fresh Tails, most keep every default)
+    limit: A.Limit | None = None
+    duration: A.Duration | None = None
+    condition: A.Condition | None = None
+    where: Any = None
+    maximum: int | None = None
+    minimum: int | None = None
+    named: tuple | None = None
+    chooser: str | None = None
+    duration_at: int | None = None          # how many of the clause's kept parts precede the duration
+    subject_read: tuple | None = None       # (the subject's parts, ``subject_of`` of them): the body's too
+
     def __init__(self):
-        self.limit: A.Limit | None = None
-        self.duration: A.Duration | None = None
-        self.condition: A.Condition | None = None
-        self.where: Any = None
-        self.maximum: int | None = None
-        self.minimum: int | None = None
-        self.named: tuple | None = None
-        self.chooser: str | None = None
         self.notes: list = []
         self.except_: list = []
         self.span_parts: list = []
         self._used: set[str] = set()
-        self.duration_at: int | None = None    # how many of the clause's kept parts precede the duration
         self.duration_ats: list[int] = []      # … each «до конца хода» written (one per option, frames_verbs)
-        self.subject_read: tuple | None = None  # (the subject's parts, ``subject_of`` of them): the body's too
 
     def use(self, name: str):
         """The tail ``name`` (duration, where, maximum, minimum, chooser, except_), taken."""
