@@ -417,7 +417,11 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
 
     def hits(root) -> bool:
         # (a walk that does not enter an inner ability with antecedents of its own; was a
-        # recursion of generators, one per node)
+        # recursion of generators, one per node) — after one fast walk of the whole tree: most
+        # effects have no bare pronoun anywhere
+        if not isinstance(root, A.Node) or not any(n.__class__ is A.Selector and n.noun == N.IT
+                                                   for n in nodes_in(root)):
+            return False
         stack = [root]
         while stack:
             node = stack.pop()

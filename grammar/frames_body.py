@@ -598,6 +598,9 @@ _OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
 def _leading_refs(effects) -> list:
     """The «это X» / pronoun selectors of the effects before the body names a card of its own
     (pre-order; nested abilities have their own antecedents)."""
+    if not any(n.__class__ is A.Selector and (n.noun == N.IT or Q.THIS in n.qualifiers)
+               for e in effects for n in nodes_in(e)):
+        return []       # (most bodies have no such selector anywhere: one walk tells, no scoped walk)
     out, stack = [], list(reversed(effects))
     while stack:
         n = stack.pop()
@@ -619,11 +622,14 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
     trigger it is — two named roles fit («после того как ваше существо уничтожает существо
     противника, … это существо»), or the only card named fits no role (inside the destination:
     «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
+    refs = _leading_refs(effects)
+    if not refs:
+        return                  # (the usual body: no «это X» / pronoun to place — the roles unread)
     roles = (trig.subject, trig.target, trig.destination, trig.origin)
     direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
     nested = [n for s in roles if s is not None for n in nodes_in(s)
               if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
-    for ref in _leading_refs(effects):
+    for ref in refs:
         def fit(s, ref=ref):
             return ref.noun == N.IT or s.noun == ref.noun or N.CARD in (s.noun, ref.noun)
         if Q.THIS in ref.qualifiers and sum(map(fit, direct)) >= 2:
