@@ -5,7 +5,6 @@ a condition, «или» between clauses as a choice, a rider of an attack, the l
 ``frames_ability`` shapes the result into ability nodes."""
 from __future__ import annotations
 
-import operator
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
@@ -18,8 +17,8 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
-from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
+from grammar.frames_base import _KIDS, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
+from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects, subject_again
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_heroes_events import prevention
@@ -28,7 +27,6 @@ from grammar.frames_tails import amount_if, strip_tails
 from grammar.frames_trigger import after_named, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import attack_ref
-from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import NP, Clause, Clauses, P
 
 
@@ -67,18 +65,16 @@ class _Body:
     """The state of reading a body: the effects so far, the ability's limit, the subject of the
     last clause («наносит … и закрывается»), a named-effect head waiting for its body."""
 
-    # (what a body has not read yet: read from the class until set — most bodies are one clause)
-    limit: A.Limit | None = None
-    last_subject = None
-    named = None
-    named_limit = None
-    named_range = None      # «Заклинание «x», дальность N …»
-    last_modal = None
-    or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
-
     def __init__(self):
         self.effects: list = []
+        self.limit: A.Limit | None = None
+        self.last_subject = None
+        self.named = None
+        self.named_limit = None
+        self.named_range = None      # «Заклинание «x», дальность N …»
         self.named_prefix: list = []
+        self.last_modal = None
+        self.or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
 
     def take_limit(self, tails: Tails, got: list) -> None:
         if tails.limit is None:
@@ -111,10 +107,7 @@ def _split_trailing_if(items: list) -> list:
             out.append(("CCOMMA", Clause([end], end.span)))
             continue
         # (a clause with no «или» is kept as it is: no copy, no scan for a second predicate)
-        if has_kind(parts, "or"):
-            out.extend(_split_or_clause(sep, parts, cl))
-        else:
-            out.append((sep, cl))
+        out.extend(_split_or_clause(sep, parts, cl) if has_kind(parts, "or") else ((sep, cl),))
     return out
 
 
@@ -291,14 +284,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         pred = first_pred(parts)
         b.last_modal = parts[pred] if pred is not None and parts[pred].kind == "modal" else None
         if pred is not None and pred > 0 and isinstance(parts[0], NP):
-            read = tails.subject_read
-            if read is not None and len(read[0]) == pred and all(map(operator.is_, read[0], parts)):
-                b.last_subject = read[1]      # (the clause read these very parts as its subject)
-            else:
-                try:
-                    b.last_subject = subject_of(parts[:pred])
-                except Reject:
-                    b.last_subject = None
+            try:
+                b.last_subject = subject_again(parts, pred, tails)
+            except Reject:
+                b.last_subject = None
         elif hint is not None:
             b.last_subject = hint
         b.take_limit(tails, got)
@@ -598,9 +587,9 @@ _OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
 def _leading_refs(effects) -> list:
     """The «это X» / pronoun selectors of the effects before the body names a card of its own
     (pre-order; nested abilities have their own antecedents)."""
-    if not any(n.__class__ is A.Selector and (n.noun == N.IT or Q.THIS in n.qualifiers)
-               for e in effects for n in nodes_in(e)):
-        return []       # (most bodies have no such selector anywhere: one walk tells, no scoped walk)
+    if not any(n.__class__ is A.Selector and (n.noun == N.IT or Q.THIS in n.qualifiers) for e in effects
+               for n in nodes_in(e)):  # (most bodies have none anywhere: one walk tells, no scoped walk)
+        return []
     out, stack = [], list(reversed(effects))
     while stack:
         n = stack.pop()
@@ -622,14 +611,11 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
     trigger it is — two named roles fit («после того как ваше существо уничтожает существо
     противника, … это существо»), or the only card named fits no role (inside the destination:
     «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
-    refs = _leading_refs(effects)
-    if not refs:
-        return                  # (the usual body: no «это X» / pronoun to place — the roles unread)
     roles = (trig.subject, trig.target, trig.destination, trig.origin)
     direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
     nested = [n for s in roles if s is not None for n in nodes_in(s)
               if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
-    for ref in refs:
+    for ref in _leading_refs(effects):
         def fit(s, ref=ref):
             return ref.noun == N.IT or s.noun == ref.noun or N.CARD in (s.noun, ref.noun)
         if Q.THIS in ref.qualifiers and sum(map(fit, direct)) >= 2:

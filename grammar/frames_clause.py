@@ -8,6 +8,7 @@ with ``only``, «не может X» / «нельзя X» → Restriction, «д�
 restrictions and permissions themselves are read in ``frames_modal``."""
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
@@ -124,6 +125,15 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         node = _reflexive_to(node, ctx)           # (the card itself, «это существо»: self stays)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
     return _steps(node) if isinstance(node, A.Sequence_) else [node]
+
+
+def subject_again(parts: list, pred: int, tails: Tails):
+    """``subject_of(parts[:pred])`` for the body (the subject a clause passes on to the next one):
+    the clause's own reading when it read these very parts as its subject (``tails``)."""
+    read = tails.subject_read
+    if read is not None and len(read[0]) == pred and all(map(operator.is_, read[0], parts)):
+        return read[1]
+    return subject_of(parts[:pred])
 
 
 _CARD_NOUNS = frozenset({N.CREATURE, N.CARD, N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE,
@@ -440,4 +450,4 @@ def _with_actor(node, subject):
 
 LATE.clause_effects = clause_effects
 
-__all__ = ["being_at", "clause_effects"]
+__all__ = ["being_at", "clause_effects", "subject_again"]
