@@ -17,7 +17,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import _KIDS, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
+from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
 from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects, subject_again
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -587,9 +587,6 @@ _OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
 def _leading_refs(effects) -> list:
     """The «это X» / pronoun selectors of the effects before the body names a card of its own
     (pre-order; nested abilities have their own antecedents)."""
-    if not any(n.__class__ is A.Selector and (n.noun == N.IT or Q.THIS in n.qualifiers) for e in effects
-               for n in nodes_in(e)):  # (most bodies have none anywhere: one walk tells, no scoped walk)
-        return []
     out, stack = [], list(reversed(effects))
     while stack:
         n = stack.pop()
@@ -600,9 +597,8 @@ def _leading_refs(effects) -> list:
                 out.append(n)
             elif n.noun in _CARD_NOUNS:
                 break
-        kids = _KIDS[n.__class__](n)      # (a new list of the node's children, in field order)
-        kids.reverse()
-        stack.extend(kids)
+        kids = list(A.children(n))
+        stack.extend(reversed(kids))
     return out
 
 
@@ -613,7 +609,7 @@ def _role_of_this(trig: A.Trigger, effects: list) -> None:
     «при переходе на клетку, где стоит вражеское существо, это существо …») (F5)."""
     roles = (trig.subject, trig.target, trig.destination, trig.origin)
     direct = [s for s in roles[:2] if s is not None and s.span != A.NOSPAN and s.noun not in (N.SELF, N.IT)]
-    nested = [n for s in roles if s is not None for n in nodes_in(s)
+    nested = [n for s in roles if s is not None for n in A.walk(s)
               if isinstance(n, A.Selector) and n is not s and n.noun not in (N.SELF, N.IT, N.CELL)]
     for ref in _leading_refs(effects):
         def fit(s, ref=ref):
