@@ -27,7 +27,6 @@ from berserk.vocab import Strength
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.ast.walk import _names as _field_names
-from grammar.nodeinit import CHILDREN as _KIDS
 from grammar.parts import P
 
 
