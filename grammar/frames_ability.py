@@ -129,6 +129,9 @@ _COINS = re.compile(r"(x|\d+)монет\w*")
 
 def cost(text: str, span) -> A.Cost:
     t = text.replace(" ", "").rstrip(":").replace(",", "")
+    if "{c" not in t and "монет" not in t:
+        # (the usual cost, «{tap}:»: no counter, coin or «монеты» to count — no scan for them)
+        return A.Cost("{tap}" in t, 0, "{instant}" in t, 0, span=span)
     paid: dict[str, list] = {"counter": [], "coin": []}
     for n, code in _PAID_ICONS.findall(t):
         paid[code].append("X" if n == "x" else int(n) if n else 1)
@@ -149,6 +152,8 @@ _PAYMENTS = frozenset({"discard", "wound", "lose"})
 
 def _paid(items: list, ctx: Ctx, span) -> A.Activated | None:
     """«<imperative clause>: <effects>» — an activated ability whose cost is the clause."""
+    if len(items) < 2:
+        return None                 # (one clause: no colon after it — asked of every plain unit)
     parts = list(items[0][1].parts)
     icons: list[str] = []
     if len(items) >= 3 and items[1][0] == "CCOMMA" and items[2][0] == "COLON" \
@@ -412,7 +417,11 @@ def _it_to_self(effects: list, ctx: Ctx, spelled) -> list:
 
     def hits(root) -> bool:
         # (a walk that does not enter an inner ability with antecedents of its own; was a
-        # recursion of generators, one per node)
+        # recursion of generators, one per node) — after one fast walk of the whole tree: most
+        # effects have no bare pronoun anywhere
+        if not isinstance(root, A.Node) or not any(n.__class__ is A.Selector and n.noun == N.IT
+                                                   for n in nodes_in(root)):
+            return False
         stack = [root]
         while stack:
             node = stack.pop()

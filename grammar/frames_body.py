@@ -5,7 +5,6 @@ a condition, «или» between clauses as a choice, a rider of an attack, the l
 ``frames_ability`` shapes the result into ability nodes."""
 from __future__ import annotations
 
-
 from dataclasses import replace
 
 from berserk.vocab import AttackKind as K
@@ -19,7 +18,7 @@ from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
-from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects
+from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects, subject_again
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
 from grammar.frames_enter import entry_fold
@@ -101,15 +100,16 @@ def _split_trailing_if(items: list) -> list:
     """«X, если A — Y»: X is unconditional and «если A» leads Y — the trailing condition is cut
     into a clause of its own, so that it reads as a leading one."""
     out: list = []
+    last = len(items) - 1
     for n, (sep, cl) in enumerate(items):
-        parts = list(cl.parts)
-        nxt = items[n + 1] if n + 1 < len(items) else None
-        if len(parts) > 1 and isinstance(parts[-1], P) and parts[-1].kind == "if" and nxt is not None \
-                and nxt[0] == "DASH":
+        parts = cl.parts
+        end = parts[-1] if len(parts) > 1 else None
+        if end.__class__ is P and end.kind == "if" and n < last and items[n + 1][0] == "DASH":
             out.append((sep, Clause(parts[:-1], _span(parts[:-1]))))
-            out.append(("CCOMMA", Clause([parts[-1]], parts[-1].span)))
+            out.append(("CCOMMA", Clause([end], end.span)))
             continue
-        out.extend(_split_or_clause(sep, parts, cl))
+        # (a clause with no «или» is kept as it is: no copy, no scan for a second predicate)
+        out.extend(_split_or_clause(sep, parts, cl) if has_kind(parts, "or") else ((sep, cl),))
     return out
 
 
@@ -300,7 +300,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         b.last_modal = parts[pred] if pred is not None and parts[pred].kind == "modal" else None
         if pred is not None and pred > 0 and isinstance(parts[0], NP):
             try:
-                b.last_subject = subject_of(parts[:pred])
+                b.last_subject = subject_again(parts, pred, tails)
             except Reject:
                 b.last_subject = None
         elif hint is not None:

@@ -8,6 +8,7 @@ with ``only``, «не может X» / «нельзя X» → Restriction, «д�
 restrictions and permissions themselves are read in ``frames_modal``."""
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 
 from berserk.vocab import ConditionKind as C
@@ -53,7 +54,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         if tails.maximum is not None and "{counter}" in ctx.orig(_span(tails.span_parts)):
             return [A.CounterLimit(tails.use("maximum"), span=_span(tails.span_parts))]
         raise Reject("empty clause")
-    sp = _span(parts)
+    # (the clause's span, ``sp``, is made where a node takes it: a verbless list's items have their own)
     if isinstance(parts[0], P) and parts[0].kind == "named":
         # «Воздействие «x» — …» whose dash became a clause boundary is read by the body;
         # here the head shares its clause with the first effect
@@ -61,17 +62,18 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         body = clause_effects(parts[1:], ctx, tails, subject_hint) if len(parts) > 1 else []
         if not body:
             raise Reject("named effect without a body")
-        return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=sp)]
+        return [A.Named("spell" if kind == "spell" else "effect", name, tuple(body), span=_span(parts))]
     if has_kind(parts, "either"):
-        return [_either(parts, ctx, tails, sp)]
+        return [_either(parts, ctx, tails, _span(parts))]
     if len(parts) > 1 and isinstance(parts[0], P) and parts[0].kind == "turnref" and parts[0].v in _TURN_OF:
         # «В свой ход переместить …»: only in that player's turn
         cond = A.Condition(_TURN_OF[parts[0].v], span=parts[0].span)
         got = clause_effects(parts[1:], ctx, tails, subject_hint)
-        return [A.Conditional(cond, tuple(got), span=sp)]
+        return [A.Conditional(cond, tuple(got), span=_span(parts))]
     i = first_pred(parts)
     if i is None:
         return qualities(parts, ctx, tails)
+    sp = _span(parts)
     # manner adverbs before the predicate («полностью излечиться») belong to it
     lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
     if lead and parts[:len(lead)] == lead:
@@ -98,6 +100,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
     if subj_parts:
         try:
             subject = subject_of(subj_parts)
+            tails.subject_read = (subj_parts, subject)
         except Reject:
             if not (pred.kind == "verb" and pred.v["lemma"] in ("reduce_to", "double")):
                 raise
@@ -123,6 +126,15 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         node = _reflexive_to(node, ctx)           # (the card itself, «это существо»: self stays)
     # (a verb that did two things — «получает A до конца хода и B» — gives them in order)
     return _steps(node) if isinstance(node, A.Sequence_) else [node]
+
+
+def subject_again(parts: list, pred: int, tails: Tails):
+    """``subject_of(parts[:pred])`` for the body (the subject a clause passes on to the next one):
+    the clause's own reading when it read these very parts as its subject (``tails``)."""
+    read = tails.subject_read
+    if read is not None and len(read[0]) == pred and all(map(operator.is_, read[0], parts)):
+        return read[1]
+    return subject_of(parts[:pred])
 
 
 _CARD_NOUNS = frozenset({N.CREATURE, N.CARD, N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE,
@@ -443,4 +455,4 @@ def _with_actor(node, subject):
 
 LATE.clause_effects = clause_effects
 
-__all__ = ["being_at", "clause_effects"]
+__all__ = ["being_at", "clause_effects", "subject_again"]

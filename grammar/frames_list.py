@@ -46,6 +46,8 @@ def split_direct(node, tails) -> list:
 def shared_list(nodes: list, joiners: list, tails) -> tuple[list, list]:
     """The nodes of an «и» list with {direct} split off its bonus and a final «по X» given to
     every item (``nodes[k]`` was joined to the previous one by ``joiners[k]``)."""
+    if len(nodes) == 1 and nodes[0].__class__ is not A.Bonus:
+        return nodes, joiners       # (the usual list: one item, no bonus to split, nothing shared)
     out, js = [], []
     for node, joiner in zip(nodes, joiners):
         got = split_direct(node, tails)

@@ -175,18 +175,24 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     # (one scan tells whether the «не более» and «до конца …» passes have anything to read;
     # ``_hoist`` moves only parentheses, ``_but_no_more`` joins no «до»)
-    nomore = upto = False
+    nomore = upto = tail = False
     for q in parts:
         if q.__class__ is P:
-            if q.kind == "nomore":
+            if q.kind in _TAIL_KINDS:
+                tail = True
+            elif q.kind == "nomore":
                 nomore = True
             elif q.kind == "prep" and q.v == "do":
                 upto = True
+    written = parts
     parts = _hoist(_but_no_more(parts) if nomore else parts)
     if upto:
         parts = _turn_words(parts)
-    out = []
-    for n, p in enumerate(parts):
+    # (no tail part written and none made by the passes above — the usual clause: every part
+    # is kept, with no test of each)
+    scan = tail or parts is not written
+    out = [] if scan else list(parts)
+    for n, p in enumerate(parts if scan else ()):
         if isinstance(p, P) and p.kind in _TAIL_KINDS:
             k = p.kind
             if k == "gerund" and p.v == "not_closing" and out and isinstance(out[-1], P) and out[-1].kind == "neg":

@@ -502,8 +502,8 @@ def this_card_is_self(node):
     it is): nothing is named before the head, so it is the card with the ability — ``Selector(self)``
     (the contract's «по этой карте» → self; ``Selector(card, this)`` was left for the judge to
     guess, M9)."""
-    if _AFTER_NAMED.get():
-        return node
+    if node is None or _AFTER_NAMED.get():
+        return node             # (a role the head left empty: asked of each of the four)
     def hit(n) -> bool:
         return isinstance(n, A.Selector) and n.noun in (N.CARD, N.CREATURE) and n.qualifiers == (Q.THIS,) \
             and n.side is None and not n.relations and n.count is None and n.condition is None \

@@ -6,6 +6,7 @@ run of them); the selector builder (``frames_select``) asks them.  Also the sele
 that need no noun phrase: ``joined`` («X и Y» / «X или Y»), ``implicit_neighbour_cell``."""
 from __future__ import annotations
 
+import operator
 import re
 
 from dataclasses import replace
@@ -550,24 +551,37 @@ def _enemy_marks(nodes, enough: int, memo: dict | None = None) -> int:
     — counted until ``enough`` (all the caller asks is whether there are that many)."""
     n = 0
     # (each node from the unit's walk of the ability — ``memo``: the wrapper walks it next —, its
-    # leaf fields read by name; the nodes in its fields and tuples are the walk's: the same count
-    # as following every field)
-    for x in (x for g in nodes for x in nodes_in(g, memo)):
-        cls = x.__class__
-        if cls is A.Selector and x.noun == N.OPPONENT:
-            n += 1
-        elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
-            n += 1                       # «переходит под контроль противника»
-        for f in _field_names(cls):
-            v = getattr(x, f)
-            if isinstance(v, str):
-                if "enemy" in v or "opponent" in v:
-                    n += 1
-            elif v and isinstance(v, (tuple, list)):
-                n += _enemy_leaves(v)
-        if n >= enough:
-            break
+    # leaf fields read all at once; the nodes in its fields and tuples are the walk's: the same
+    # count as following every field)
+    for g in nodes:
+        for x in nodes_in(g, memo):
+            cls = x.__class__
+            if cls is A.Selector and x.noun == N.OPPONENT:
+                n += 1
+            elif cls is A.Action and x.verb == V.TAKE_CONTROL and "give" in x.params:
+                n += 1                       # «переходит под контроль противника»
+            for v in _FIELD_VALUES[cls](x):
+                if isinstance(v, str):
+                    if "enemy" in v or "opponent" in v:
+                        n += 1
+                elif v and isinstance(v, (tuple, list)):
+                    n += _enemy_leaves(v)
+            if n >= enough:
+                return n
     return n
+
+
+def _values_of(cls: type):
+    """A function giving the values of ``cls``'s fields (span left out) as one tuple."""
+    names = _field_names(cls)
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        return lambda node, name=names[0]: (getattr(node, name),)
+    return lambda node: ()
+
+
+_FIELD_VALUES = {cls: _values_of(cls) for cls in A.NODE_TYPES.values()}
 
 
 def _enemy_leaves(v) -> int:
