@@ -220,10 +220,7 @@ def _normalise_cached(text: str, separator: str | None, name: str | None):
 
 @lru_cache(maxsize=65536)
 def _unit_at(unit: str, name: str | None, vocab, offset: int, strict: bool) -> tuple[tuple, bool]:
-    nodes, ok = reader._read_cached(unit, name, vocab, strict)      # (``reader.read_unit``)
-    if offset:
-        nodes = tuple(A.shift(n, offset) for n in nodes)
-    return nodes, ok
+    return reader.read_at(unit, name, vocab, strict, offset)
 
 
 @lru_cache(maxsize=65536)

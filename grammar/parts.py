@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Token, Transformer, Tree
+from lark import Transformer, Tree
 
 from grammar import ast as A
+from grammar.tokens import Tok
 
 
 @dataclass(slots=True)
@@ -63,21 +64,21 @@ class Clauses:
     span: A.Span = A.NOSPAN
 
 
-def _start(it):
-    if isinstance(it, Token):
-        return it.start_pos
-    sp = getattr(it, "span", None)
-    return sp.start if sp is not None and (sp.start or sp.end) else None       # not NOSPAN
+def _lo(it, offset: int) -> int:
+    """Where a child of a rule starts in the card text: a token's position is in its unit (add
+    the unit's offset), a part's span is already absolute."""
+    return it.start + offset if it.__class__ is Tok else it.span.start
 
 
-def _end(it):
-    if isinstance(it, Token):
-        return it.end_pos
-    sp = getattr(it, "span", None)
-    return sp.end if sp is not None and (sp.start or sp.end) else None
+def _hi(it, offset: int) -> int:
+    return it.end + offset if it.__class__ is Tok else it.span.end
 
 
 class ToParts(Transformer):
+    """The parts of a unit's rules.  Its tokens are the lexer's (``grammar.tokens.Tok``: their
+    positions in the unit); ``offset`` is where the unit stands in the card text, so the
+    parts' spans are absolute (a unit read where it stands is never shifted afterwards)."""
+
     def __init__(self, text: str, offset: int = 0):
         super().__init__(visit_tokens=False)
         self.text = text
@@ -85,37 +86,31 @@ class ToParts(Transformer):
 
     # ------------------------------------------------------------ helpers
     def _sp(self, items) -> A.Span:
-        """The span of a rule's children: they come in text order, so the first child with a
-        position gives the start and the last one the end.  (Called for every part the parser
-        reduces: written out for speed — a token is exactly ``Token``, a part has ``span``, a
-        span (0, 0) is NOSPAN.)"""
-        if items and type(items[0]) is Token and type(items[-1]) is Token:   # the usual case
-            return A.Span(items[0].start_pos, items[-1].end_pos)
-        for it in items:
-            if type(it) is Token:
-                lo = it.start_pos
-                break
-            sp = getattr(it, "span", None)
-            if sp is not None and (sp.start or sp.end):
-                lo = sp.start
-                break
-        else:
+        """The span of a rule's children: they come in text order and every one has a
+        position (a token, or a part with its span), so the first gives the start and the last
+        the end.  (Called for most parts the parser reduces: two reads, no loop.)"""
+        if not items:
             return A.NOSPAN
-        for it in reversed(items):
-            if type(it) is Token:
-                return A.Span(lo, it.end_pos)
-            sp = getattr(it, "span", None)
-            if sp is not None and (sp.start or sp.end):
-                return A.Span(lo, sp.end)
-        return A.Span(lo, None)
+        o = self.offset
+        return A.Span(_lo(items[0], o), _hi(items[-1], o))
 
-    def _orig(self, tok: Token) -> str:
-        return self.text[tok.start_pos - self.offset:tok.end_pos - self.offset]
+    def _tsp(self, first: Tok, last: Tok) -> A.Span:
+        """The span of a run of tokens, ``first`` to ``last``."""
+        o = self.offset
+        return A.Span(first.start + o, last.end + o)
+
+    def _orig(self, tok: Tok) -> str:
+        return self.text[tok.start:tok.end]
+
+    def _cut(self, sp: A.Span) -> str:
+        """The unit's text under an (absolute) span."""
+        o = self.offset
+        return self.text[sp.start - o:sp.end - o]
 
     def __default__(self, data, children, meta):
         if data[0] == "_":
-            # Lark's own EBNF helpers, inlined by the builder (grammar.reader's table loop adds a
-            # left-recursive list's items to this tree in place: keep it a plain Tree)
+            # Lark's own EBNF helpers, inlined by the builder (its own loop splices a Tree's
+            # children; grammar.reader's table loop gives them as plain lists instead)
             return Tree(data, children, meta)
         return P(data, children, self._sp(children))
 
@@ -124,166 +119,162 @@ class ToParts(Transformer):
         return items[0]
 
     def label(self, items):
-        return P("label", (str(items[0]), items[1] if len(items) > 1 else None), self._sp(items),
+        return P("label", (items[0].value, items[1] if len(items) > 1 else None), self._sp(items),
                  self._orig(items[0]))
 
     def when_order(self, items):
-        return P("when_order", (str(items[0]), items[1]), self._sp(items))
+        return P("when_order", (items[0].value, items[1]), self._sp(items))
 
     def activated(self, items):
-        return P("activated", (str(items[0]), items[1]), self._sp(items))
+        return P("activated", (items[0].value, items[1]), self._sp(items))
 
     def plain(self, items):
-        return P("plain", items[0], self._sp(items))
+        return P("plain", items[0], items[0].span)
 
     def clauses(self, items):
-        out = []
-        for it in items:
-            if isinstance(it, Token):
-                out.append(P("sep", it.type, self._sp([it])))
-            else:
-                out.append(it)
+        o = self.offset
+        out = [P("sep", it.type, A.Span(it.start + o, it.end + o)) if it.__class__ is Tok else it
+               for it in items]
         return Clauses(out, self._sp(items))
 
     def clause(self, items):
         return Clause(list(items), self._sp(items))
 
     # ------------------------------------------------------------ ctails
-    def _ctail(self, kind):
-        def f(items):
-            # the head words of the tail, in order: its tokens and the preposition of a relative
-            # clause («, рядом с которой …» → ADV near, PREP s, WHICH)
-            toks = [(i.type, str(i)) if isinstance(i, Token) else ("PREP", i.v) for i in items
-                    if isinstance(i, Token) or (isinstance(i, P) and i.kind == "prep")]
-            return P(kind, {"clause": next((i for i in items if isinstance(i, Clause)), None),
-                            "toks": toks}, self._sp(items))
-        return f
+    def _ctail(self, kind, items):
+        # the head words of the tail, in order: its tokens and the preposition of a relative
+        # clause («, рядом с которой …» → ADV near, PREP s, WHICH)
+        toks = [(i.type, i.value) if i.__class__ is Tok else ("PREP", i.v) for i in items
+                if i.__class__ is Tok or (i.__class__ is P and i.kind == "prep")]
+        return P(kind, {"clause": next((i for i in items if i.__class__ is Clause), None),
+                        "toks": toks}, self._sp(items))
 
-    def if_(self, items): return self._ctail("if")(items)
-    def while_(self, items): return self._ctail("while")(items)
-    def when_(self, items): return self._ctail("when")(items)
-    def after_that(self, items): return self._ctail("after_that")(items)
-    def until_while(self, items): return self._ctail("until_while")(items)
-    def where(self, items): return self._ctail("where")(items)
-    def where_rel(self, items): return self._ctail("where_rel")(items)
-    def rel_which(self, items): return self._ctail("rel_which")(items)
+    def if_(self, items): return self._ctail("if", items)
+    def while_(self, items): return self._ctail("while", items)
+    def when_(self, items): return self._ctail("when", items)
+    def after_that(self, items): return self._ctail("after_that", items)
+    def until_while(self, items): return self._ctail("until_while", items)
+    def where(self, items): return self._ctail("where", items)
+    def where_rel(self, items): return self._ctail("where_rel", items)
+    def rel_which(self, items): return self._ctail("rel_which", items)
 
     def rel_part(self, items):
-        p = self._ctail("rel_part")(items)
-        p.v["neg"] = any(isinstance(t, Token) and t.type == "NEG" for t in items)
-        p.v["part"] = next(str(t) for t in items if isinstance(t, Token) and t.type == "PART")
+        p = self._ctail("rel_part", items)
+        p.v["neg"] = any(t.__class__ is Tok and t.type == "NEG" for t in items)
+        p.v["part"] = next(t.value for t in items if t.__class__ is Tok and t.type == "PART")
         return p
 
     def rel_ger(self, items):
-        p = self._ctail("rel_ger")(items)
-        p.v["ger"] = next(str(t) for t in items if isinstance(t, Token) and t.type == "GER")
+        p = self._ctail("rel_ger", items)
+        p.v["ger"] = next(t.value for t in items if t.__class__ is Tok and t.type == "GER")
         return p
 
     # ------------------------------------------------------------ noun phrases
     def nphrase(self, items):
+        # (``count? ADJ* head`` or ``ADJ+ count ADJ* head``: the head last, before it the
+        # adjectives (tokens) and at most one count (a part))
+        noun, name, opp, lo, hi = items[-1]
         count = None
-        adjs = []
-        head = None
-        for it in items:
-            if isinstance(it, P) and it.kind == "count":
-                count = it.v
-            elif isinstance(it, Token) and it.type == "ADJ":
-                adjs.append(str(it))
-            elif isinstance(it, P) and it.kind == "head":
-                head = it.v
-        noun, name, opp = head
+        adjs = ()
+        if len(items) > 1:
+            lo = _lo(items[0], self.offset)
+            words = []
+            for it in items[:-1]:
+                if it.__class__ is Tok:
+                    words.append(it.value)
+                else:
+                    count = it.v
+            adjs = tuple(words)
         num = None
         if noun and "#" in noun:
             noun, n = noun.split("#", 1)
             num = int(n) if n.isdigit() else n
-        sp = self._sp(items)
-        return NP("noun", noun, tuple(adjs), count, name, opp, sp,
-                  self.text[sp.start - self.offset:sp.end - self.offset], num)
+        o = self.offset
+        return NP("noun", noun, adjs, count, name, opp, A.Span(lo, hi), self.text[lo - o:hi - o], num)
 
     def head(self, items):
-        noun = str(items[0])
+        """``NOUN NAME? OPP?`` → (noun, name, opp, start, end): read by ``nphrase`` alone, so a
+        tuple, not a part."""
         name = None
         opp = False
         for it in items[1:]:
             if it.type == "NAME":
-                name = str(it) if it.value else self._orig(it)
-                name = self._orig(it).strip("«»\"") if name is None else name
+                name = _canonical_name(self._orig(it))
             elif it.type == "OPP":
                 opp = True
-        if any(it.type == "NAME" for it in items[1:]):
-            name = _canonical_name(self._orig(next(it for it in items[1:] if it.type == "NAME")))
-        return P("head", (noun, name, opp), self._sp(items))
+        o = self.offset
+        return (items[0].value, name, opp, items[0].start + o, items[-1].end + o)
 
     def np_elided(self, items):
         count = None
         adjs = []
         for it in items:
-            if isinstance(it, P) and it.kind == "count":
+            if it.__class__ is Tok:
+                if it.type in ("ADJ", "ADJX"):
+                    adjs.append(it.value)
+            elif it.kind == "count":
                 count = it.v
-            elif isinstance(it, Token) and it.type in ("ADJ", "ADJX"):
-                adjs.append(str(it))
         sp = self._sp(items)
-        return NP("elided", None, tuple(adjs), count, span=sp,
-                  text=self.text[sp.start - self.offset:sp.end - self.offset])
+        return NP("elided", None, tuple(adjs), count, span=sp, text=self._cut(sp))
 
     def np_pron(self, items):
-        return NP("pron", str(items[0]), span=self._sp(items), text=self._orig(items[0]))
+        t = items[0]
+        return NP("pron", t.value, span=self._tsp(t, t), text=self._orig(t))
 
     def np_self(self, items):
-        adjs = tuple(str(t) for t in items if t.type == "ADJ")
+        adjs = tuple(t.value for t in items if t.type == "ADJ")
         opp = any(t.type == "OPP" for t in items)
-        own = next((str(t) for t in items if t.type == "SELF"), None)     # the card's name
-        return NP("self", "self", adjs, name=own, opp=opp, span=self._sp(items),
+        own = next((t.value for t in items if t.type == "SELF"), None)     # the card's name
+        return NP("self", "self", adjs, name=own, opp=opp, span=self._tsp(items[0], items[-1]),
                   text=self._orig(items[-1] if not opp else items[-2]))
 
     def np_ref(self, items):
-        adjs = tuple(str(t) for t in items[:-1])
-        sp = self._sp(items)
-        return NP("ref", str(items[-1]), adjs, span=sp,
-                  text=self.text[sp.start - self.offset:sp.end - self.offset])
+        sp = self._tsp(items[0], items[-1])
+        return NP("ref", items[-1].value, tuple(t.value for t in items[:-1]), span=sp, text=self._cut(sp))
 
     def np_quoted(self, items):
         t = items[0]
-        return NP("quoted", None, name=str(t), span=self._sp(items), text=self._orig(t))
+        return NP("quoted", None, name=t.value, span=self._tsp(t, t), text=self._orig(t))
 
     def count(self, items):
         t = items[0]
         if t.type == "ALLW":
             c = ("all",)
         elif t.type == "XVAR":
-            c = ("x", str(t))
+            c = ("x", t.value)
         elif t.type == "ORDW":
-            c = ("ord", str(t))
+            c = ("ord", t.value)
         else:
-            c = ("n", int(str(t)))
-            if getattr(t, "value", None) is not None and False:
-                pass
+            c = ("n", int(t.value))
         if len(items) > 1:
             c = ("or_less" if items[1].type == "ORLESS" else "or_more",) + c[1:]
-        return P("count", c, self._sp(items))
+        return P("count", c, self._tsp(t, items[-1]))
 
     def prep(self, items):
-        return P("prep", str(items[0]), self._sp(items), self._orig(items[0]))
+        t = items[0]
+        return P("prep", t.value, self._tsp(t, t), self._orig(t))
 
     # ------------------------------------------------------------ predicates
     def verb(self, items):
         neg = items[0].type == "NEG"
         tok = items[-1]
-        lemma, form = str(tok).split("/")
-        return P("verb", {"lemma": lemma, "form": form, "neg": neg, "word": self._orig(tok).lower()},
-                 self._sp(items), self._orig(tok))
+        lemma, form = tok.value.split("/")
+        word = self._orig(tok)
+        return P("verb", {"lemma": lemma, "form": form, "neg": neg, "word": word.lower()},
+                 self._tsp(items[0], tok), word)
 
     def modal(self, items):
         neg = items[0].type == "NEG"
         tok = items[-1]
-        return P("modal", {"lemma": str(tok), "neg": neg, "word": self._orig(tok).lower()}, self._sp(items))
+        return P("modal", {"lemma": tok.value, "neg": neg, "word": self._orig(tok).lower()},
+                 self._tsp(items[0], tok))
 
     def neg(self, items):
-        return P("neg", None, self._sp(items))
+        return P("neg", None, self._tsp(items[0], items[-1]))
 
     # ------------------------------------------------------------ other parts
     def event(self, items):
-        return P("event", [(t.type, str(t)) for t in items], self._sp(items))
+        return P("event", [(t.type, t.value) for t in items], self._tsp(items[0], items[-1]))
 
     def pri(self, items):
         return P("pri", items[1].v, self._sp(items))
@@ -292,18 +283,18 @@ class ToParts(Transformer):
         return P("after", items[1].v, self._sp(items))
 
     def instead_of(self, items):
-        return P("instead_of", str(items[1]), self._sp(items))
+        return P("instead_of", items[1].value, self._tsp(items[0], items[1]))
 
     def paren(self, items):
-        inner = next((i for i in items if isinstance(i, Clauses)), None)
-        return P("paren", inner, self._sp(items))
+        inner = next((i for i in items if i.__class__ is Clauses), None)
+        return P("paren", inner, self._tsp(items[0], items[-1]))
 
     def named_head(self, items):
-        kind = str(items[0])
+        kind = items[0].value
         name = None
         if len(items) > 1:
             name = _canonical_name(self._orig(items[1]))
-        return P("named", (kind, name), self._sp(items))
+        return P("named", (kind, name), self._tsp(items[0], items[-1]))
 
 
 _LEAVES = ("amount range signed lcomma icon_kw icon_prot at_start at_end times until for_turns "
@@ -313,11 +304,10 @@ _LEAVES = ("amount range signed lcomma icon_kw icon_prot at_start at_end times u
 for _name in _LEAVES:
     def _make(kind):
         def f(self, items):
-            tok = items[0] if items else None
-            sp = self._sp(items)
-            # (NOSPAN is Span(0, 0): tested on the two ints, not by the dataclass ``__eq__``)
-            return P(kind, str(tok) if tok is not None else None, sp,
-                     "" if sp.start == 0 and sp.end == 0 else self.text[sp.start - self.offset:sp.end - self.offset])
+            # (one token: ``?part: AMOUNT -> amount`` …)
+            tok = items[0]
+            o = self.offset
+            return P(kind, tok.value, A.Span(tok.start + o, tok.end + o), self.text[tok.start:tok.end])
         return f
     setattr(ToParts, _name, _make(_name.rstrip("_")))
 

@@ -38,7 +38,7 @@ from grammar.frames_base import Ctx, Reject
 from grammar.frames_quality import icon_ability
 from grammar.lexer import tokenize
 from grammar.parts import ToParts
-from grammar.tokens import Vocabulary
+from grammar.tokens import Tok, Vocabulary
 
 try:                    # optional: the LALR loop in C; the pure-Python parser does the same work
     import lark_cython
@@ -52,23 +52,6 @@ GRAMMAR_FILE = "language.lark"
 # constructor: a unit makes a few dozen tokens per parse, so the parsers call it directly
 # (positional: type, value, start_pos, line, column, end_line, end_column, end_pos)
 _new_token = getattr(Token, "_future_new", None) or Token
-
-
-
-def _make_token(t, _str_new=str.__new__, _Token=Token):
-    """A table-loop token: ``Token._future_new`` written out for one lexer token (the same
-    object and fields, without the classmethod binding and ``super()`` per token)."""
-    inst = _str_new(_Token, t.value)
-    inst.type = t.type
-    inst.start_pos = t.start
-    inst.value = t.value
-    inst.line = None
-    inst.column = None
-    inst.end_line = None
-    inst.end_column = None
-    inst.end_pos = t.end
-    return inst
-
 
 
 
@@ -139,14 +122,14 @@ class _CythonFeed:
     """lark-cython's LALR parser over our tokens.  Its parser asks a lexer thread for
     ``next_token`` and takes only its own ``Token`` class (not a ``str``: ``len``, ``int`` and
     ``==`` on it are not the text's), so it is fed lark-cython tokens carrying the token's index
-    in ``start_pos``; every rule that has a terminal gets its children back as the lark
-    ``Token`` objects the pure-Python parser would pass (built once per token, as there), so
-    the transformer and the frames see exactly the same values."""
+    in ``start_pos``; every rule that has a terminal gets its children back as the lexer's own
+    tokens (``grammar.tokens.Tok``), which the pure-Python parser passes, so the transformer
+    and the frames see exactly the same values."""
 
     def __init__(self, lark: Lark):
         self._parser = lark.parser.parser
         self._start = lark.options.start[0]
-        self.tokens: list[Token] = []
+        self.tokens: list[Tok] = []
         callbacks = lark.parser.parser_conf.callbacks
         for rule, callback in list(callbacks.items()):
             # a token is always a direct child of a rule whose expansion names its terminal
@@ -162,8 +145,7 @@ class _CythonFeed:
         return f
 
     def parse(self, toks):
-        new = _new_token
-        self.tokens[:] = [new(t.type, t.value, t.start, None, None, None, None, t.end) for t in toks]
+        self.tokens[:] = toks
         return self._parser.parse(_Thread(toks), self._start)
 
 
@@ -204,88 +186,121 @@ def _inline(cython: bool = False) -> tuple:
 class _TableLoop:
     """Lark's LALR loop (``lark.parsers.lalr_parser_state.ParserState.feed_token``) over the
     same table and the same callbacks, written out for a list of tokens: one action lookup
-    per step, a reduction's (size, callback, goto row) read from one tuple, no lexer thread,
-    parser-state object or method call per token.  It shifts, reduces and calls exactly what
-    Lark's loop does, and a token the table has no action for raises ``UnexpectedToken`` as
-    there (the unit is refused)."""
+    per step, a reduction's (size, callback, goto key) read from one tuple, no lexer thread,
+    parser-state object or method call per token.  It shifts, reduces and calls what Lark's
+    loop does, and a token the table has no action for raises ``UnexpectedToken`` as there
+    (the unit is refused).
+
+    Its tokens are the lexer's own (``grammar.tokens.Tok``, no token object made per word).
+    A shift (or goto) entry is the next state's row itself, so the stack holds rows and no
+    state number is looked up; a list of an inlined ``_rule`` is a plain list (see
+    ``_written_callbacks``)."""
 
     def __init__(self, lark: Lark):
-        self.lark = lark                                        # (its own loop: the tests)
+        self.lark = _LarksLoop(lark)                            # (its own loop: the tests)
         parser = lark.parser.parser.parser
         table, callbacks = parser.parse_table, parser.callbacks
         if any(isinstance(key, str) for key in callbacks):      # pragma: no cover - grammar
             raise TypeError("terminal callbacks: the table loop shifts tokens as they are")
         start = lark.options.start[0]
-        self.start, self.end = table.start_states[start], table.end_states[start]
         callbacks = {**callbacks, **_written_callbacks(lark)}
+        rows: dict = {state: {} for state in table.states}
         reduce_of: dict = {}
-        self.actions: dict = {}
         for state, row in table.states.items():
-            out = self.actions[state] = {}
+            out = rows[state]
             for key, (action, arg) in row.items():
                 if action is Shift:
-                    out[key] = arg                     # an int: shift to (or goto) that state
+                    out[key] = rows[arg]
                 else:
                     found = reduce_of.get(id(arg))
                     if found is None:
                         found = reduce_of[id(arg)] = (len(arg.expansion), callbacks[arg],
                                                       arg.origin.name)
                     out[key] = found
+        self.start = rows[table.start_states[start]]
+        # Lark returns when a reduction on «$END» reaches the end state (its row is empty):
+        # here the end state «shifts» «$END» into an empty row, the last token, and the loop
+        # is over — no end test per reduction
+        end = rows[table.end_states[start]]
+        if end:                                                 # pragma: no cover - Lark's table
+            raise TypeError("the end state has actions")
+        end["$END"] = {}
 
     def parse(self, toks):
-        tokens = list(map(_make_token, toks))
-        actions = self.actions
-        states, values = [self.start], []
-        row = actions[self.start]                      # the actions of the state on top
-        last = Token.new_borrow_pos("$END", "", tokens[-1]) if tokens else Token("$END", "", 0, 1, 1)
-        tokens.append(last)        # the end of the unit: reduce until the start rule's end state
-        end = self.end
-        for token in tokens:
+        row = self.start
+        rows, values = [row], []
+        for token in [*toks, _END]:
             kind = token.type
             while True:
                 try:
                     act = row[kind]
                 except KeyError:
-                    raise UnexpectedToken(token, {s for s in row if s.isupper()}, state=None,
-                                          interactive_parser=None) from None
-                if type(act) is int:
-                    states.append(act)
+                    raise _unexpected(token, row, toks) from None
+                if act.__class__ is dict:                  # shift: the next state's row
+                    rows.append(act)
                     values.append(token)
-                    row = actions[act]
+                    row = act
                     break
                 size, callback, origin = act
-                if callback is None:               # a ``?rule`` of one child: the value stays
-                    state = states[-1] = actions[states[-2]][origin]
+                if size == 1:                              # (most reductions: in place)
+                    if callback is not None:               # (None: a ``?rule``'s one child stays)
+                        values[-1] = callback([values[-1]])
+                    row = rows[-1] = rows[-2][origin]
+                    continue
+                if size:
+                    children = values[-size:]
+                    del rows[-size:]
+                    del values[-size:]
                 else:
-                    if size:
-                        children = values[-size:]
-                        del states[-size:]
-                        del values[-size:]
-                    else:
-                        children = []
-                    state = actions[states[-1]][origin]
-                    states.append(state)
-                    values.append(callback(children))
-                row = actions[state]
-                if state == end and token is last:
-                    return values[-1]
-        return None                                # pragma: no cover - Lark's tables never shift «$END»
+                    children = []
+                row = rows[-1][origin]
+                rows.append(row)
+                values.append(callback(children))
+        return values[-2]                                  # (under the «$END» accepted)
+
+
+# the end of every unit («$END»: Lark's name for it)
+_END = Tok("$END", "", 0, 0)
+
+
+def _unexpected(token, row: dict, toks: list) -> UnexpectedToken:
+    """Lark's error for a token the table has no action for (a lark ``Token`` at the same
+    place: «$END» where the last token ends, as Lark puts it)."""
+    at = toks[-1] if token is _END and toks else token
+    lark_token = Token(token.type, token.value, at.start, None, None, None, None, at.end)
+    return UnexpectedToken(lark_token, {s for s in row if s.isupper()}, state=None,
+                           interactive_parser=None)
+
+
+class _LarksLoop:
+    """Lark's own LALR loop, over the same table and callbacks, fed the same tokens (the tests
+    hold the table loop to it)."""
+
+    def __init__(self, lark: Lark):
+        self._lark = lark
+
+    def parse(self, toks):
+        parser = self._lark.parse_interactive(toks)
+        for token in toks:
+            parser.feed_token(token)
+        return parser.feed_token(_END)
 
 
 def _written_callbacks(lark: Lark) -> dict:
     """Each rule's callback as one function: what Lark's chain of wrappers does (keep the one
     child of a ``?rule``; drop filtered tokens and splice the children of an inlined ``_rule``;
     then the transformer's method, or its ``__default__``) written out per rule, so a reduction
-    costs one Python call instead of three or four.  A rule whose chain holds anything else
-    keeps Lark's callback."""
+    costs one Python call instead of three or four (a rule whose chain is only its method: the
+    method itself).  An inlined ``_rule`` (Lark's EBNF lists: «__clause_plus_2») is a plain
+    list, not a Tree: a left-recursive list grows in place, and a rule made of one list alone
+    takes that list as its items (as Lark's child filter does)."""
     transformer = lark.options.transformer
     default = transformer.__default__
-    # ToParts makes an inlined ``_rule`` a plain Tree of its children (``parts.__default__``)
-    inlined_trees = type(transformer).__default__ is ToParts.__default__
     out = {}
     for rule, chain in lark._parse_tree_builder.rule_builders:
         name = rule.alias or rule.options.template_source or rule.origin.name
         method = getattr(transformer, name, None)
+        inlined = name.startswith("_") and method is None
         if method is not None and getattr(method, "visit_wrapper", None) is not None:
             continue                                           # pragma: no cover - ToParts has none
         expand1, keep = False, None
@@ -300,33 +315,37 @@ def _written_callbacks(lark: Lark) -> dict:
             if expand1 and keep is None and len(rule.expansion) == 1:
                 out[rule] = None          # a ``?rule`` of one symbol: its child is its value
                 continue
-            namespace = {"method": method, "default": default, "name": name, "Tree": Tree}
-            if method is None and name.startswith("_") and keep and keep[0] == (0, True) and not expand1 \
-                    and not any(splice for _i, splice in keep[1:]) and inlined_trees:
-                # a left-recursive list of an inlined ``_rule`` («__clause_plus_2: __clause_plus_2
-                # part»): the items go onto the list's own tree, as Lark's child filter adds them
-                # to its children in place, instead of a new list and tree per item
-                more = ", ".join(f"children[{i}]" for i, _splice in keep[1:])
-                body = ["def f(children):", "    first = children[0]",
-                        "    if type(first) is Tree and first.data == name:",
-                        f"        first.children.extend(({more},))", "        return first",
-                        f"    return default(name, [*first.children, {more}], None)"]
-                exec("\n".join(body) + "\n", namespace)
-                out[rule] = namespace["f"]
+            if keep is None and not expand1 and method is not None:
+                out[rule] = method
                 continue
+            if inlined and expand1:                            # pragma: no cover - grammar
+                raise TypeError(f"{name}: an inlined rule of one child is not a list")
+            namespace = {"method": method, "default": default, "name": name}
+            body = ["def f(children):"]
             if keep is None:
                 items = "children"
+            elif keep[0] == (0, True):
+                # the first child a list of an inlined rule: the items are that list, grown in
+                # place (it is off the stack: nothing else holds it; Lark's filter does the same)
+                items = "children[0]"
+                body += [f"    children[0] += children[{i}]" if splice else
+                         f"    children[0].append(children[{i}])" for i, splice in keep[1:]]
             else:
-                items = "[" + ", ".join(f"*children[{i}].children" if splice else f"children[{i}]"
+                items = "[" + ", ".join(f"*children[{i}]" if splice else f"children[{i}]"
                                         for i, splice in keep) + "]"
             # (Lark wraps the method in ExpandSingleChild first, the child filter around it: the
             # filter runs first and the one-child test is on what it kept)
-            body = ["def f(children):", f"    items = {items}"]
+            body.append(f"    items = {items}")
             if expand1:
                 body += ["    if len(items) == 1:", "        return items[0]"]
-            body.append("    return method(items)" if method is not None else "    return default(name, items, None)")
+            body.append("    return items" if inlined else
+                        "    return method(items)" if method is not None else
+                        "    return default(name, items, None)")
             exec("\n".join(body) + "\n", namespace)
             out[rule] = namespace["f"]
+            continue
+        if inlined:                                            # pragma: no cover - grammar
+            raise TypeError(f"{name}: an inlined rule whose chain is not written out")
     return out
 
 
@@ -364,29 +383,49 @@ class _BareCython:
 
 
 def read_unit(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
-    """The nodes of one unit, spans relative to it; never raises on card text (strict mode
-    re-raises what is a bug: any error but a refusal or a syntax error)."""
-    return _read_cached(text, name, vocab, strict)
+    """The nodes of one unit, spans relative to it, and whether it was typed (``read_at`` 0)."""
+    return read_at(text, name, vocab, strict, 0)
 
 
-@lru_cache(maxsize=65536)
-def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: bool) -> tuple:
+# The units read since ``clear``: (text, name, vocabulary, strict) → (nodes, typed, the offset
+# they were read at).  A unit met again at another offset (a list's repeated sentences) is
+# shifted by the difference; one read where it first stands needs no shift at all.
+_units: dict = {}
+_UNITS_MAX = 65536
+
+
+def read_at(text: str, name: str | None, vocab: Vocabulary | None, strict: bool,
+            offset: int) -> tuple:
+    """The nodes of one unit that stands at ``offset`` of the card text (their spans count
+    from the start of the card text) and whether it was typed; never raises on card text
+    (strict mode re-raises what is a bug: any error but a refusal or a syntax error)."""
+    key = (text, name, vocab, strict)
+    got = _units.get(key)
+    if got is None:
+        nodes, ok = _read_at(text, name, vocab, strict, offset)
+        if len(_units) >= _UNITS_MAX:
+            _units.clear()
+        _units[key] = (nodes, ok, offset)
+        return nodes, ok
+    nodes, ok, at = got
+    if at != offset:
+        nodes = tuple([A.shift(n, offset - at) for n in nodes])
+    return nodes, ok
+
+
+def _read_at(text: str, name: str | None, vocab: Vocabulary | None, strict: bool,
+             offset: int) -> tuple:
     toks = tokenize(text, name, vocab)
     if not toks:
         return (), True
     if len(toks) == 1:
         node = icon_ability(toks[0])
         if node is not None:
-            return _cover([node], len(text)), True
-    lark, parts = _loop()
+            return _cover([A.shift(node, offset) if offset else node], offset, len(text)), True
     tree = None
     try:
-        parts.text = text
-        parts.offset = 0
-        tree = lark.parse(toks)
-        ctx = Ctx(text, _granted(name, vocab, strict), name)
-        nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
-        return _cover(nodes, len(text)), True
+        tree = _parse(text, toks, offset)
+        return _frames(text, tree, name, vocab, strict, offset), True
     except (UnexpectedInput, Reject):
         pass
     except VisitError as err:
@@ -395,7 +434,7 @@ def _read_cached(text: str, name: str | None, vocab: Vocabulary | None, strict: 
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         if strict:
             raise
-    return _fallback(text, toks, tree, strict), False
+    return _fallback(text, toks, tree, strict, offset), False
 
 
 def _read(text: str, name, vocab, strict: bool) -> tuple:
@@ -404,36 +443,51 @@ def _read(text: str, name, vocab, strict: bool) -> tuple:
     toks = tokenize(text, name, vocab)
     if not toks:
         return ()
-    lark, parts = _loop()
+    return _frames(text, _parse(text, toks, 0), name, vocab, strict, 0)
+
+
+def _parse(text: str, toks: list, offset: int):
+    """The parts of a unit at ``offset`` (the LALR loop with the parts transformer inline)."""
+    loop, parts = _loop()
     parts.text = text
-    parts.offset = 0
-    tree = lark.parse(toks)
-    ctx = Ctx(text, _granted(name, vocab, strict), name)
+    parts.offset = offset
+    return loop.parse(toks)
+
+
+def _frames(text: str, tree, name, vocab, strict: bool, offset: int) -> tuple:
+    """The typed nodes of a parsed unit (a frame rejects it: ``Reject``)."""
+    ctx = Ctx(_at(text, offset), _granted(name, vocab, strict), name)
     nodes = [n for n in ability(tree, ctx) if not isinstance(n, A.Limit)] + ctx.extra
-    return _cover(nodes, len(text))
+    return _cover(nodes, offset, len(text))
+
+
+def _at(text: str, offset: int) -> str:
+    """The text the frames read a unit at ``offset`` from: they slice it by the parts' spans,
+    which count from the start of the card text, so the unit stands behind as many blanks."""
+    return " " * offset + text if offset else text
 
 
 def _granted(name, vocab, strict: bool):
     """The recursion for a quoted ability («получает «…»»): typed, or the frame rejects."""
     def reparse(inner: str, at: int):
-        nodes, ok = read_unit(inner, name, vocab, strict)
+        nodes, ok = read_at(inner, name, vocab, strict, at)
         if not ok or not all(A.is_typed(n) for n in nodes):
             raise Reject("the granted ability is not typed")
-        nodes = tuple(A.shift(n, at) for n in nodes)
         return nodes[0] if len(nodes) == 1 else A.Static(nodes, span=A.Span(at, at + len(inner)))
     return reparse
 
 
-def _cover(nodes: list, length: int) -> tuple:
+def _cover(nodes: list, offset: int, length: int) -> tuple:
     """Frames use every part of a unit or reject it, so the abilities of a typed unit cover
-    it: the tails a node absorbed (limits, «где X —», parentheses) are inside its span."""
+    it (from ``offset``, ``length`` characters): the tails a node absorbed (limits, «где X —»,
+    parentheses) are inside its span."""
     nodes.sort(key=lambda n: n.span.start)
     out = []
     last = len(nodes) - 1
     for i, n in enumerate(nodes):
         sp = n.span
-        lo = 0 if i == 0 else sp.start
-        hi = nodes[i + 1].span.start if i < last else length
+        lo = offset if i == 0 else sp.start
+        hi = nodes[i + 1].span.start if i < last else offset + length
         lo = lo if lo < sp.start else sp.start
         hi = hi if hi > sp.end else sp.end
         # (the span compared on its two ints, not by the dataclass ``__eq__``)
@@ -441,11 +495,17 @@ def _cover(nodes: list, length: int) -> tuple:
     return tuple(out)
 
 
-def _fallback(text: str, toks: list, tree, strict: bool) -> tuple:
+def _fallback(text: str, toks: list, tree, strict: bool, offset: int) -> tuple:
     """A typed head with its body Opaque, else the whole unit Opaque (the tokens and the parse
     of the failed try are reused)."""
     try:
-        head = head_only(text, toks, Ctx(text, None), tree)
+        if offset:
+            # (the head read where the unit stands, as the parse was: its tokens moved there;
+            # ``head_only`` spans the whole text it is given, from 0: the unit starts at offset)
+            toks = [t._replace(start=t.start + offset, end=t.end + offset) for t in toks]
+        head = head_only(_at(text, offset), toks, Ctx(_at(text, offset), None), tree)
+        if head is not None and offset and head.span.start == 0:
+            head = A.with_span(head, A.Span(offset, head.span.end))
     except Reject:
         head = None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
@@ -454,8 +514,8 @@ def _fallback(text: str, toks: list, tree, strict: bool) -> tuple:
         head = None
     if head is not None:
         return (head,)
-    return (A.Opaque(text, span=A.Span(0, len(text))),)
+    return (A.Opaque(text, span=A.Span(offset, offset + len(text))),)
 
 
 def clear() -> None:
-    _read_cached.cache_clear()
+    _units.clear()

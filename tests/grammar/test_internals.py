@@ -155,7 +155,7 @@ def test_memo_keeps_strict_and_lenient_results_apart():
     grammar.clear_cache()
     lenient = grammar.parse(TEXT, strict=False)
     strict = grammar.parse(TEXT, strict=True)
-    assert R._read_cached.cache_info().misses == 2
+    assert len(R._units) == 2
     assert strict.abilities == lenient.abilities
     grammar.parse(TEXT, strict=True)
     assert P._unit_at.cache_info().hits == 1                    # the same mode: from the memo
