@@ -27,6 +27,7 @@ from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
 from grammar import names, reader, spelling
 from grammar.icons import Normalised, normalise
+from grammar.nodeinit import fast_init
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
 from grammar.tokens import Vocabulary, fold, mentions, needles, word_stem
@@ -78,7 +79,7 @@ def grammar_hash() -> str:
     return h.hexdigest()[:16]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ParsedLine:
     """One line of canonical text: one ability sentence (a tgbot segment keeps its sentences)."""
 
@@ -112,7 +113,7 @@ class ParsedLine:
         return [n for a in self.abilities for n in A.walk(a) if isinstance(n, (A.Opaque, A.Unknown))]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardText:
     text: str                 # canonical
     lines: tuple[ParsedLine, ...]
@@ -126,6 +127,12 @@ class CardText:
     @property
     def typed(self) -> bool:
         return all(line.typed for line in self.lines)
+
+
+# (a card makes one CardText and a ParsedLine per line: the slot-storing ``__init__``, as the
+# AST's nodes have, instead of the frozen dataclass's ``object.__setattr__`` per field)
+fast_init(ParsedLine)
+fast_init(CardText)
 
 
 # ---------------------------------------------------------------- folding
@@ -299,7 +306,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
     lines = []
     offset = 0
     for index, line in enumerate(texts):
-        if any(still_open(a) for a in per_line[index]):
+        if any(map(still_open, per_line[index])):
             # a head «…воздействие «X»:» whose options did not follow: no body, not typed (F15)
             per_line[index] = [A.Opaque(line[a.span.start - offset:a.span.end - offset], span=a.span)
                                if still_open(a) else a for a in per_line[index]]

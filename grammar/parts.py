@@ -64,16 +64,6 @@ class Clauses:
     span: A.Span = A.NOSPAN
 
 
-def _lo(it, offset: int) -> int:
-    """Where a child of a rule starts in the card text: a token's position is in its unit (add
-    the unit's offset), a part's span is already absolute."""
-    return it.start + offset if it.__class__ is Tok else it.span.start
-
-
-def _hi(it, offset: int) -> int:
-    return it.end + offset if it.__class__ is Tok else it.span.end
-
-
 class ToParts(Transformer):
     """The parts of a unit's rules.  Its tokens are the lexer's (``grammar.tokens.Tok``: their
     positions in the unit); ``offset`` is where the unit stands in the card text, so the
@@ -88,11 +78,13 @@ class ToParts(Transformer):
     def _sp(self, items) -> A.Span:
         """The span of a rule's children: they come in text order and every one has a
         position (a token, or a part with its span), so the first gives the start and the last
-        the end.  (Called for most parts the parser reduces: two reads, no loop.)"""
+        the end.  (A token's position is in its unit: plus the unit's offset; a part's span is
+        already absolute.)"""
         if not items:
             return A.NOSPAN
-        o = self.offset
-        return A.Span(_lo(items[0], o), _hi(items[-1], o))
+        first, last, o = items[0], items[-1], self.offset
+        return A.Span(first.start + o if first.__class__ is Tok else first.span.start,
+                      last.end + o if last.__class__ is Tok else last.span.end)
 
     def _tsp(self, first: Tok, last: Tok) -> A.Span:
         """The span of a run of tokens, ``first`` to ``last``."""
@@ -177,7 +169,8 @@ class ToParts(Transformer):
         count = None
         adjs = ()
         if len(items) > 1:
-            lo = _lo(items[0], self.offset)
+            first = items[0]
+            lo = first.start + self.offset if first.__class__ is Tok else first.span.start
             words = []
             for it in items[:-1]:
                 if it.__class__ is Tok:

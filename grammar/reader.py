@@ -214,8 +214,9 @@ class _TableLoop:
                 else:
                     found = reduce_of.get(id(arg))
                     if found is None:
-                        found = reduce_of[id(arg)] = (len(arg.expansion), callbacks[arg],
-                                                      arg.origin.name)
+                        callback = callbacks[arg]
+                        found = reduce_of[id(arg)] = (len(arg.expansion), callback, arg.origin.name) \
+                            if callback is not _GROW else (-1, None, arg.origin.name)
                     out[key] = found
         self.start = rows[table.start_states[start]]
         # Lark returns when a reduction on «$END» reaches the end state (its row is empty):
@@ -247,6 +248,12 @@ class _TableLoop:
                         values[-1] = callback([values[-1]])
                     row = rows[-1] = rows[-2][origin]
                     continue
+                if size < 0:                               # (``_GROW``: the list takes the item)
+                    item = values.pop()
+                    values[-1].append(item)
+                    del rows[-1]
+                    row = rows[-1] = rows[-2][origin]
+                    continue
                 if size:
                     children = values[-size:]
                     del rows[-size:]
@@ -258,6 +265,9 @@ class _TableLoop:
                 values.append(callback(children))
         return values[-2]                                  # (under the «$END» accepted)
 
+
+# a left-recursive list of an inlined rule growing by one item: done by the loop in place
+_GROW = object()
 
 # the end of every unit («$END»: Lark's name for it)
 _END = Tok("$END", "", 0, 0)
@@ -320,6 +330,9 @@ def _written_callbacks(lark: Lark) -> dict:
                 continue
             if inlined and expand1:                            # pragma: no cover - grammar
                 raise TypeError(f"{name}: an inlined rule of one child is not a list")
+            if inlined and keep == [(0, True), (1, False)]:
+                out[rule] = _GROW         # «__clause_plus_2: __clause_plus_2 part»: the loop appends
+                continue
             namespace = {"method": method, "default": default, "name": name}
             body = ["def f(children):"]
             if keep is None:
