@@ -7,8 +7,9 @@
    chunk grammar → frames; a rejected unit keeps its typed head, else is one ``Opaque``);
 3. a rider sentence («При сильной атаке — …») that follows an attack is folded into it.
 
-Units are memoised position-free (``grammar.reader``) and shifted to where they stand, so card
-lists that repeat sentences cost a dict lookup per repeat.  Card text never raises.
+Units are read where they stand and memoised (``grammar.reader``); a repeat elsewhere is
+shifted there, so card lists that repeat sentences cost a lookup (and a shift) per repeat.
+Card text never raises.
 """
 from __future__ import annotations
 

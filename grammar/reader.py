@@ -14,8 +14,12 @@
    (a cost, a trigger, a label, a named-effect head, a condition), with the rest ``Opaque``;
    else the whole unit ``Opaque``.
 
-The nodes of a unit are memoised position-free (spans relative to the unit), keyed by the
-unit text, the card's name and the list vocabulary, and shifted to where the unit stands.
+A unit is read where it stands (``read_at``): its tokens' positions are in the unit, the
+parts' spans add its offset, so every node's span counts from the start of the card text and
+nothing is shifted afterwards.  The frames slice the unit's text by those spans: they are given
+the unit behind as many blanks as its offset (``_at``).  The nodes are memoised by the unit's
+text, the card's name and the list vocabulary with the offset they were read at; a repeat
+elsewhere (a list's «Защита от магии.») is shifted by the difference.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import os
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
+from itertools import islice
 from typing import Iterator
 
 from lark import Lark, Token, Tree
@@ -416,8 +421,9 @@ def read_at(text: str, name: str | None, vocab: Vocabulary | None, strict: bool,
     got = _units.get(key)
     if got is None:
         nodes, ok = _read_at(text, name, vocab, strict, offset)
-        if len(_units) >= _UNITS_MAX:
-            _units.clear()
+        if len(_units) >= _UNITS_MAX:                  # (the older half goes: dicts keep order)
+            for old in list(islice(_units, _UNITS_MAX // 2)):
+                del _units[old]
         _units[key] = (nodes, ok, offset)
         return nodes, ok
     nodes, ok, at = got
