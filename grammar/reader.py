@@ -307,8 +307,9 @@ def _written_callbacks(lark: Lark) -> dict:
     then the transformer's method, or its ``__default__``) written out per rule, so a reduction
     costs one Python call instead of three or four (a rule whose chain is only its method: the
     method itself).  An inlined ``_rule`` (Lark's EBNF lists: «__clause_plus_2») is a plain
-    list, not a Tree: a left-recursive list grows in place, and a rule made of one list alone
-    takes that list as its items (as Lark's child filter does)."""
+    list, not a Tree: a list and one more item is ``_GROW`` (the loop appends the item), a list
+    grows in place, and a rule made of one list alone takes that list as its items (as Lark's
+    child filter does)."""
     transformer = lark.options.transformer
     default = transformer.__default__
     out = {}
@@ -336,7 +337,7 @@ def _written_callbacks(lark: Lark) -> dict:
             if inlined and expand1:                            # pragma: no cover - grammar
                 raise TypeError(f"{name}: an inlined rule of one child is not a list")
             if inlined and keep == [(0, True), (1, False)]:
-                out[rule] = _GROW         # «__clause_plus_2: __clause_plus_2 part»: the loop appends
+                out[rule] = _GROW         # «__clause_plus_2: __clause_plus_2 part»
                 continue
             namespace = {"method": method, "default": default, "name": name}
             body = ["def f(children):"]
