@@ -522,7 +522,7 @@ def _fallback(text: str, toks: list, tree, strict: bool, offset: int) -> tuple:
         if offset:
             # (the head read where the unit stands, as the parse was: its tokens moved there;
             # ``head_only`` spans the whole text it is given, from 0: the unit starts at offset)
-            toks = [t._replace(start=t.start + offset, end=t.end + offset) for t in toks]
+            toks = [Tok(t.type, t.value, t.start + offset, t.end + offset, t.text) for t in toks]
         head = head_only(_at(text, offset), toks, Ctx(_at(text, offset), None), tree)
         if head is not None and offset and head.span.start == 0:
             head = A.with_span(head, A.Span(offset, head.span.end))
