@@ -1,10 +1,12 @@
 """Spans of multi-line cards: every node of line k points into line k of the card text, at the
 very words the same line parsed on its own points to.
 
-A line of a card is read as a unit at offset 0 and moved to its place by ``grammar.ast.shift``
-(memoised per unit); a node ``shift`` misses keeps its line-relative span and slices the wrong
-words of the card (issue 16: a Selector inside ``Action.params`` on «Гномий король»'s second
-line sliced [41,70] of the first line instead of [144,173]).
+A unit of a card is read where it stands (``grammar.reader.read_at``: spans from the start of
+the card text) and memoised; met again elsewhere it is moved there by ``grammar.ast.shift``.  A
+node ``shift`` misses keeps its old span and slices the wrong words of the card (issue 16: a
+Selector inside ``Action.params`` on «Гномий король»'s second line sliced [41,70] of the first
+line instead of [144,173]); a frame that reads the unit's text by anything but the parts'
+spans reads it wrong away from offset 0 (the last test here).
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import pytest
 
 from carddb.sources import read_cards
 from grammar import ast as A
-from grammar import parse
+from grammar import parse, reader
+from grammar.icons import normalise
+from grammar.repairs import split_units
 
 CORPORA = ("classic/set1_voyna_stihiy.tgbot.json", "classic/nxt_format_samples.json",
            "nxt/sets_10_20.nxt.json")
@@ -101,3 +105,27 @@ def test_shift_moves_a_node_wherever_it_sits(make):
     inside = [n for n in A.walk(moved) if isinstance(n, A.Selector)]
     assert [n.span for n in inside] == [A.Span(103, 109)]
     assert moved == make(selector)                 # spans aside, the same tree
+
+
+def test_a_unit_read_where_it_stands_is_the_unit_read_at_0_moved_there(shared):
+    """Every corpus unit read at an offset (no memo) gives the nodes it gives at 0, each span
+    moved by the offset, and the same typed / untyped outcome (the fallback head too)."""
+    seen, differ = set(), []
+    for corpus in CORPORA:
+        for card in read_cards(shared / "corpus" / corpus).cards:
+            for line in normalise(card.text or "", name=card.name).text.splitlines():
+                for s, e, _glued in split_units(line, card.name):
+                    unit = line[s:e]
+                    if unit in seen:
+                        continue
+                    seen.add(unit)
+                    reader.clear()
+                    nodes, ok = reader._read_at(unit, card.name, None, True, 0)
+                    reader.clear()
+                    there, ok_there = reader._read_at(unit, card.name, None, True, 137)
+                    moved = [A.to_dict(A.shift(n, 137), spans=True) for n in nodes]
+                    if (ok, moved) != (ok_there, [A.to_dict(n, spans=True) for n in there]):
+                        differ.append(unit)
+    reader.clear()
+    assert len(seen) > 500, len(seen)
+    assert not differ, differ[:5]
