@@ -424,7 +424,7 @@ def read_at(text: str, name: str | None, vocab: Vocabulary | None, strict: bool,
         nodes, ok = _read_at(text, name, vocab, strict, offset)
         if len(_units) >= _UNITS_MAX:                  # (the older half goes: dicts keep order)
             for old in list(islice(_units, _UNITS_MAX // 2)):
-                del _units[old]
+                _units.pop(old, None)
         _units[key] = (nodes, ok, offset)
         return nodes, ok
     nodes, ok, at = got
