@@ -481,6 +481,7 @@ _r("VERB", "discard", r"сбросил[аи]?")
 _r("VERB", "play", r"разыграл[аи]?")
 _r("NOUN", "evt:closing", r"закрыти(?:е|я|и)")
 _r("ADJ", "attacked", r"атакуем(?:ый|ая|ое|ые|ого|ой|ому|ую|ых|ым|ыми|ом)")
+_RULES.extend(__import__("grammar.lexicon_forms", fromlist=["RULES"]).RULES)   # a known verb's other forms
 
 VERB_FORMS = (  # (suffix, form): read from the word, most specific first
     ("иться", "inf_refl"), ("аться", "inf_refl"), ("яться", "inf_refl"), ("ться", "inf_refl"),
