@@ -1,4 +1,4 @@
-"""The rest of a known verb's paradigm (issue 9: a later set uses the same verbs in other forms).
+"""The rest of a known word's paradigm (issue 9: a later set uses the same words in other forms).
 
 grammar/lexicon.py lists the forms of a verb that card text showed; a verb of the language has
 them all.  This module writes, for the verbs the lexicon already knows, the finite paradigm
@@ -14,7 +14,9 @@ with its reflexive («-ся») — as stem rules with the verb's own (terminal, 
 The rules are appended after the lexicon's own, so they only read words no rule of the lexicon
 matched (first match wins): a word the lexicon reads keeps its reading.  Participles and gerunds
 are not written here (their terminals carry a reading of their own: PART, ADJ, GER).
-No new verb is added here, only forms of verbs grammar/lexicon.py has.
+The same for a few nouns whose case forms card text did not show (an event noun's
+instrumental «объявлением», dative «открытию»; «бонусом», «рывке», «рассадку»).
+No new word is added here, only forms of words grammar/lexicon.py has.
 """
 from __future__ import annotations
 
@@ -100,9 +102,38 @@ _VERBS: tuple[tuple[str, tuple, tuple[int, ...], tuple[str, ...]], ...] = (
     ("lose", _A, PLAIN, ("потеря", "теря")),
 )
 
+# --- nouns: the case forms of a noun the lexicon knows that card text did not show yet
+#: (endings) by declension, after the stem
+_N_IE = ("ие", "ия", "ию", "ием", "ии")                    # «объявлени-е»: the singular
+_N_IE_PL = ("ий", "иям", "иями", "иях")
+_N_M = ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах")   # «бонус»
+_N_M_K = ("а", "у", "ом", "е", "и", "ов", "ам", "ами", "ах")     # «прыжк-а» (the «-ок» form is the rule's)
+_N_F_K = ("а", "и", "е", "у", "ой", "ам", "ами", "ах")           # «рассадк-а»
+
+_NOUNS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("direction", _N_IE + _N_IE_PL, ("направлен",)),
+    ("evt:move", _N_IE_PL, ("перемещен", "движен")),
+    ("evt:arrival", _N_IE, ("попадан",)),
+    ("evt:receiving", _N_IE, ("получен",)),
+    ("evt:determination", _N_IE, ("определен",)),
+    ("evt:declaration", _N_IE, ("объявлен",)),
+    ("evt:opening", _N_IE, ("открыт",)),
+    ("evt:closing", _N_IE, ("закрыт",)),
+    ("evt:healing", _N_IE, ("излечен",)),
+    ("evt:fight", _N_IE_PL, ("сражен",)),
+    ("unity", _N_IE, ("единен",)),
+    ("stun", _N_IE, ("оглушен",)),
+    ("bonus", _N_M, ("бонус",)),
+    ("jump", _N_M_K, ("прыжк",)),
+    ("dash", _N_M_K, ("рывк",)),
+    ("evt:placement", _N_F_K, ("рассадк",)),
+)
+
 #: (pattern, terminal, lemma) rules in the shape of grammar/lexicon.py's, appended to its own
 RULES: list[tuple[str, str, str]] = [
     ("(?:" + "|".join(stems) + ")(?:" + "|".join(sorted((e for v in voices for e in conj[v]), key=len, reverse=True))
      + ")", "VERB", lemma)
     for lemma, conj, voices, stems in _VERBS
 ]
+RULES += [("(?:" + "|".join(stems) + ")(?:" + "|".join(sorted(ends, key=len, reverse=True)) + ")", "NOUN", lemma)
+          for lemma, ends, stems in _NOUNS]

@@ -1,5 +1,5 @@
-"""A known verb's other forms (grammar/lexicon_forms.py, issue 9): read as that verb, with the
-form its ending names; appended after the lexicon's own rules, so no reading changes."""
+"""A known word's other forms (grammar/lexicon_forms.py, issue 9): read as that word (a verb
+with the form its ending names); appended after the lexicon's own rules, so no reading changes."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ from grammar import lexemes, lexicon, wordforms
 from grammar.lexicon_forms import RULES
 
 
-def test_every_written_form_reads_as_its_verb():
+def test_every_written_form_reads_as_its_word():
     first = lexicon.RULE_COUNT - len(RULES)
     assert [lexicon._RULES[first + i] for i in range(len(RULES))] == RULES, "appended after the lexicon's rules"
     for forms, (pattern, terminal, lemma) in zip(wordforms._rule_forms()[first:], RULES):
@@ -49,3 +49,11 @@ def test_a_form_attests_its_verb(seen, unseen):
     assert k is not None and lexicon.rule_of(seen) != k
     with lexicon.restricted(lexemes.paradigms(frozenset({k}))):
         assert lexicon.knows(seen)
+
+
+@pytest.mark.parametrize("word, lemma", [
+    ("объявлением", "evt:declaration"), ("открытию", "evt:opening"), ("направлению", "direction"),
+    ("бонусом", "bonus"), ("рывке", "dash"), ("рассадку", "evt:placement"),
+])
+def test_a_noun_case_no_list_showed(word, lemma):
+    assert lexicon.classify(word) == ("NOUN", lemma)
