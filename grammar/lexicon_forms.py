@@ -2,8 +2,8 @@
 
 grammar/lexicon.py lists the forms of a verb that card text showed; a verb of the language has
 them all.  This module writes, for the verbs the lexicon already knows, the finite paradigm
-from the stem and its conjugation — infinitive, present 3rd person, imperative, past, each
-with its reflexive («-ся») — as stem rules with the verb's own (terminal, lemma).  So:
+from the stem and its conjugation — infinitive, present 3rd person, imperative, past, and
+their «-ся» forms where the lexicon reads the verb's «-ся» present already — as stem rules with the verb's own (terminal, lemma).  So:
 
 * a form the development lists never showed («вызывают», «начинается», «используется») is read
   as the verb it is, with the form ``lexicon.verb_form`` reads off its ending, and the frames
@@ -24,6 +24,8 @@ from __future__ import annotations
 #: conjugation: «вызыва-ть»)
 _A = (("ть", "ет", "ют", "ете", "й", "йте", "л", "ла", "ло", "ли"),
       ("ться", "ется", "ются", "лся", "лась", "лось", "лись"))
+#: the present and the infinitive only (no imperfective past: «погибало» is no event)
+_A_PRES = (_A[0][:6], _A[1][:3])
 #: 2nd conjugation «-ить» (the stem before «и»: «возрод-ить»)
 _I = (("ить", "ит", "ят", "ите", "ил", "ила", "ило", "или"),
       ("иться", "ится", "ятся", "ился", "илась", "илось", "ились"))
@@ -32,34 +34,36 @@ _OV = (("овать", "ует", "уют", "уете", "уйте", "овал", "�
        ("оваться", "уется", "уются", "овался", "овалась", "овалось", "овались"))
 #: «-нуть» (the stem before «ну»: «покин-уть»)
 _NU = (("уть", "ет", "ут", "ете", "ьте", "ул", "ула", "уло", "ули"), ("уться", "ется", "утся"))
-# which voice a verb has in card text: both, the plain forms only (an intransitive verb, or one
-# whose «-ся» form means another thing: «получается», «бросается»), the reflexive only
-# («сражаться», «промахиваться»: the plain form is another verb)
+# which voice a verb has here: both, the plain forms only, the reflexive only («сражаться»,
+# «промахиваться»: the plain form is another verb).  The «-ся» forms only for a verb whose «-ся»
+# present the lexicon already reads («закрывается», «уничтожается»): elsewhere a «-ся» form is a
+# passive or another verb («объявляется атака» is no declaration of the card's own, «получается»
+# no «gets»), and a frame that reads the lemma could take it for the active voice.
 B, PLAIN, REFL = (0, 1), (0,), (1,)
 
 # (lemma of grammar/lexicon.py, conjugation, voices, stems)
 _VERBS: tuple[tuple[str, tuple, tuple[int, ...], tuple[str, ...]], ...] = (
-    ("use", _OV, B, ("использ",)),
-    ("ignore", _OV, B, ("игнорир",)),
+    ("use", _OV, PLAIN, ("использ",)),
+    ("ignore", _OV, PLAIN, ("игнорир",)),
     ("block", _OV, B, ("блокир", "заблокир")),
     ("teleport", _OV, B, ("телепортир",)),
     ("act", _OV, PLAIN, ("действ",)),
     ("incarnate", _OV, PLAIN, ("инкарнир",)),
     ("swap", _A, B, ("поменя",)),
-    ("prevent", _A, B, ("предотвраща",)),
-    ("prevent", _I, B, ("предотврат",)),
-    ("declare", _A, B, ("объявля",)),
-    ("assign", _A, B, ("назнача",)),
-    ("assign", _I, B, ("назнач",)),
-    ("change", _A, B, ("изменя",)),
-    ("change", _I, B, ("измен",)),
-    ("play", _A, B, ("разыгрыва", "разыгра")),
+    ("prevent", _A, PLAIN, ("предотвраща",)),
+    ("prevent", _I, PLAIN, ("предотврат",)),
+    ("declare", _A, PLAIN, ("объявля",)),
+    ("assign", _A, PLAIN, ("назнача",)),
+    ("assign", _I, PLAIN, ("назнач",)),
+    ("change", _A, PLAIN, ("изменя",)),
+    ("change", _I, PLAIN, ("измен",)),
+    ("play", _A, PLAIN, ("разыгрыва", "разыгра")),
     ("destroy", _A, B, ("уничтожа",)),
-    ("cancel", _A, B, ("отменя",)),
-    ("show", _A, B, ("показыва",)),
-    ("interrupt", _A, B, ("прерыва",)),
+    ("cancel", _A, PLAIN, ("отменя",)),
+    ("show", _A, PLAIN, ("показыва",)),
+    ("interrupt", _A, PLAIN, ("прерыва",)),
     ("win", _A, PLAIN, ("выигрыва", "выигра")),
-    ("reroll", _A, B, ("перебрасыва",)),
+    ("reroll", _A, PLAIN, ("перебрасыва",)),
     ("roll", _A, PLAIN, ("броса",)),
     ("arrive", _A, PLAIN, ("попада",)),
     ("get", _A, PLAIN, ("получа",)),
@@ -69,30 +73,30 @@ _VERBS: tuple[tuple[str, tuple, tuple[int, ...], tuple[str, ...]], ...] = (
     ("move", _A, B, ("перемеща",)),
     ("move", _I, B, ("перемест",)),
     ("heal", _A, B, ("излечива",)),
-    ("summon", _A, B, ("вызыва",)),
+    ("summon", _A, PLAIN, ("вызыва",)),
     ("revive", _A, B, ("возрожда",)),
     ("revive", _I, B, ("возрод",)),
     ("exile", _A, B, ("изгоня",)),
-    ("put", _A, B, ("помеща",)),
-    ("put", _I, B, ("помест",)),
-    ("remove", _A, B, ("убира", "снима")),
-    ("redistribute", _A, B, ("перераспределя",)),
-    ("redirect", _A, B, ("перенаправля",)),
+    ("put", _A, PLAIN, ("помеща",)),
+    ("put", _I, PLAIN, ("помест",)),
+    ("remove", _A, PLAIN, ("убира", "снима")),
+    ("redistribute", _A, PLAIN, ("перераспределя",)),
+    ("redirect", _A, PLAIN, ("перенаправля",)),
     ("shoot", _A, PLAIN, ("стреля",)),
-    ("reduce", _A, B, ("уменьша", "ослабля")),
-    ("reflect", _A, B, ("отража",)),
+    ("reduce", _A, PLAIN, ("уменьша", "ослабля")),
+    ("reflect", _A, PLAIN, ("отража",)),
     ("fight", _A, REFL, ("сража",)),
-    ("begin", _A, B, ("начина",)),
+    ("begin", _A, PLAIN, ("начина",)),
     ("leave", _A, PLAIN, ("покида",)),
     ("leave", _NU, PLAIN, ("покин",)),
-    ("discard", _A, B, ("сбрасыва",)),
-    ("poison", _A, B, ("отравля",)),
-    ("stun", _A, B, ("оглуша",)),
-    ("prepare", _A, B, ("подготавлива",)),
+    ("discard", _A, PLAIN, ("сбрасыва",)),
+    ("poison", _A, PLAIN, ("отравля",)),
+    ("stun", _A, PLAIN, ("оглуша",)),
+    ("prepare", _A, PLAIN, ("подготавлива",)),
     ("land", _A, REFL, ("приземля",)),
     ("land", _I, REFL, ("приземл",)),
     ("double", _A, B, ("удваива",)),
-    ("die", _A, PLAIN, ("погиба",)),
+    ("die", _A_PRES, PLAIN, ("погиба",)),
     ("occupy", _A, PLAIN, ("занима",)),
     ("keep", _A, B, ("сохраня",)),
     ("keep", _I, B, ("сохран",)),

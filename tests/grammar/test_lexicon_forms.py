@@ -18,8 +18,8 @@ def test_every_written_form_reads_as_its_word():
 
 
 @pytest.mark.parametrize("word, lemma, form", [
-    ("вызывают", "summon", "3pl"), ("вызывается", "summon", "3sg_refl"),
-    ("начинается", "begin", "3sg_refl"), ("используются", "use", "3pl_refl"),
+    ("вызывают", "summon", "3pl"), ("изгоняться", "exile", "inf_refl"),
+    ("начинает", "begin", "3sg"), ("использовали", "use", "other"),
     ("поменялись", "swap", "other"), ("приземлился", "land", "other"),
     ("предотвращайте", "prevent", "imp"), ("покидать", "leave", "inf"),
 ])
@@ -33,6 +33,9 @@ def test_a_form_no_list_showed(word, lemma, form):
     "получается",     # «it turns out», not «gets»
     "бросается",      # «rushes», not «rolls»
     "занимается",
+    # a «-ся» form where the lexicon reads no «-ся» present of the verb: a passive, which a frame
+    # reading the lemma could take for the active voice («объявляется атака»: whose?)
+    "объявляется", "вызывается", "используется", "начинается",
 ])
 def test_a_voice_the_verb_does_not_have_stays_unknown(word):
     assert lexicon.classify(word) is None
