@@ -14,7 +14,7 @@ their «-ся» forms where the lexicon reads the verb's «-ся» present alrea
 The rules are appended after the lexicon's own, so they only read words no rule of the lexicon
 matched (first match wins): a word the lexicon reads keeps its reading.  Participles and gerunds
 are not written here (their terminals carry a reading of their own: PART, ADJ, GER).
-The same for a few nouns whose case forms card text did not show (an event noun's
+The same for a few nouns and adjectives whose case forms card text did not show (an event noun's
 instrumental «объявлением», dative «открытию»; «бонусом», «рывке», «рассадку»).
 No new word is added here, only forms of words grammar/lexicon.py has.
 """
@@ -141,3 +141,10 @@ RULES: list[tuple[str, str, str]] = [
 ]
 RULES += [("(?:" + "|".join(stems) + ")(?:" + "|".join(sorted(ends, key=len, reverse=True)) + ")", "NOUN", lemma)
           for lemma, ends, stems in _NOUNS]
+
+# --- adjectives: the plural of «атакующий» (its singular is the lexicon's), and «нападающий» /
+#     «напавший», the participles of «нападать» the rules text names the attacker by (the card
+#     that made the attack, as «атакующий»)
+_SIB = ("ий", "ая", "ее", "ие", "его", "ей", "ему", "ую", "их", "им", "ими", "ем")
+RULES += [("атакующ(?:ими|ие|их|ем)", "ADJ", "attacker"),
+          ("(?:нападающ|напавш)(?:" + "|".join(sorted(_SIB, key=len, reverse=True)) + ")", "ADJ", "attacker")]

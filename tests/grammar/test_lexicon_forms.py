@@ -60,3 +60,9 @@ def test_a_form_attests_its_verb(seen, unseen):
 ])
 def test_a_noun_case_no_list_showed(word, lemma):
     assert lexicon.classify(word) == ("NOUN", lemma)
+
+
+@pytest.mark.parametrize("word", ["атакующие", "атакующих", "нападающее", "нападающему", "напавшего"])
+def test_the_attacker_by_any_form(word):
+    """«атакующий» in the plural; «нападающий», «напавший»: the rules text's word for it."""
+    assert lexicon.classify(word) == ("ADJ", "attacker")
