@@ -481,7 +481,8 @@ _r("VERB", "discard", r"сбросил[аи]?")
 _r("VERB", "play", r"разыграл[аи]?")
 _r("NOUN", "evt:closing", r"закрыти(?:е|я|и)")
 _r("ADJ", "attacked", r"атакуем(?:ый|ая|ое|ые|ого|ой|ому|ую|ых|ым|ыми|ом)")
-_RULES.extend(__import__("grammar.lexicon_forms", fromlist=["RULES"]).RULES)   # a known verb's other forms
+from grammar.lexicon_forms import RULES as _OTHER_FORMS  # noqa: E402  (a known word's other forms)
+_RULES.extend(_OTHER_FORMS)
 
 VERB_FORMS = (  # (suffix, form): read from the word, most specific first
     ("иться", "inf_refl"), ("аться", "inf_refl"), ("яться", "inf_refl"), ("ться", "inf_refl"),
