@@ -44,7 +44,7 @@ AST_SOURCES = tuple(("grammar", name) for name in (
     "frames_clause.py", "frames_ability.py", "frames_body.py", "frames_words.py",
     "frames_verbs_attack.py", "frames_verbs_state.py", "frames_heroes.py", "frames_heroes_events.py",
     "frames_measure.py", "frames_modal.py", "frames_relative.py", "frames_when.py",
-    "frames_cond_verbs.py", "frames_list.py", "options.py", "wordforms.py", "frames_roles.py", "frames_declare.py", "frames_grant.py", "frames_enter.py")) + tuple(
+    "frames_cond_verbs.py", "frames_list.py", "options.py", "wordforms.py", "frames_roles.py", "frames_declare.py", "frames_grant.py", "frames_enter.py", "lexicon_forms.py")) + tuple(
     ("grammar.ast", name) for name in ("__init__.py", "nodes.py", "walk.py", "jsontext.py")) + tuple(
     ("berserk.vocab", name) for name in ("__init__.py", "cards.py", "language.py"))
 
