@@ -26,12 +26,12 @@ from berserk.vocab import AttackKind as K
 from berserk.vocab import KeywordName as KW
 from berserk.vocab import TriggerEvent as TE
 from grammar import ast as A
-from grammar import names, reader, spelling
+from grammar import icons, names, reader, spelling
 from grammar.icons import Normalised, normalise
 from grammar.nodeinit import fast_init
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, fold, mentions, needles, word_stem
+from grammar.tokens import Vocabulary, fold, mentions, name_re, needles, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -238,11 +238,16 @@ def _units_of(line: str, name: str) -> tuple:
 
 
 def clear_cache() -> None:
-    """Forget memoised units and normalised texts (``grammar.clear_cache``): benchmarks measure
-    the cold path with it.  The LALR table stays: it depends on the grammar file alone."""
+    """Forget memoised units and normalised texts, and every memo keyed by a card's name or
+    text (``grammar.clear_cache``): benchmarks measure the cold path with it.  What depends on
+    the grammar file or the lexicon alone stays (the LALR table, a word's class)."""
     reader.clear()
     spelling.clear()
     names.known_name.cache_clear()
+    names._own_words.cache_clear()
+    icons._split_name_patterns.cache_clear()
+    name_re.cache_clear()
+    _name_pattern.cache_clear()
     _unit_at.cache_clear()
     _units_of.cache_clear()
     _normalise_cached.cache_clear()
