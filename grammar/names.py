@@ -248,7 +248,9 @@ def _own_words(name: str) -> tuple:
     stems = [_stem(w)[0] for w in words if _stem(w)[1] is None and len(_stem(w)[0]) >= MIN_OWN_STEM]
     gate = (frozenset("".join(s[:2] for s in stems)), min(map(len, stems)) - 1,
             max(map(len, stems)) + 5) if stems else (frozenset(), 1, 0)
-    return words, stems, [re.compile(word_stem(w) + r"[а-я]{0,4}") for w in words], gate
+    # (each word's form regex as its source, compiled where a word is asked: a compile per
+    # card name cost more than the rest of the typo pass in a cold pass)
+    return words, stems, [word_stem(w) + r"[а-я]{0,4}" for w in words], gate
 
 
 def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
@@ -262,7 +264,7 @@ def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
             continue
         # (a form of a name word, which most words passing the test above are, has no fix:
         # asked before the cuts)
-        if any(rx.fullmatch(w) for rx in ok):
+        if any(re.fullmatch(rx, w) for rx in ok):
             continue
         fixed = _own_fix(w, stems)
         if fixed is not None:
@@ -299,7 +301,7 @@ def repair_own_name(text: str, name: str | None, notes: list[Repair],
             continue
         if len(words) > 1:
             near = [toks[k] for k in (i - 1, i + 1) if 0 <= k < len(toks)]
-            if not any(rx.fullmatch(fold(n.group(0))) for n in near for rx in ok
+            if not any(re.fullmatch(rx, fold(n.group(0))) for n in near for rx in ok
                        if abs(n.start() - m.start()) < 40 and re.fullmatch(NAME_SEP, text[min(n.end(), m.end()):max(n.start(), m.start())] or " ")):
                 continue
         elif not m.group(0)[0].isupper():
