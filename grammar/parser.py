@@ -237,6 +237,10 @@ def _units_of(line: str, name: str) -> tuple:
     return tuple(split_units(line, name))
 
 
+def _holds(folded: str, stems: tuple) -> bool:
+    return all(stem in folded for stem in stems)
+
+
 def clear_cache() -> None:
     """Forget memoised units and normalised texts, and every memo keyed by a card's name or
     text (``grammar.clear_cache``): benchmarks measure the cold path with it.  What depends on
@@ -273,9 +277,11 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
     # a unit names the card only where the card's text holds every word stem of its name
-    # (``tokens.needles``, a substring test once per card, not a regex scan per unit)
+    # (``tokens.needles``, a substring test once per card, not a regex scan per unit), and
+    # then only where the unit itself does (the same test before a unit's regex scan)
+    stems = needles(name) if name else ()
     folded_text = fold(norm.text) if name else ""
-    may_name = bool(name) and all(needle in folded_text for needle in needles(name))
+    may_name = bool(name) and _holds(folded_text, stems)
     per_line: list[list] = []
     framed_of: list[bool] = []
     folded_of: list[bool] = []
@@ -291,7 +297,7 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         for s, e, _glued in cut if cut is not None else _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
-            own = name if may_name and mentions(unit, name) else None
+            own = name if may_name and _holds(fold(unit), stems) and mentions(unit, name) else None
             nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:

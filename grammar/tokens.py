@@ -69,12 +69,15 @@ def fold(text: str) -> str:
     return text.lower().replace("ё", "е")
 
 
+_FLEETING = re.compile(r"(.{2,}?)([её]|о)([цкн])")
+
+
 def _stem(w: str) -> tuple[str, str | None, str]:
     """A name word's stem as (head, fleeting vowel or None, tail): its endings dropped; in
     «Утопец» the «е» may drop («Утопца»): ("утоп", "е", "ц")."""
     stem = w.rstrip("аеиоуыэюяйь")
     stem = stem if len(stem) >= 3 else w[:3]
-    m = re.fullmatch(r"(.{2,}?)([её]|о)([цкн])", stem)
+    m = _FLEETING.fullmatch(stem)
     if m and len(stem) >= 4 and m.group(1)[-1] not in "аеиоуыэюяй":
         return m.group(1), m.group(2), m.group(3)
     return stem, None, ""
@@ -92,17 +95,18 @@ def word_stem(w: str) -> str:
 # what separates the words of a name: spaces, hyphens and the apostrophe, which sources write
 # as «'», «’» or «ʼ» (a card «Бул'Багур» is named «Бул’Багура» in its own text)
 NAME_SEP = r"[\s\-'’ʼ]+"
+_NAME_SPLIT = re.compile(NAME_SEP)
 
 
 def needles(name: str) -> tuple[str, ...]:
     """Text every match of ``name_re(name)`` contains: each word's stem up to a fleeting vowel.
     A cheap ``in`` test before the regex: a list of 35,000 names shares first letters by the
     hundred («Гномий король 1» … «Гномий король 117»), and each regex scan costs far more."""
-    return tuple(_stem(w)[0] for w in re.split(NAME_SEP, fold(name)) if w)
+    return tuple(_stem(w)[0] for w in _NAME_SPLIT.split(fold(name)) if w)
 
 
 def _stem_pattern(name: str) -> str:
-    words = [w for w in re.split(NAME_SEP, fold(name)) if w]
+    words = [w for w in _NAME_SPLIT.split(fold(name)) if w]
     parts = []
     for w in words:
         parts.append(word_stem(w) + r"[а-я]{0,4}")
