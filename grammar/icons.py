@@ -134,34 +134,41 @@ class Normalised:
 
 
 @lru_cache(maxsize=4096)
-def _split_name_patterns(name: str) -> tuple[tuple[str, str, str | None], ...]:
-    """(the stem case-folded, the pattern's source, the gate's source) for each word of the
-    name; the gate is None where ``_mend_split_name`` cannot use it (a Latin «i»: «İ», «ı»
-    match it ignoring case but do not case-fold to it).  Sources, compiled where a text needs
-    them: a compile per card name was ~40 ms of a cold pass of the dev corpus."""
+def _split_name_patterns(name: str) -> tuple[tuple[str, str, bool], ...]:
+    """(the stem, the stem case-folded, whether ``_mend_split_name`` can gate it) for each word
+    of the name (not gated: a Latin «i»: «İ», «ı» match it ignoring case but do not case-fold
+    to it).  Their regexes are written and compiled where a text needs them: a compile per
+    card name was ~40 ms of a cold pass of the dev corpus."""
     out = []
     for word in re.findall(r"\w{5,}", name):
         stem = word[:-1] if len(word) > 6 else word          # the last letter may be inflected
-        # «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and the
-        # pattern starts with a literal the engine can look for instead of trying every offset
-        body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
         folded = stem.casefold()
-        # the gate: in the case-folded text, the stem's letters with a space or tab between
-        # somewhere (where the whole stem does not follow the first letter): a match of the
-        # pattern that holds a space is one of them, and a case-sensitive pattern that starts
-        # with a literal is scanned for far faster than a case-insensitive one
-        gate = re.escape(folded[0]) + "(?!" + re.escape(folded[1:]) + ")" \
-            + "".join(r"[ \t]{0,2}" + re.escape(c) for c in folded[1:])
-        out.append((folded, re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else ""),
-                    gate if "i" not in folded else None))
+        out.append((stem, folded, "i" not in folded))
     return tuple(out)
+
+
+def _split_pattern(stem: str) -> str:
+    r"""The stem with up to two spaces or tabs between its letters (to be compiled ignoring
+    case).  «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and
+    the pattern starts with a literal the engine can look for instead of trying every offset."""
+    body = r"[ \t]{0,2}".join(map(re.escape, stem[1:]))
+    return re.escape(stem[0]) + r"(?<!\w.)" + (r"[ \t]{0,2}" + body if body else "")
+
+
+def _split_gate(folded: str) -> str:
+    """The gate: in the case-folded text, the stem's letters with a space or tab between
+    somewhere (where the whole stem does not follow the first letter): a match of the pattern
+    that holds a space is one of them, and a case-sensitive pattern that starts with a literal
+    is scanned for far faster than a case-insensitive one."""
+    return re.escape(folded[0]) + "(?!" + re.escape(folded[1:]) + ")" \
+        + "".join(r"[ \t]{0,2}" + re.escape(c) for c in folded[1:])
 
 
 def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     """Join the card's own name where the source put spaces inside one of its words."""
     folded_text = joined_text = None
-    for folded, pattern, gate in _split_name_patterns(name):
-        if gate is not None:
+    for stem, folded, gated in _split_name_patterns(name):
+        if gated:
             # only a match with a space or tab in it is mended: a text whose case-folded form
             # has no such run of the stem's letters (most texts, even those naming the card)
             # has none; such a run without its spaces and tabs is the stem, so a text that
@@ -169,9 +176,9 @@ def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
             if folded_text is None:
                 folded_text = text.casefold()
                 joined_text = folded_text.replace(" ", "").replace("\t", "")
-            if folded not in joined_text or re.search(gate, folded_text) is None:
+            if folded not in joined_text or re.search(_split_gate(folded), folded_text) is None:
                 continue
-        for m in reversed(list(re.finditer(pattern, text, re.IGNORECASE | re.DOTALL))):
+        for m in reversed(list(re.finditer(_split_pattern(stem), text, re.IGNORECASE | re.DOTALL))):
             if " " in m.group(0) or "\t" in m.group(0):
                 joined = re.sub(r"[ \t]", "", m.group(0))
                 repairs.append(Repair("split-name", m.start(), f"«{m.group(0)}» → «{joined}»"))
