@@ -164,6 +164,14 @@ def _split_gate(folded: str) -> str:
         + "".join(r"[ \t]{0,2}" + re.escape(c) for c in folded[1:])
 
 
+def _occurrences(text: str, word: str) -> int:
+    """How many times ``word`` occurs in ``text``, overlapping ones included."""
+    n, i = 0, text.find(word)
+    while i >= 0:
+        n, i = n + 1, text.find(word, i + 1)
+    return n
+
+
 def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     """Join the card's own name where the source put spaces inside one of its words."""
     folded_text = joined_text = None
@@ -176,7 +184,11 @@ def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
             if folded_text is None:
                 folded_text = text.casefold()
                 joined_text = folded_text.replace(" ", "").replace("\t", "")
-            if folded not in joined_text or re.search(_split_gate(folded), folded_text) is None:
+            # a run with spaces in it is, once they are out, an occurrence of the stem no
+            # occurrence of the whole stem in the text gives: as many in both, none (exact,
+            # and no gate compiled for the many texts that name the card unbroken)
+            if _occurrences(joined_text, folded) == _occurrences(folded_text, folded) \
+                    or re.search(_split_gate(folded), folded_text) is None:
                 continue
         for m in reversed(list(re.finditer(_split_pattern(stem), text, re.IGNORECASE | re.DOTALL))):
             if " " in m.group(0) or "\t" in m.group(0):
