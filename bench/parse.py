@@ -1,20 +1,25 @@
 """Parser throughput on the dev corpus: the cold pipeline against the bare ``Lark.parse`` of the
 same sentences and against a bare regex tokenisation, in one process.
 
-    python bench/parse.py [--corpus PATH] [--passes N] [--rounds R]
+    python bench/parse.py [--corpus PATH] [--passes N] [--rounds R] [--root CHECKOUT]
 
 Every round times each measure once, in turn (interleaved, so a change of the machine's load
 hits them alike); the figures are medians over ``--rounds`` rounds, each ratio the median of its
 per-round ratios.
 
 * ``pipeline, cold`` — the memo cleared before every pass: normalise + split + lex + LALR with
-  the inline transformer + frames + spans, i.e. ``grammar.parse`` on text it has not seen.  With
+  the inline transformer + frames + spans, i.e. ``grammar.parse`` on text it has not seen.
+  "Not seen" includes the card names: ``clear_cache`` forgets the memos keyed by a name, and
+  Python's own regex cache is emptied (``re.purge``) — a name's patterns compiled on the last
+  pass are work a new card pays (stop 23: the name memos hid ~30 ms of a 110 ms pass).  With
   lark-cython installed it is measured with its LALR loop and with the Python one
   (``grammar.reader._TableLoop``, the default unless ``BERSERK_LARK_CYTHON=1``).  **The last
   line reports the default.**
 * ``bare Lark.parse`` — each sentence of the corpus (normalised and split once, before timing)
   through the project's word lexer and Lark's LALR parser building its tree, with no
-  transformer, no retries, no memo: the ceiling for any pipeline built on Lark in CPython.  The
+  transformer, no retries, no memo: the ceiling for any pipeline built on Lark in CPython.
+  Cold too, like the pipeline: the lexer's name patterns (``tokens.name_re``) and Python's
+  regex cache are emptied before each pass (both sides read names they have not seen).  The
   ratio is taken against the pure-Python one (the issue-16 reference); the lark-cython one is
   shown too.
 * ``regex`` — the raw text cut by one regex (``TOKEN``).
@@ -38,10 +43,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# ``--root CHECKOUT``: measure another checkout's grammar with this protocol (read before the
+# imports below, which must come from that checkout)
+_root = sys.argv[sys.argv.index("--root") + 1] if "--root" in sys.argv[:-1] else str(ROOT)
+sys.path.insert(0, _root)
 
 from grammar import parse  # noqa: E402
 from grammar import reader  # noqa: E402
+from grammar import tokens  # noqa: E402
 from grammar.icons import normalise  # noqa: E402
 from grammar.lexer import tokenize  # noqa: E402
 from grammar.parser import clear_cache  # noqa: E402
@@ -55,6 +64,7 @@ def main() -> None:
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared/corpus/classic/set1_voyna_stihiy.tgbot.json"))
     ap.add_argument("--passes", type=int, default=8, help="corpus passes per measure and round")
     ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--root", default=str(ROOT), help="the checkout whose grammar is measured")
     args = ap.parse_args()
 
     cards = [(c["name"], c["abilities"]) for c in json.loads(Path(args.corpus).read_text(encoding="utf-8"))
@@ -75,13 +85,19 @@ def main() -> None:
         for name, text in cards:
             parse(text, name=name, separator="|")
 
+    # (an older checkout's clear_cache may keep its name memos: its figure is then a warm one)
+    name_memo = getattr(getattr(tokens, "name_re", None), "cache_clear", lambda: None)
+
     def cold_pass() -> None:
         clear_cache()
+        re.purge()
         parse_pass()
 
     def bare_pass(lark) -> None:
         # its lexer is the project's word lexer (grammar.lexer.tokenize), so lexing is inside
-        # the figure, as in Lark's own lexers
+        # the figure, as in Lark's own lexers; cold like the pipeline (names not seen)
+        name_memo()
+        re.purge()
         for unit, name in units:
             try:
                 lark.parse(tokenize(unit, name))
