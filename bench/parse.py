@@ -22,6 +22,10 @@ per-round ratios.
   regex cache are emptied before each pass (both sides read names they have not seen).  The
   ratio is taken against the pure-Python one (the issue-16 reference); the lark-cython one is
   shown too.
+* ``names warm`` — the pipeline with ``clear_cache`` alone and the bare reference without its
+  clears: the texts unseen but the names' compiled patterns still in Python's regex cache (the
+  protocol of the stops before 23, alike on both sides), and its ratio — shown so that the
+  two protocols are compared in one run.
 * ``regex`` — the raw text cut by one regex (``TOKEN``).
 * ``steady`` — parsing again with the memo warm (a repeated line is a dict lookup): shown for
   information; it measures the memo, not the parser.
@@ -85,19 +89,34 @@ def main() -> None:
         for name, text in cards:
             parse(text, name=name, separator="|")
 
-    # (an older checkout's clear_cache may keep its name memos: its figure is then a warm one)
     name_memo = getattr(getattr(tokens, "name_re", None), "cache_clear", lambda: None)
+    # the memos keyed by a card's name, which an older checkout's clear_cache keeps (stop 23
+    # made clear_cache forget them): emptied here too, so that every checkout is measured cold
+    older = [getattr(getattr(sys.modules.get(m), f, None), "cache_clear", None)
+             for m, f in (("grammar.tokens", "name_re"), ("grammar.icons", "_split_name_patterns"),
+                          ("grammar.names", "_own_words"), ("grammar.names", "known_name"),
+                          ("grammar.parser", "_name_pattern"))]
+    older = [f for f in older if f is not None]
 
     def cold_pass() -> None:
         clear_cache()
+        for forget in older:
+            forget()
         re.purge()
         parse_pass()
 
-    def bare_pass(lark) -> None:
+    def names_warm_pass() -> None:
+        # the texts not seen, the names' compiled patterns still in Python's regex cache (the
+        # protocol before stop 23, both sides alike): shown beside the default
+        clear_cache()
+        parse_pass()
+
+    def bare_pass(lark, cold: bool = True) -> None:
         # its lexer is the project's word lexer (grammar.lexer.tokenize), so lexing is inside
         # the figure, as in Lark's own lexers; cold like the pipeline (names not seen)
-        name_memo()
-        re.purge()
+        if cold:
+            name_memo()
+            re.purge()
         for unit, name in units:
             try:
                 lark.parse(tokenize(unit, name))
@@ -121,6 +140,8 @@ def main() -> None:
         measures[f"pipeline, cold ({other})"] = (cold_other, args.passes)
         measures["bare Lark.parse (lark-cython)"] = (
             lambda: bare_pass(reader.bare_parser(True)), args.passes)
+    measures[f"pipeline, names warm ({default})"] = (names_warm_pass, args.passes)
+    measures["bare Lark.parse, names warm"] = (lambda: bare_pass(bare(False), cold=False), args.passes)
     measures["steady (memo warm)"] = (parse_pass, args.passes * 10)
 
     parse_pass()                                   # build the LALR tables and lexers once
@@ -144,12 +165,14 @@ def main() -> None:
           f"{args.rounds} interleaved rounds of {args.passes} passes, medians")
     for key in measures:
         line = f"{key:34} {statistics.median(rates[key]):10.0f} segments/s"
-        if key not in ("regex", bare_key) and not key.startswith("steady"):
+        if key not in ("regex", bare_key) and not key.startswith(("steady", "bare", "pipeline, names")):
             line += f"   ×{per_round(key, bare_key):.2f} the bare pure-Python Lark.parse"
         print(line)
     if installed:
         print(f"{'ratio to the bare lark-cython parse':34} "
               f"×{per_round(cold_key, 'bare Lark.parse (lark-cython)'):.2f}")
+    print(f"{'ratio with the names warm':34} "
+          f"×{per_round(f'pipeline, names warm ({default})', 'bare Lark.parse, names warm'):.2f}")
     print(f"segments_per_s={statistics.median(rates[cold_key]):.0f} "
           f"ratio_to_regex={per_round('regex', cold_key):.2f} "
           f"ratio_to_bare_lark={per_round(cold_key, bare_key):.2f}")
