@@ -19,6 +19,7 @@ from grammar.tokens import (
     candidates,
     list_res,
     name_re,
+    needles,
     scan,
     single_class,
     RESERVED,
@@ -632,6 +633,10 @@ def tokenize(text: str, name: str | None = None, vocab: Vocabulary | None = None
     folded = fold(text)
     # the card's own name → §, other cards' names → ¤ (kept as NAMEREF tokens), classes → NOUN
     marks: list[Tok] = []
+    if name and not all(needle in folded for needle in needles(name)):
+        # every match of the name's pattern holds its stems: a text without them never names
+        # the card (its pattern, compiled per name, is not needed)
+        name = None
     if name and vocab is not None:
         # another card whose name holds this one's («Щупальце Кракена» on Кракен) is that card
         name_idx = list_res(vocab)[0]
