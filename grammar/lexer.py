@@ -12,19 +12,8 @@ from __future__ import annotations
 
 import re
 
-from grammar.tokens import (
-    Tok,
-    Vocabulary,
-    apply_mwe,
-    candidates,
-    list_res,
-    name_re,
-    needles,
-    scan,
-    single_class,
-    RESERVED,
-    fold,
-)
+from grammar.tokens import (RESERVED, Tok, Vocabulary, apply_mwe, candidates, fold, list_res,
+                            name_re, needles, scan, single_class)
 from berserk.vocab import AttackKind as K
 from grammar.lexicon import classify, noun_follows, word_labels
 
