@@ -59,6 +59,7 @@ from grammar.icons import normalise  # noqa: E402
 from grammar.lexer import tokenize  # noqa: E402
 from grammar.parser import clear_cache  # noqa: E402
 from grammar.repairs import split_units  # noqa: E402
+from regex_ratio import name_memo_clears  # noqa: E402  (bench/, the script's own directory)
 
 TOKEN = re.compile(r"\{[^{}]+\}|\d+(?:-\d+)*|\w+|[^\w\s]")
 
@@ -90,13 +91,9 @@ def main() -> None:
             parse(text, name=name, separator="|")
 
     name_memo = getattr(getattr(tokens, "name_re", None), "cache_clear", lambda: None)
-    # the memos keyed by a card's name, which an older checkout's clear_cache keeps (stop 23
-    # made clear_cache forget them): emptied here too, so that every checkout is measured cold
-    older = [getattr(getattr(sys.modules.get(m), f, None), "cache_clear", None)
-             for m, f in (("grammar.tokens", "name_re"), ("grammar.icons", "_split_name_patterns"),
-                          ("grammar.names", "_own_words"), ("grammar.names", "known_name"),
-                          ("grammar.parser", "_name_pattern"))]
-    older = [f for f in older if f is not None]
+    # the memos keyed by a card's name, which an older checkout's clear_cache keeps: emptied
+    # here too, so that every checkout is measured cold
+    older = name_memo_clears()
 
     def cold_pass() -> None:
         clear_cache()

@@ -27,6 +27,14 @@ NAME_MEMOS = (("grammar.tokens", "name_re"), ("grammar.icons", "_split_name_patt
               ("grammar.parser", "_name_pattern"))
 
 
+def name_memo_clears() -> list:
+    """``cache_clear`` of each memo keyed by a card's name that the imported checkout has — an
+    older checkout's ``clear_cache`` keeps them (stop 23 made it forget them); bench/parse.py
+    uses this too."""
+    clears = [getattr(getattr(sys.modules.get(m), f, None), "cache_clear", None) for m, f in NAME_MEMOS]
+    return [c for c in clears if c is not None]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("checkout")
@@ -43,8 +51,7 @@ def main() -> None:
     cards = [(c["name"], c["abilities"]) for c in json.loads(corpus.read_text(encoding="utf-8"))
              if c.get("abilities")]
     segments = sum(len(text.split("|")) for _n, text in cards)
-    memos = [getattr(getattr(sys.modules.get(m), f, None), "cache_clear", None) for m, f in NAME_MEMOS]
-    memos = [] if args.names_warm else [m for m in memos if m is not None]
+    memos = [] if args.names_warm else name_memo_clears()
 
     def regex_pass() -> None:
         for _name, text in cards:

@@ -147,6 +147,11 @@ def _split_name_patterns(name: str) -> tuple[tuple[str, str, bool], ...]:
     return tuple(out)
 
 
+
+def clear() -> None:
+    """Forget the memo keyed by a card's name (``grammar.clear_cache``)."""
+    _split_name_patterns.cache_clear()
+
 def _split_pattern(stem: str) -> str:
     r"""The stem with up to two spaces or tabs between its letters (to be compiled ignoring
     case).  «(?<!\w)» after the first letter (as «(?<!\w.)», dotall): the same matches, and

@@ -253,6 +253,12 @@ def _own_words(name: str) -> tuple:
     return words, stems, [word_stem(w) + r"[а-я]{0,4}" for w in words], gate
 
 
+
+def clear() -> None:
+    """Forget the memos keyed by a name (``grammar.clear_cache``: a new card pays them)."""
+    known_name.cache_clear()
+    _own_words.cache_clear()
+
 def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
     """The words of ``unknown`` (as written → folded) ``repair_own_name`` would mend, each → its
     fix (before the checks of where it stands): no fix, no repair."""

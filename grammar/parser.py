@@ -247,9 +247,8 @@ def clear_cache() -> None:
     the grammar file or the lexicon alone stays (the LALR table, a word's class)."""
     reader.clear()
     spelling.clear()
-    names.known_name.cache_clear()
-    names._own_words.cache_clear()
-    icons._split_name_patterns.cache_clear()
+    names.clear()
+    icons.clear()
     name_re.cache_clear()
     _name_pattern.cache_clear()
     _unit_at.cache_clear()
