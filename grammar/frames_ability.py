@@ -64,6 +64,10 @@ def ability(node: P, ctx: Ctx) -> list:
 
 
 
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_LABEL_WORDS = re.compile(r"[^\W\d_]+(?:[\s-]+[^\W\d_]+)*")
+_SPACES = re.compile(r"\s+")
 _OPP_ANY_CASE = re.compile("[Рр][Оо][Тт][Ии][Вв][Нн][Ии][Кк][Аа]")
 
 
@@ -92,7 +96,7 @@ def _ability(node: P, ctx: Ctx) -> list:
                     raise Reject("valhalla body")
             return [A.Triggered(A.Trigger(TE.VALHALLA, span=node.span), tuple(effects), span=node.span)]
         # the label's word(s) as written, folded: «Дух  леса 2:» → «дух леса»
-        word = re.match(r"[^\W\d_]+(?:[\s-]+[^\W\d_]+)*", node.text.lower().replace("ё", "е"))
+        word = _LABEL_WORDS.match(node.text.lower().replace("ё", "е"))
         if word is None:
             raise Reject("label word")
         if word.group(0) in _TRIGGER_LABELS and not num:
@@ -107,7 +111,7 @@ def _ability(node: P, ctx: Ctx) -> list:
                     effects.append(n)
             trig = A.Trigger(_TRIGGER_LABELS[word.group(0)], span=A.Span(node.span.start, node.span.start + len(node.text)))
             return [A.Triggered(trig, tuple(effects), span=node.span)]
-        return [A.Label(re.sub(r"\s+", " ", word.group(0)), inner_nodes, int(num) if num.isdigit() else None,
+        return [A.Label(_SPACES.sub(" ", word.group(0)), inner_nodes, int(num) if num.isdigit() else None,
                         LABEL_KEYWORDS.get(lemma), span=node.span)]
     if k == "when_order":
         order, inner = node.v

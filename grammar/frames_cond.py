@@ -98,7 +98,7 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
     subject = subject_of(subj) if subj else None
     if pred.kind == "modal":
         return _modal(pred, parts[i + 1:], subject, sp)
-    if lemma == "attack" and re.fullmatch(r"атаковал[аои]?(?:сь)?", pred.v.get("word") or "") \
+    if lemma == "attack" and _ATTACKED.fullmatch(pred.v.get("word") or "") \
             and not (pred.v["word"].endswith("ли") and subject is not None and not subject.count
                      and Q.ALL not in subject.qualifiers):
         # «если X атаковало» (active, past): X attacked — no condition kind says it; read as
@@ -139,6 +139,11 @@ def cond_clause(parts: list, ctx: Ctx | None) -> A.Condition:
 
 
 #: perfective non-past forms («переместится», «покинет»): an event still to come
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_ATTACKED = re.compile(r"атаковал[аои]?(?:сь)?")
+_DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"\S+")
 _FUTURE = re.compile(r"перемест(?:ится|ятся)|покин(?:ет|ут)")
 
 
@@ -493,7 +498,7 @@ def _near_stand(subj, args, neg, sp) -> A.Condition:
     rel = hit[0]
     if len(args) == 3 and isinstance(args[0], NP) and isinstance(args[1], P) and args[1].kind == "minimum" \
             and isinstance(args[2], NP) and args[2].noun == "class" and args[2].adjs == ("different",):
-        n = re.search(r"\d+", args[1].text or "")
+        n = _DIGITS.search(args[1].text or "")
         if n is None:
             raise Reject("minimum of classes")
         whom = _merge_posts(selector(args[0]), rel)
@@ -569,7 +574,7 @@ def unglue_adjectives(inner: list, ctx: Ctx) -> list:
     q = inner[k] if k > 0 else None
     if not (isinstance(q, NP) and q.kind == "elided" and len(q.adjs) >= 2 and not q.count and not q.opp):
         return inner
-    words = list(re.finditer(r"\S+", ctx.text[q.span.start:q.span.end]))
+    words = list(_WORD.finditer(ctx.text[q.span.start:q.span.end]))
     if len(words) != len(q.adjs):
         return inner
     cut = q.span.start + words[-1].start()

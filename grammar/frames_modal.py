@@ -22,7 +22,7 @@ from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, QUALIFIERS, VERB_IDS, Reject, _span
 from grammar.frames_select import joined, take_np, take_np_list
 from grammar.frames_verbs import ADVERBS
-from grammar.frames_words import attack_ref, leading_attack_kinds
+from grammar.frames_words import PAST_END, attack_ref, leading_attack_kinds
 from grammar.parts import NP, P
 
 
@@ -110,7 +110,7 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
             j += 1
             continue
         if isinstance(q, P) and q.kind == "at_start" and what == V.OPEN \
-                and re.fullmatch(r"в начале (?:своего |вашего )?хода", (q.text or "").lower().replace("ё", "е")):
+                and _AT_OWN_START.fullmatch((q.text or "").lower().replace("ё", "е")):
             # «не открывается в начале [своего] хода»: only the opening at the start of its
             # owner's turn (an effect may still open it) → params ("at_turn_start",) (M8)
             params.append("at_turn_start")
@@ -136,6 +136,10 @@ def restriction_args(lemma: str, args: list) -> tuple[str, list, list, A.Selecto
 _NEXT_TURN = ("в свой следующий ход", "в ваш следующий ход")
 # «в начале своего следующего хода», «в начале первого хода своего владельца»: the start of the
 # subject's owner's next turn («вашего»: the ability owner's — the same only for the card's own side)
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_AT_OWN_START = re.compile(r"в начале (?:своего |вашего )?хода")
+_NEXT_OR_FIRST = re.compile(r"следующ|первого хода")
 _AT_NEXT = re.compile(r"в начале (?:(?P<whose>своего|вашего) следующего хода|первого хода своего владельца)")
 
 
@@ -151,7 +155,7 @@ def next_turn(args: list, subject=None, lemma: str = "") -> tuple[A.Duration | N
     of that turn only for «не открывается» (the caller adds ``at_turn_start``); «в начале
     следующего хода» (whose not said), «… боя», «… хода противника» refuse (F10)."""
     turn = [q for q in args if (isinstance(q, P) and q.kind == "turnref" and q.v in _NEXT_TURN)
-            or (isinstance(q, P) and q.kind == "at_start" and re.search(r"следующ|первого хода", q.text or ""))]
+            or (isinstance(q, P) and q.kind == "at_start" and _NEXT_OR_FIRST.search(q.text or ""))]
     if not turn:
         return None, False
     q = turn[0]
@@ -171,7 +175,7 @@ def negated(v, subject, args, ctx, tails, sp):
     """«не открывается в свой следующий ход», «не закрывается после нападения», «не получает
     ран от ответных ударов» → Restriction."""
     lemma = v["lemma"]
-    if re.search(r"л(?:а|о|и|ся|ась|ось|ись)?$", v.get("word") or ""):
+    if PAST_END.search(v.get("word") or ""):
         # a past tense states what happened («не атаковало»), never a ban: it is a condition's
         # word, and read here it made «если X не перемещалось или не атаковало» a choice
         raise Reject("a negated past tense is no restriction")
@@ -218,7 +222,7 @@ def _words(np: NP) -> list[str]:
 def dative_np(np: NP) -> bool:
     """Is the noun phrase in the dative («выбранной карте», «Карлику Унду», «существам»)?"""
     words = _words(np)
-    if not words or any(w in _ACC_DET or re.search(r"(?:ую|юю)$", w) for w in words):
+    if not words or any(w in _ACC_DET or w.endswith(("ую", "юю")) for w in words):
         return False
     return np.kind in ("noun", "self", "ref", "elided") and bool(_DATIVE_END.search(words[-1])) \
         and not _NOT_DATIVE_END.search(words[-1])

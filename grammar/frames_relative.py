@@ -5,8 +5,6 @@ strings, Relations, a Condition).  Moved out of frames_select (module size); it 
 there as ``RELATIVE.items``."""
 from __future__ import annotations
 
-import re
-
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import Qualifier as Q
 from berserk.vocab import RelationKind as R
@@ -14,7 +12,7 @@ from berserk.vocab import SelectorNoun as N
 from grammar import ast as A
 from grammar.frames_base import LATE, Reject
 from grammar.frames_select import RELATIVE, SELF, STOOD_IS_LAST, np_posts, selector, take_np, take_np_list
-from grammar.frames_words import joined, with_list, without_list
+from grammar.frames_words import PAST_END, joined, with_list, without_list
 from grammar.parts import NP, P
 
 
@@ -27,7 +25,7 @@ def _past_place(parts: list) -> bool:
     participle «стоявшие»: ``STOOD_IS_LAST``); elsewhere the relative is not read (F12)."""
     return not STOOD_IS_LAST.get() and any(
         isinstance(q, P) and q.kind == "verb" and q.v.get("lemma") in _PLACE_VERBS
-        and re.search(r"л(?:а|о|и|ся|ась|ось|ись)?$", q.v.get("word") or "") for q in parts)
+        and PAST_END.search(q.v.get("word") or "") for q in parts)
 
 
 def _left_by(parts: list, p: P) -> list | None:

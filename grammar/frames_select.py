@@ -22,7 +22,7 @@ from grammar.frames_base import (ATTACK_ADJ, ATTACK_NOUNS, NOUNS, QUALIFIERS,
 from grammar.frames_words import (GEN_END, WITH_NOUNS, attack_ref, column_words, genitive_like, genitive_np,
                                   implicit_neighbour_cell, joined, nominative_ok, plural, terrain_class,
                                   with_list, without_list, written_after_s, cost_items, costlier, PREPOSED, bounded, disagrees, folded_words,
-                                  _share_noun, share_noun,
+                                  _share_noun, share_noun, ROW_GENITIVE,
                                   except_items, life_items, marker_name)
 from grammar.parts import NP, P
 
@@ -260,7 +260,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
             and isinstance(nxt, NP) and nxt.noun in _PLACES:
         return None
     if isinstance(p, P) and p.kind == "prep" and p.v == "s" and isinstance(nxt, P) and nxt.kind == "icon_kw" \
-            and re.fullmatch(r"move:\d+", nxt.v) and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
+            and nxt.v.startswith("move:") and nxt.v[5:].isdecimal() and i + 2 < len(parts) and isinstance(parts[i + 2], P) \
             and parts[i + 2].kind in ("ormore", "orless"):
         # «с {move}3 или больше», «с {move}2 или меньше»
         return [f"{Q.MOVE_MIN if parts[i + 2].kind == 'ormore' else Q.MOVE_MAX}:{nxt.v[5:]}"], i + 3
@@ -412,7 +412,7 @@ def np_post(parts: list, i: int, places: bool = True) -> tuple[list, int] | None
         if w == "v":
             return column_words(parts, i + 1)
         return None
-    if isinstance(p, NP) and p.kind == "noun" and p.noun == "row" and re.search(r"\bряда\b", p.text.lower()):
+    if isinstance(p, NP) and p.kind == "noun" and p.noun == "row" and ROW_GENITIVE.search(p.text.lower()):
         # «клетка [вашего] третьего ряда [противника]»: a row in the genitive
         rows = [a[4:] for a in p.adjs if a.startswith("ord:")]
         rest = set(p.adjs) - {f"ord:{r}" for r in rows}

@@ -293,6 +293,11 @@ def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     return out
 
 
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_SIGNED = re.compile(r"[+-]\d+")
+
+
 def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
     """«(+1, если …)», «(+1 к воздействию, если …)»: the effect's amount is that much more
     while the condition holds → a note ``amount_if`` (delta, Condition) for ``amount_if``."""
@@ -315,7 +320,7 @@ def _amount_if(rest: list, ctx: Ctx, tails: Tails) -> bool:
             if len(kinds) != 1 or strengths:
                 return False
             to = kinds[0]
-    if not re.fullmatch(r"[+-]\d+", str(rest[0].v)):
+    if not _SIGNED.fullmatch(str(rest[0].v)):
         return False
     try:
         cond = condition(rest[-1], ctx)
@@ -403,7 +408,7 @@ def paren(p: P, ctx: Ctx, tails: Tails) -> bool:
         if _amount_if(rest, ctx, tails):
             continue
         if len(rest) == 2 and isinstance(rest[0], P) and rest[0].kind == "nomore" and isinstance(rest[1], P) \
-                and rest[1].kind == "signed" and re.fullmatch(r"\+\d+", str(rest[1].v)) and tails.maximum is None:
+                and rest[1].kind == "signed" and str(rest[1].v).startswith("+") and str(rest[1].v)[1:].isdecimal() and tails.maximum is None:
             tails.maximum = int(rest[1].v)        # «(не более +2)»: as «(максимум +2)»
             continue
         if len(rest) >= 2 and isinstance(rest[0], P) and rest[0].kind == "signed" \

@@ -138,6 +138,11 @@ _INSTRUMENTAL = re.compile(r"(?:ой|ей|ом|ем|ами|ями)$")
 _GEN_END_ONLY = re.compile(r"(?:ого|его|ей|ых|их)\s+\S+$")   # never a nominative
 
 
+# (endings tested with str.endswith, not a regex: a pattern given as a string is compiled again
+# whenever Python's regex cache has dropped it — in a 35k build, card names evict it)
+_ADJ_PLURAL_FEM = ("ая", "яя", "ие", "ые")
+
+
 def genitive(np: NP) -> bool:
     """Is this noun phrase in the genitive (the event's subject: «при гибели вашего
     существа», «при перемещении Бьёрна»)?"""
@@ -147,19 +152,19 @@ def genitive(np: NP) -> bool:
     if np.kind == "pron":
         return words[-1] in ("его", "ее", "их", "него", "нее", "них")
     if np.kind == "self":
-        return not re.search(r"(ом|ем|ым|им|у|ю)$", words[-1])
+        return not words[-1].endswith(("ом", "ем", "ым", "им", "у", "ю"))
     if np.kind == "ref":
         # another card's name: its own last word's ending («вашего Кракена», «Щупальца Кракена»)
         first = words[0]
-        return bool(re.search(r"(ого|его|а|я|ы|и|ов|ев|ей)$", first)) and not re.search(r"(ая|яя|ие|ые)$", first)
-    if np.adjs and re.search(r"(ая|яя|ое|ее|ый|ий|ые|ие)$", words[0]):
+        return first.endswith(("ого", "его", "а", "я", "ы", "и", "ов", "ев", "ей")) and not first.endswith(_ADJ_PLURAL_FEM)
+    if np.adjs and words[0].endswith(("ая", "яя", "ое", "ее", "ый", "ий", "ые", "ие")):
         return False
     if np.adjs and words[0] in _NOM_PLURAL_DET:
         return False                  # «при {strike} ваши существа …»: a clause's subject, not whose
     if np.adjs and _GEN_ADJ.search(words[0]):
         return True
     last = words[-1]
-    return bool(re.search(r"(а|я|и|ы|ов|ев|ей)$", last)) and not re.search(r"(ая|яя|ие|ые)$", last)
+    return last.endswith(("а", "я", "и", "ы", "ов", "ев", "ей")) and not last.endswith(_ADJ_PLURAL_FEM)
 
 
 # nouns whose nominative singular ends in «-а / -я» («карта»); for the others a head in «-а / -я»
@@ -180,7 +185,7 @@ def _not_singular_subject(np: NP, verb) -> bool:
         return False
     words = np.text.lower().replace("ё", "е").split()
     head = words[-1 - int(np.opp)] if len(words) > int(np.opp) else ""
-    return bool(re.search(r"(?:ы|и)$", head) or (np.noun not in _FEM_NOUNS and re.search(r"(?:а|я)$", head)))
+    return head.endswith(("ы", "и")) or (np.noun not in _FEM_NOUNS and head.endswith(("а", "я")))
 
 
 def after_rolls(q) -> bool:

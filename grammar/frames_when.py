@@ -43,6 +43,9 @@ _PLACE_ADVS = frozenset({"near", "opposite", "behind", "left", "right"})
 # events a place after the verb says where the subject stands («погибает рядом с X»)
 _PLACED_EVENTS = frozenset({TE.DEATH, TE.ATTACKED, TE.WOUNDED, TE.HEALED, TE.OPENS, TE.CLOSES})
 # an attack noun in the instrumental: «выстрелом», «ударом», «{strike}» (the icon has no case)
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_OWN_TURN_START = re.compile(r"в начале (?:своего|вашего) хода")
 _INSTRUMENTAL_ATTACK = re.compile(r"(?:ом|ем|ой|ей|ами|ями|\})$")
 
 
@@ -439,7 +442,7 @@ def _except_turn_start(q: P, event) -> bool:
     return len(ps) == 3 and isinstance(ps[0], P) and ps[0].kind == "prep" and ps[0].v == "krome" \
         and isinstance(ps[1], NP) and not ps[1].adjs and EVENT_NOUNS.get(ps[1].noun) == event \
         and isinstance(ps[2], P) and ps[2].kind == "at_start" \
-        and re.fullmatch(r"в начале (?:своего|вашего) хода", (ps[2].text or "").lower()) is not None
+        and _OWN_TURN_START.fullmatch((ps[2].text or "").lower()) is not None
 
 
 def _die_roll(parts: list, i: int) -> A.Trigger:

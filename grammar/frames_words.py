@@ -142,6 +142,8 @@ def genitive_like(np: NP) -> bool:
 
 # «существ», «карт»: genitive plurals with no ending («{strike} ваших существ» — whose attack)
 GEN_END = re.compile(r"(?:а|я|ы|и|ов|ев|ей|ого|его|ой|ей|ых|их|^существ|^карт)$")
+ROW_GENITIVE = re.compile(r"\bряда\b")       # «клетка третьего ряда» (frames_select)
+PAST_END = re.compile(r"л(?:а|о|и|ся|ась|ось|ись)?$")   # a past-tense verb (frames_modal, frames_relative)
 
 
 def genitive_np(np: NP) -> bool:
@@ -215,6 +217,10 @@ def attack_ref(np: NP) -> tuple[list[str], list[str]]:
     return [kind], strengths
 
 
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_NUM = re.compile(r"NUM:\d+")
+_NEXT_SENTENCE = re.compile(r"\s+[А-ЯЁ{]")
 _OBLIQUE = re.compile(r"(?:ом|ем|ами|ями|ому|ему|ым|ыми|ими)$")
 
 
@@ -296,7 +302,7 @@ def cost_items(parts: list, i: int) -> tuple[list, int] | None:
     cmp = parts[k + neg] if k + neg < len(parts) else None
     num = parts[k + neg + 1] if k + neg + 1 < len(parts) else None
     if isinstance(cmp, P) and (cmp.kind == "nomore" and not neg or cmp.kind in ("more", "less")) \
-            and isinstance(num, P) and num.kind == "bare" and re.fullmatch(r"NUM:\d+", num.v):
+            and isinstance(num, P) and num.kind == "bare" and _NUM.fullmatch(num.v):
         # «стоимостью не более / не больше 4» (at most), «не менее 4» (at least), «больше 4»
         # (5 or more: costs are whole numbers), «меньше 4»
         n = int(num.v[4:])
@@ -454,7 +460,7 @@ def sentences(text: str) -> list[tuple[int, str]]:
             depth -= 1
         elif ch == '"':
             plain = not plain
-        elif ch == "." and not depth and not plain and re.match(r"\s+[А-ЯЁ{]", text[i + 1:]):
+        elif ch == "." and not depth and not plain and _NEXT_SENTENCE.match(text, i + 1):
             out.append((start, text[start:i]))
             start = i + 1 + (len(text[i + 1:]) - len(text[i + 1:].lstrip()))
     tail = text[start:].rstrip()
@@ -615,7 +621,7 @@ def life_items(parts: list, i: int) -> tuple[list, int] | None:
     if np.count and np.count[0] == "n" and isinstance(np.count[1], int):
         n = np.count[1]
     elif not np.count and k < len(parts) and isinstance(parts[k], P) and parts[k].kind == "bare" \
-            and re.fullmatch(r"NUM:\d+", parts[k].v):
+            and _NUM.fullmatch(parts[k].v):
         n, k = int(parts[k].v[4:]), k + 1
     else:
         return None

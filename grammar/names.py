@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from grammar.lexicon import classify, verb_form
 from grammar.repairs import Repair
-from grammar.tokens import NAME_SEP, _stem, fold, word_stem
+from grammar.tokens import _NAME_SPLIT, _stem, fold
 
 # The names of effects and spells of the development list («Война стихий», tgbot notation, the
 # source that quotes every name; ё folded).  Names only, never text; a later set adds names this
@@ -118,6 +118,8 @@ def repair_effect_names(text: str, notes: list[Repair]) -> str:
 _MARKER = re.compile(r"[Мм](?<![\w«\"“„].)аркер(?:ы|а|ов|ом|ами)?[ \t]+", re.DOTALL)
 _QUOTED_MARKER = re.compile(r"[Мм](?<![\w«\"“„].)аркер(?:ы|а|ов|ом|ами)?[ \t]+«(?P<name>[а-яё]+)»", re.DOTALL)
 _NAME_WORD = re.compile(r"[а-яё]+(?![\w\-])")
+_BARE_WORD = re.compile(r"(?<![\w«\"“„])\w+(?![\w»\"”\-])")
+_LETTERS = frozenset("абвгдежзийклмнопрстуфхцчшщъыьэюяё")
 _NEXT = re.compile(r"[ \t]*(?P<tok>\n|[^\s\w]|[А-ЯЁа-яё]+|$)")
 # what may follow a name and is certainly not part of it (the lexicon's word classes)
 _NOT_NAME = {"NOUN", "ADJ", "PART", "NUMW", "ALLW", "OPP", "PRON", "SELFW", "SELF"}
@@ -180,12 +182,14 @@ def _quote_mentions(text: str, notes: list[Repair]) -> str:
              _QUOTED_MARKER.finditer(text)) if _unknown(n)}
     if not stems:
         return text
-    rx = re.compile(r"(?<![\w«\"“„])(?:" + "|".join(map(re.escape, sorted(stems))) + r")[а-яё]{0,3}(?![\w»\"”\-])",
-                    re.IGNORECASE)
     out, last = [], 0
-    for m in rx.finditer(text):
+    # a mention is a whole word (nothing of a word or a quote either side) that is a stem and
+    # up to three letters: each word tested with strings, no regex compiled per card
+    for m in _BARE_WORD.finditer(text):
         w = m.group(0)
-        if not _unknown(w.lower()):
+        low = w.lower()
+        if not any(low.startswith(st) and len(low) - len(st) <= 3 and all(c in _LETTERS for c in low[len(st):])
+                   for st in stems) or not _unknown(low):
             continue
         notes.append(Repair("restored-marker-quotes", m.start(),
                             f"«{w}» (the name of a marker of this card, without its «»)"))
@@ -240,17 +244,33 @@ def _own_fix(word: str, stems: list[str]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _is_form(word: str, forms: list[tuple[str, str, str]]) -> bool:
+    """Is ``word`` (folded) a form of one of the name's words, each given as ``_stem``'s (head,
+    fleeting vowel, tail)?  The regex ``word_stem(w) + "[а-я]{0,4}"``, fully matched, checked
+    with string tests: a regex compiled per card name cost more than the rest of the typo pass
+    in a cold pass (a new card pays every compile; in a 35k build the names evict each other
+    from Python's regex cache)."""
+    for head, vowel, tail in forms:
+        if not word.startswith(head):
+            continue
+        rest = word[len(head):]
+        for mid in (vowel + tail, tail) if vowel else (tail,):
+            if rest.startswith(mid) and len(rest) - len(mid) <= 4 \
+                    and all("а" <= c <= "я" for c in rest[len(mid):]):
+                return True
+    return False
+
+
 @lru_cache(maxsize=1024)
 def _own_words(name: str) -> tuple:
-    """(the name's folded words, the stems a typo is repaired against, each word's form regex,
-    (the letters the stems start with, the shortest and longest word ``_own_fix`` can fix))."""
-    words = [w for w in re.split(NAME_SEP, fold(name)) if w]
+    """(the name's folded words, the stems a typo is repaired against, each word's stem as
+    ``_stem`` cuts it (for ``_is_form``), (the letters the stems start with, the shortest and
+    longest word ``_own_fix`` can fix))."""
+    words = [w for w in _NAME_SPLIT.split(fold(name)) if w]
     stems = [_stem(w)[0] for w in words if _stem(w)[1] is None and len(_stem(w)[0]) >= MIN_OWN_STEM]
     gate = (frozenset("".join(s[:2] for s in stems)), min(map(len, stems)) - 1,
             max(map(len, stems)) + 5) if stems else (frozenset(), 1, 0)
-    # (each word's form regex as its source, compiled where a word is asked: a compile per
-    # card name cost more than the rest of the typo pass in a cold pass)
-    return words, stems, [word_stem(w) + r"[а-я]{0,4}" for w in words], gate
+    return words, stems, [(h, v or "", t) for h, v, t in map(_stem, words)], gate
 
 
 
@@ -270,7 +290,7 @@ def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:
             continue
         # (a form of a name word, which most words passing the test above are, has no fix:
         # asked before the cuts)
-        if any(re.fullmatch(rx, w) for rx in ok):
+        if _is_form(w, ok):
             continue
         fixed = _own_fix(w, stems)
         if fixed is not None:
@@ -307,8 +327,8 @@ def repair_own_name(text: str, name: str | None, notes: list[Repair],
             continue
         if len(words) > 1:
             near = [toks[k] for k in (i - 1, i + 1) if 0 <= k < len(toks)]
-            if not any(re.fullmatch(rx, fold(n.group(0))) for n in near for rx in ok
-                       if abs(n.start() - m.start()) < 40 and re.fullmatch(NAME_SEP, text[min(n.end(), m.end()):max(n.start(), m.start())] or " ")):
+            if not any(_is_form(fold(n.group(0)), ok) for n in near
+                       if abs(n.start() - m.start()) < 40 and _NAME_SPLIT.fullmatch(text[min(n.end(), m.end()):max(n.start(), m.start())] or " ")):
                 continue
         elif not m.group(0)[0].isupper():
             continue

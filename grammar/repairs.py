@@ -56,6 +56,7 @@ _MIXED_WORD = re.compile(r"\b(?=\w*[а-яёА-ЯЁ])(?=\w*[a-zA-Z])\w+\b")
 _VARIABLE_CYRILLIC = re.compile(r"[Хх](?<![^\W\d_].)(?![^\W\d_])", re.DOTALL)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200d\ufeff\u00ad]")
 _MINUS = re.compile(r"−|–(?=\s*\d)")
+_LATIN = re.compile(r"[a-zA-Z]")
 
 
 def _demix(m: re.Match) -> str:
@@ -63,7 +64,7 @@ def _demix(m: re.Match) -> str:
     that leaves no Latin letter (a real Latin word is never touched)."""
     word = m.group(0)
     fixed = word.translate(_LOOKALIKE)
-    return fixed if not re.search(r"[a-zA-Z]", fixed) else word
+    return fixed if not _LATIN.search(fixed) else word
 
 
 _UNCLOSED_QUOTE = re.compile(r"«(?P<inner>[^«»()]*)(?=\))")
@@ -178,6 +179,12 @@ _TRAILING_DURATION = re.compile(r"\s+до конца (?:вашего |следу
 
 
 _GRANT_VERBS = ("олучает ", "олучают ", "меет ", "меют ")
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_END_MARK = re.compile(r"\s{2,}[.,)]|(?<![}\s])\s+[.,](?=\s+[a-zа-яёA-ZА-ЯЁ{]|\s*$)")
+_GLUED_COST = re.compile(r"(?<=\))\s+(?=" + _COST_HEAD + ")")
+_SENTENCE_END = re.compile(r"\.(?=\s+[A-ZА-ЯЁ{X\d]|\s*$)")
+_OR_WORD = re.compile(r" (?:или|либо) ")
 _GRANT_HEAD = re.compile(r" ?(?:X ?\{|\{|(?:Не|Если|Когда|Пока|При|Может|Могут|Вместо)\b)")
 
 
@@ -221,9 +228,9 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
             continue
         start = m.end()
         tail = text[start:]
-        end_mark = re.search(r"\s{2,}[.,)]|(?<![}\s])\s+[.,](?=\s+[a-zа-яёA-ZА-ЯЁ{]|\s*$)", tail)
-        glue = re.search(r"(?<=\))\s+(?=" + _COST_HEAD + ")", tail)
-        sentence_end = re.search(r"\.(?=\s+[A-ZА-ЯЁ{X\d]|\s*$)", tail)
+        end_mark = _END_MARK.search(tail)
+        glue = _GLUED_COST.search(tail)
+        sentence_end = _SENTENCE_END.search(tail)
         ends = [x.start() for x in (glue, sentence_end) if x]
         plain_end = min(ends) if ends else len(tail.rstrip())
         if end_mark and (m.group("gap") or end_mark.start() <= plain_end + 1):
@@ -235,7 +242,7 @@ def restore_granted(text: str, notes: list[Repair]) -> str:
         if d and how == "the sentence end":
             stop, how = d.start(), how + ", before the duration"
             inner = tail[:stop]
-        if how.startswith("the sentence end") and re.search(r" (?:или|либо) ", inner):
+        if how.startswith("the sentence end") and _OR_WORD.search(inner):
             notes.append(Repair("unrestored-quotes", m.start(),
                                 f"the ability granted by «{m.group('verb')}» has no evidence "
                                 "where it ends: left as it is"))
@@ -273,6 +280,10 @@ _UNIT_MARKS_NO_COST = re.compile(r"[«»().]")
 _SPACE_COST = re.compile(" (?=" + _COST_HEAD + ")")
 _PAREN_GLUE = re.compile(r"\)" + _UNIT_GLUE.pattern)
 _STOP = re.compile(r"\.(?=\s|$|\{)")
+_WORD_BEFORE = re.compile(r"[\w})]\s*$")
+_BARE_AMOUNT = re.compile(r"\s*(?:X|\d+)\s*")
+_HEAD_OR_SIGN = re.compile(_COST_HEAD + r"|[+-]\s*\d")
+_CAPITALISED = re.compile(r"[A-ZА-ЯЁ]\w*")
 _GRANTS_BEFORE = re.compile(r"(?:имеет|имеют|получает|получают|получить)\s*$", re.IGNORECASE)
 _ABILITY_STARTERS = frozenset({
     "При", "Когда", "Пока", "Если", "Строй", "Вальхалла", "Может", "Могут", "Не", "Получает",
@@ -332,8 +343,8 @@ def split_units(line: str, name: str = "") -> list[tuple[int, int, bool]]:
         elif not depth and not quote and i > begin and _MID_COST.match(line, i):
             before = line[begin:i]
             if not _GRANTS_BEFORE.search(before) and (
-                    re.search(r"[\w})]\s*$", before) or _ORDER_AT.match(line, i) and before.rstrip().endswith(":")) \
-                    and not re.fullmatch(r"\s*(?:X|\d+)\s*", before):
+                    _WORD_BEFORE.search(before) or _ORDER_AT.match(line, i) and before.rstrip().endswith(":")) \
+                    and not _BARE_AMOUNT.fullmatch(before):
                 out.append((begin, i, glued))
                 begin, glued = i + 1, True
     out.append((begin, len(line), glued))
@@ -351,7 +362,7 @@ def _starts_ability(rest: str) -> bool:
     """Does the text after a «)» start a new ability?  A cost head or a sign always does; a
     capitalised word only when it is one of the words abilities start with (a proper noun in
     mid-sentence does not)."""
-    if re.match(_COST_HEAD + r"|[+-]\s*\d", rest):
+    if _HEAD_OR_SIGN.match(rest):
         return True
-    word = re.match(r"[A-ZА-ЯЁ]\w*", rest)
+    word = _CAPITALISED.match(rest)
     return bool(word) and word.group(0) in _ABILITY_STARTERS

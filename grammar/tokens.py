@@ -96,6 +96,10 @@ def word_stem(w: str) -> str:
 # as «'», «’» or «ʼ» (a card «Бул'Багур» is named «Бул’Багура» in its own text)
 NAME_SEP = r"[\s\-'’ʼ]+"
 _NAME_SPLIT = re.compile(NAME_SEP)
+# (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
+# Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
+_WORD3 = re.compile(r"[а-я]{3,}")
+_RANGE_VALUE = re.compile(r"\d+|x")
 
 
 def needles(name: str) -> tuple[str, ...]:
@@ -160,7 +164,7 @@ def candidates(idx: dict, folded: str) -> list:
     first three letters of one of its words whose every word stem occurs in it."""
     # (a name with no letters has no regex and no needles: never indexed)
     found = []
-    for key in {w[:3] for w in re.findall(r"[а-я]{3,}", folded)}:
+    for key in {w[:3] for w in _WORD3.findall(folded)}:
         for shared, group in idx.get(key, {}).items():
             if all(n in folded for n in shared):
                 found.extend((it, name_re(it)) for it, last in group if last in folded)
@@ -308,6 +312,7 @@ def _word(w: str, s: int, e: int, orig: str) -> Tok:
 
 
 _ORD_END = r"(?:ый|ой|ий|ая|ое|ее|ые|ие|ого|его|ому|ему|ом|ем|ую|юю|ых|их|ым|им|ыми|ими|ья|ье|ьего|ьем|ьей|ью|ем)"
+_ORDINAL_RE = {stem: re.compile(stem + _ORD_END) for stem in ORDINALS}
 
 
 _OUTCOME = re.compile(r"промах|слаб\w*|средн\w*|сильн\w*")
@@ -333,7 +338,7 @@ def _word_class(w: str) -> tuple[str, str]:
     hit = classify(w)
     if hit is None:
         for stem, n in ORDINALS.items():
-            if w.startswith(stem) and re.fullmatch(stem + _ORD_END, w):
+            if w.startswith(stem) and _ORDINAL_RE[stem].fullmatch(w):
                 return "ORDW", str(n)
         return "UNKNOWN", w
     terminal, lemma = hit
@@ -386,7 +391,7 @@ _mwe(r"(?:,\s*)?но не (?:более|больше) \+?(?:\d+|x)\b", lambda m:
 # count: «не более 2 существ» stays NOMORE)
 _mwe(r"(?:,\s*)?не (?:более|больше) \+(?:\d+|x)\b", lambda m: ("MAXIMUM", m.group(0)), ('не более +', 'не больше +'))
 _mwe(r"минимум (?:до )?\d+", lambda m: ("MINIMUM", m.group(0)), ('минимум',))
-_mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", re.search(r"\d+|x", m.group(0)).group(0)), ('дальность',))
+_mwe(r"(?:,\s*)?дальность (?:\d+|x)", lambda m: ("RANGE", _RANGE_VALUE.search(m.group(0)).group(0)), ('дальность',))
 _mwe(r"вне зависимости от дальности", lambda m: ("ANYRANGE", "any_range"), ('вне завис',))
 _mwe(r"по (?:его |вашему )?выбору(?: (?:атакованного|противника|владельца|его владельца))?(?:, общему для всех целей)?",
      lambda m: ("BYCHOICE", m.group(0)), ('выбору',))
@@ -453,7 +458,7 @@ _MWE_UNGATED = tuple(o for o, (_rx, _make, keys) in enumerate(_MWE) if not keys)
 
 
 def _until(s: str) -> str:
-    s = re.sub(r"[()]", "", s).strip()
+    s = s.replace("(", "").replace(")", "").strip()
     if "боя" in s:
         return "end_of_fight"
     if "своего" in s:

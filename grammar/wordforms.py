@@ -118,12 +118,13 @@ def unexpanded(key: str) -> re.Pattern | None:
 
 # ------------------------------------------------------------------ heads
 _LEAD_GROUP = re.compile(r"\(\?:([а-яё|]+)\)(\??)")
+_LITERAL = re.compile(r"[а-яё\-]*")
 _HEADS: dict[tuple, tuple] = {}
 
 
 def _literal(pattern: str) -> str:
     """The letters every match of ``pattern`` (one alternative of a rule) starts with."""
-    lit = re.match(r"[а-яё\-]*", pattern).group(0)
+    lit = _LITERAL.match(pattern).group(0)
     return lit[:-1] if pattern[len(lit):len(lit) + 1] in ("?", "*", "{") else lit
 
 
