@@ -339,6 +339,11 @@ def _written_callbacks(lark: Lark) -> dict:
             if inlined and keep == [(0, True), (1, False)]:
                 out[rule] = _GROW         # «__clause_plus_2: __clause_plus_2 part»
                 continue
+            if inlined and keep is None and not expand1:
+                # «__clause_plus_2: part»: the list is its children — a copy made in C instead
+                # of a written function that returns them
+                out[rule] = list
+                continue
             namespace = {"method": method, "default": default, "name": name}
             body = ["def f(children):"]
             if keep is None:

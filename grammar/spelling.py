@@ -259,17 +259,21 @@ def _may_mend(text: str, name: str | None, unknown: set[str], folded: set[str]) 
                     return True
             i = text.find(head, i + 1)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
-    outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
     done = settled()
+    # (the tests on the word alone first: most texts' unknown words are the own name's and the
+    # multiword expressions', and then the text is not scanned for quotes and capitals at all)
+    words = [w for w in unknown if len(w) >= 5 and w not in own and w.replace("ё", "е") not in done]
+    if not words:
+        return False
+    outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
     # a capital word is a typo only where ``_SENTENCE_START`` sees a sentence start: those words,
     # lower-cased, found once (one scan, not a few finds per unknown capital word)
     starts = {r.lower() for r in _CAPITAL_AT_START.findall(text)}
     first = _CAPITAL.match(text)
     if first:
         starts.add(first.group().lower())
-    return any(len(w) >= 5 and w not in own and w.replace("ё", "е") not in done
-               and (w in outside or w in starts and w[0].upper() + w[1:] in outside)
-               and correction(w.replace("ё", "е")) is not None for w in unknown)
+    return any((w in outside or w in starts and w[0].upper() + w[1:] in outside)
+               and correction(w.replace("ё", "е")) is not None for w in words)
 
 
 # the capital words after a line break, «. », «: » or «— » (``_SENTENCE_START``), and at the start
