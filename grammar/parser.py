@@ -221,6 +221,7 @@ def _replace_attack(node, old, new):
 
 
 # ---------------------------------------------------------------- parsing
+_FOLDABLE = (A.WhenOrder, A.Triggered, A.Keyword)      # what fold_option / as_rider can fold
 @lru_cache(maxsize=65536)
 def _normalise_cached(text: str, separator: str | None, name: str | None):
     return normalise(text, separator, name)
@@ -304,7 +305,9 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
             nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:
-                if last is not None:
+                # (only an option or a rider folds: ``fold_option`` takes a WhenOrder alone,
+                # ``as_rider`` a Triggered or a Keyword — one class test, not two calls per node)
+                if last is not None and isinstance(n, _FOLDABLE):
                     li, pi = last
                     owner = abilities if li == index else per_line[li]
                     merged = fold_option(owner[pi], n) or as_rider(owner[pi], n, li == index)
