@@ -224,6 +224,11 @@ class ToParts(Transformer):
         return NP("pron", t.value, span=self._tsp(t, t), text=self._orig(t))
 
     def np_self(self, items):
+        if len(items) == 1:                     # (the name or «это существо» alone: most)
+            t = items[0]
+            o = self.offset
+            return NP("self", "self", (), name=t.value if t.type == "SELF" else None,
+                      span=A.Span(t.start + o, t.end + o), text=self.text[t.start:t.end])
         adjs = tuple(t.value for t in items if t.type == "ADJ")
         opp = any(t.type == "OPP" for t in items)
         own = next((t.value for t in items if t.type == "SELF"), None)     # the card's name
