@@ -262,21 +262,36 @@ def _is_form(word: str, forms: list[tuple[str, str, str]]) -> bool:
 
 
 @lru_cache(maxsize=1024)
+def name_stems(name: str) -> tuple:
+    """Each folded word of the name with its ``_stem`` (head, fleeting vowel, tail), cut once
+    per name: the typo pass (``_own_words``) and the parser's own-name gate (``needles``, its
+    heads) both ask it, and a cut is a regex match (a cold pass pays it per card)."""
+    return tuple((w, _stem(w)) for w in _NAME_SPLIT.split(fold(name)) if w)
+
+
+def needles(name: str) -> tuple[str, ...]:
+    """``grammar.tokens.needles(name)`` from the memoised cut (``name_stems``)."""
+    return tuple(cut[0] for _w, cut in name_stems(name))
+
+
+@lru_cache(maxsize=1024)
 def _own_words(name: str) -> tuple:
     """(the name's folded words, the stems a typo is repaired against, each word's stem as
     ``_stem`` cuts it (for ``_is_form``), (the letters the stems start with, the shortest and
     longest word ``_own_fix`` can fix))."""
-    words = [w for w in _NAME_SPLIT.split(fold(name)) if w]
-    stems = [_stem(w)[0] for w in words if _stem(w)[1] is None and len(_stem(w)[0]) >= MIN_OWN_STEM]
+    cuts = name_stems(name)
+    words = [w for w, _cut in cuts]
+    stems = [h for _w, (h, v, _t) in cuts if v is None and len(h) >= MIN_OWN_STEM]
     gate = (frozenset("".join(s[:2] for s in stems)), min(map(len, stems)) - 1,
             max(map(len, stems)) + 5) if stems else (frozenset(), 1, 0)
-    return words, stems, [(h, v or "", t) for h, v, t in map(_stem, words)], gate
+    return words, stems, [(h, v or "", t) for _w, (h, v, t) in cuts], gate
 
 
 
 def clear() -> None:
     """Forget the memos keyed by a name (``grammar.clear_cache``: a new card pays them)."""
     known_name.cache_clear()
+    name_stems.cache_clear()
     _own_words.cache_clear()
 
 def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:

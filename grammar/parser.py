@@ -31,7 +31,7 @@ from grammar.icons import Normalised, normalise
 from grammar.nodeinit import fast_init
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, fold, mentions, name_re, needles, word_stem
+from grammar.tokens import Vocabulary, fold, mentions, name_re, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -221,6 +221,7 @@ def _replace_attack(node, old, new):
 
 
 # ---------------------------------------------------------------- parsing
+_FOLDABLE = (A.WhenOrder, A.Triggered, A.Keyword)      # what fold_option / as_rider can fold
 @lru_cache(maxsize=65536)
 def _normalise_cached(text: str, separator: str | None, name: str | None):
     return normalise(text, separator, name)
@@ -238,7 +239,7 @@ def _units_of(line: str, name: str) -> tuple:
 
 
 def _holds(folded: str, stems: tuple) -> bool:
-    return all(stem in folded for stem in stems)
+    return all(map(folded.__contains__, stems))       # (no generator frame per stem)
 
 
 def clear_cache() -> None:
@@ -276,11 +277,14 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
     # a unit names the card only where the card's text holds every word stem of its name
-    # (``tokens.needles``, a substring test once per card, not a regex scan per unit), and
+    # (``names.needles``, a substring test once per card, not a regex scan per unit), and
     # then only where the unit itself does (the same test before a unit's regex scan)
-    stems = needles(name) if name else ()
+    stems = names.needles(name) if name else ()
     folded_text = fold(norm.text) if name else ""
     may_name = bool(name) and _holds(folded_text, stems)
+    # (a unit's folding is the card's folding there when no letter's lower case has another
+    # length, nor depends on its neighbours — a Greek «Σ»: sliced, not folded again per unit)
+    sliced = may_name and len(folded_text) == len(norm.text) and "Σ" not in norm.text
     per_line: list[list] = []
     framed_of: list[bool] = []
     folded_of: list[bool] = []
@@ -296,11 +300,14 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         for s, e, _glued in cut if cut is not None else _units_of(line, name or ""):
             unit = line[s:e]
             # a unit that does not name the card reads the same for every card: shared memo
-            own = name if may_name and _holds(fold(unit), stems) and mentions(unit, name) else None
+            own = name if may_name and _holds(folded_text[offset + s:offset + e] if sliced else fold(unit), stems) \
+                and mentions(unit, name) else None
             nodes, ok = _unit_at(unit, own, vocabulary, offset + s, strict)
             framed = framed and (ok or not all(isinstance(n, A.Opaque) for n in nodes))
             for n in nodes:
-                if last is not None:
+                # (only an option or a rider folds: ``fold_option`` takes a WhenOrder alone,
+                # ``as_rider`` a Triggered or a Keyword — one class test, not two calls per node)
+                if last is not None and isinstance(n, _FOLDABLE):
                     li, pi = last
                     owner = abilities if li == index else per_line[li]
                     merged = fold_option(owner[pi], n) or as_rider(owner[pi], n, li == index)

@@ -127,10 +127,16 @@ class ToParts(Transformer):
         o = self.offset
         out = [P("sep", it.type, A.Span(it.start + o, it.end + o)) if it.__class__ is Tok else it
                for it in items]
-        return Clauses(out, self._sp(items))
+        # (the span as ``_sp``'s, from the parts just made: a clause comes first, a separator's
+        # part is in ``out``; hot rules spell out their helpers — a method call each saved)
+        return Clauses(out, A.Span(out[0].span.start, out[-1].span.end))
 
     def clause(self, items):
-        return Clause(list(items), self._sp(items))
+        # (``items`` is the reduction's own list — a fresh one, or the inlined rule's list that
+        # only it holds — so the clause keeps it, not a copy; the span as ``_sp``'s)
+        first, last, o = items[0], items[-1], self.offset
+        return Clause(items, A.Span(first.start + o if first.__class__ is Tok else first.span.start,
+                                    last.end + o if last.__class__ is Tok else last.span.end))
 
     # ------------------------------------------------------------ ctails
     def _ctail(self, kind, items):
@@ -188,6 +194,10 @@ class ToParts(Transformer):
     def head(self, items):
         """``NOUN NAME? OPP?`` → (noun, name, opp, start, end): read by ``nphrase`` alone, so a
         tuple, not a part."""
+        o = self.offset
+        if len(items) == 1:                     # (the noun alone: most heads)
+            t = items[0]
+            return (t.value, None, False, t.start + o, t.end + o)
         name = None
         opp = False
         for it in items[1:]:
@@ -195,7 +205,6 @@ class ToParts(Transformer):
                 name = _canonical_name(self._orig(it))
             elif it.type == "OPP":
                 opp = True
-        o = self.offset
         return (items[0].value, name, opp, items[0].start + o, items[-1].end + o)
 
     def np_elided(self, items):
@@ -215,6 +224,11 @@ class ToParts(Transformer):
         return NP("pron", t.value, span=self._tsp(t, t), text=self._orig(t))
 
     def np_self(self, items):
+        if len(items) == 1:                     # (the name or «это существо» alone: most)
+            t = items[0]
+            o = self.offset
+            return NP("self", "self", (), name=t.value if t.type == "SELF" else None,
+                      span=A.Span(t.start + o, t.end + o), text=self.text[t.start:t.end])
         adjs = tuple(t.value for t in items if t.type == "ADJ")
         opp = any(t.type == "OPP" for t in items)
         own = next((t.value for t in items if t.type == "SELF"), None)     # the card's name
@@ -245,16 +259,18 @@ class ToParts(Transformer):
 
     def prep(self, items):
         t = items[0]
-        return P("prep", t.value, self._tsp(t, t), self._orig(t))
+        o = self.offset
+        return P("prep", t.value, A.Span(t.start + o, t.end + o), self.text[t.start:t.end])
 
     # ------------------------------------------------------------ predicates
     def verb(self, items):
         neg = items[0].type == "NEG"
         tok = items[-1]
         lemma, form = tok.value.split("/")
-        word = self._orig(tok)
+        word = self.text[tok.start:tok.end]
+        o = self.offset
         return P("verb", {"lemma": lemma, "form": form, "neg": neg, "word": word.lower()},
-                 self._tsp(items[0], tok), word)
+                 A.Span(items[0].start + o, tok.end + o), word)
 
     def modal(self, items):
         neg = items[0].type == "NEG"

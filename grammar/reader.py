@@ -339,6 +339,11 @@ def _written_callbacks(lark: Lark) -> dict:
             if inlined and keep == [(0, True), (1, False)]:
                 out[rule] = _GROW         # «__clause_plus_2: __clause_plus_2 part»
                 continue
+            if inlined and keep is None and not expand1:
+                # «__clause_plus_2: part»: the list is its children — a copy made in C instead
+                # of a written function that returns them
+                out[rule] = list
+                continue
             namespace = {"method": method, "default": default, "name": name}
             body = ["def f(children):"]
             if keep is None:
@@ -501,6 +506,13 @@ def _cover(nodes: list, offset: int, length: int) -> tuple:
     """Frames use every part of a unit or reject it, so the abilities of a typed unit cover
     it (from ``offset``, ``length`` characters): the tails a node absorbed (limits, «где X —»,
     parentheses) are inside its span."""
+    if len(nodes) == 1:                 # (most units: one node, from the unit's start to its end)
+        n = nodes[0]
+        sp = n.span
+        lo = offset if offset < sp.start else sp.start
+        hi = offset + length
+        hi = hi if hi > sp.end else sp.end
+        return (n if lo == sp.start and hi == sp.end else A.with_span(n, A.Span(lo, hi)),)
     nodes.sort(key=lambda n: n.span.start)
     out = []
     last = len(nodes) - 1

@@ -58,7 +58,7 @@ _LETTERS_RUN = re.compile(r"[а-яё]+")
 _RUN = re.compile(r"[А-ЯЁа-яё]+")          # every word the passes below look at is such a run
 
 
-def _variants(w: str, upto: int | None = None):
+def _variants(w: str, upto: int | None = None) -> set[str]:
     """One keystroke away.  Never in the first two letters, nor a letter dropped or added in
     the last two (an ending the lexicon does not list is no typo: «меньшее», «равное») — save
     a consonant that no ending holds, between the two vowels of the ending of a word of six
@@ -68,20 +68,24 @@ def _variants(w: str, upto: int | None = None):
     n = len(w)
     long = n >= 7
     last = n if upto is None else min(n, upto + 1)     # (``upto``: no change after that letter)
+    # (a set filled in place, not a generator's yields: a long word has some 300 variants)
+    out: set[str] = set()
+    add = out.add
     for i in range(2, last):
         if i < n - 2 and (long or w[i] in (w[i - 1], w[i + 1])):
-            yield w[:i] + w[i + 1:]                               # a letter too many
+            add(w[:i] + w[i + 1:])                                # a letter too many
         elif i == n - 2 and n >= 6 and w[i] in _NEVER_ENDING and w[i - 1] in _VOWELS \
                 and w[i + 1] in _VOWELS:
-            yield w[:i] + w[i + 1:]                               # … even in the ending
+            add(w[:i] + w[i + 1:])                                # … even in the ending
         for c in (_NEAR.get(w[i], "") if long else _PAIRS.get(w[i], "")):
-            yield w[:i] + c + w[i + 1:]                           # a neighbouring key
+            add(w[:i] + c + w[i + 1:])                            # a neighbouring key
         if i + 1 < n and w[i] != w[i + 1]:
-            yield w[:i] + w[i + 1] + w[i] + w[i + 2:]             # two letters swapped
+            add(w[:i] + w[i + 1] + w[i] + w[i + 2:])              # two letters swapped
     if long:
         for i in range(2, min(n - 2, last)):
             head, tail = w[:i], w[i:]
-            yield from [head + c + tail for c in _LETTERS]         # a letter missing (a list: cheaper)
+            out.update([head + c + tail for c in _LETTERS])        # a letter missing
+    return out
 
 
 def clear() -> None:
@@ -132,7 +136,7 @@ def _correct(word: str) -> str | None:
                            default=0)
             # a variant the bucket's regex matches is a form of one of its rules: those that
             # expand by one set intersection, the others (``\w*``) by their regex
-            variants = set(_variants(word, upto))
+            variants = _variants(word, upto)
             hits = {v for v in variants & wordforms.known() if len(v) >= 4}
             rest = wordforms.unexpanded(word[:2])
             if rest is not None:
@@ -259,17 +263,21 @@ def _may_mend(text: str, name: str | None, unknown: set[str], folded: set[str]) 
                     return True
             i = text.find(head, i + 1)
     own = set(_LETTERS_RUN.findall((name or "").lower()))
-    outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
     done = settled()
+    # (the tests on the word alone first: most texts' unknown words are the own name's and the
+    # multiword expressions', and then the text is not scanned for quotes and capitals at all)
+    words = [w for w in unknown if len(w) >= 5 and w not in own and w.replace("ё", "е") not in done]
+    if not words:
+        return False
+    outside = _QUOTED.sub(" ", text) if "«" in text else text       # (a quoted word is no typo)
     # a capital word is a typo only where ``_SENTENCE_START`` sees a sentence start: those words,
     # lower-cased, found once (one scan, not a few finds per unknown capital word)
     starts = {r.lower() for r in _CAPITAL_AT_START.findall(text)}
     first = _CAPITAL.match(text)
     if first:
         starts.add(first.group().lower())
-    return any(len(w) >= 5 and w not in own and w.replace("ё", "е") not in done
-               and (w in outside or w in starts and w[0].upper() + w[1:] in outside)
-               and correction(w.replace("ё", "е")) is not None for w in unknown)
+    return any((w in outside or w in starts and w[0].upper() + w[1:] in outside)
+               and correction(w.replace("ё", "е")) is not None for w in words)
 
 
 # the capital words after a line break, «. », «: » or «— » (``_SENTENCE_START``), and at the start
