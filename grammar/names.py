@@ -269,8 +269,9 @@ def name_stems(name: str) -> tuple:
     return tuple((w, _stem(w)) for w in _NAME_SPLIT.split(fold(name)) if w)
 
 
-def needles(name: str) -> tuple[str, ...]:
-    """``grammar.tokens.needles(name)`` from the memoised cut (``name_stems``)."""
+def stem_heads(name: str) -> tuple[str, ...]:
+    """The same as ``grammar.tokens.needles(name)`` (each word's stem up to a fleeting vowel),
+    from the memoised cut (``name_stems``): the parser's own-name gate asks it per card."""
     return tuple(cut[0] for _w, cut in name_stems(name))
 
 

@@ -222,6 +222,8 @@ def _replace_attack(node, old, new):
 
 # ---------------------------------------------------------------- parsing
 _FOLDABLE = (A.WhenOrder, A.Triggered, A.Keyword)      # what fold_option / as_rider can fold
+
+
 @lru_cache(maxsize=65536)
 def _normalise_cached(text: str, separator: str | None, name: str | None):
     return normalise(text, separator, name)
@@ -277,9 +279,9 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
     # a unit names the card only where the card's text holds every word stem of its name
-    # (``names.needles``, a substring test once per card, not a regex scan per unit), and
+    # (``names.stem_heads``, a substring test once per card, not a regex scan per unit), and
     # then only where the unit itself does (the same test before a unit's regex scan)
-    stems = names.needles(name) if name else ()
+    stems = names.stem_heads(name) if name else ()
     folded_text = fold(norm.text) if name else ""
     may_name = bool(name) and _holds(folded_text, stems)
     # (a unit's folding is the card's folding there when no letter's lower case has another
