@@ -61,6 +61,9 @@ def rest_clauses(items: list, first_rest: list | None = None, *, instead_ok: boo
 
 
 TRIGGER_KINDS = ("pri", "after", "at_start", "at_end", "instead_of")
+# what ``body_effects`` reads a special shape of a clause by: the separator after it, its first part
+_SHAPE_SEPS = frozenset({"COLON", "RCLOSE", "DASH"})
+_SHAPE_KINDS = frozenset({"if", "while", "gerund", "when", *TRIGGER_KINDS})
 
 
 class _Body:
@@ -156,88 +159,91 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             parts = parts[1:]
         # (the first part's kind, read once: the shapes below are told apart by it)
         k0 = parts[0].kind if parts and isinstance(parts[0], P) else None
-        if k + 1 < len(items) and items[k + 1][0] == "COLON" and parts and isinstance(parts[-1], P) \
-                and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
-                and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
-            # «получает: «…»»: the colon only introduces the granted ability
-            merged = parts + list(items[k + 1][1].parts)
-            items[k + 1] = (sep, Clause(merged, _span(merged)))
-            k += 1
-            continue
-        granted = _unquoted_granted(parts, items, k, ctx)
-        if granted is not None:
-            items[k + 1] = (sep, Clause(granted, _span(granted)))
-            k += 1
-            continue
-        if k + 1 < len(items) and items[k + 1][0] == "RCLOSE":
-            # a clause ending in a relative clause, closed by a comma: the next one's subject
-            merged = parts + list(items[k + 1][1].parts)
-            items[k + 1] = (sep, Clause(merged, _span(merged)))
-            k += 1
-            continue
-        if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "search" and not parts[0].adjs \
-                and k + 1 < len(items) and items[k + 1][0] == "DASH":
-            # «Поиск — существо стоимостью 2 или менее» («Берсерк. Герои»): search the deck for it
-            what = list(items[k + 1][1].parts)
-            t2 = Tails()
-            what = strip_tails(what, ctx, t2)
-            sel, j = take_np(what, 0)
-            if j != len(what):
-                raise Reject("search: tail")
-            b.take_limit(t2, [])
-            t2.check()
-            b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
-            k += 2
-            continue
-        head = menu_head(parts) if k0 == "verb" and k + 1 < len(items) and items[k + 1][0] == "COLON" else None
-        if head is not None:
-            # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
-            options, j = [], k + 1
-            while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
-                got, t2 = _clause(list(items[j][1].parts), ctx, subject_hint, b)
+        # (the shapes below each need a clause after this one joined by «:», «—» or a closing
+        # comma, or a first part of a head kind: the usual clause is none and skips them all)
+        nsep = items[k + 1][0] if k + 1 < len(items) else None
+        if nsep in _SHAPE_SEPS or k0 in _SHAPE_KINDS:
+            if nsep == "COLON" and parts and isinstance(parts[-1], P) \
+                    and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
+                    and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
+                # «получает: «…»»: the colon only introduces the granted ability
+                merged = parts + list(items[k + 1][1].parts)
+                items[k + 1] = (sep, Clause(merged, _span(merged)))
+                k += 1
+                continue
+            granted = _unquoted_granted(parts, items, k, ctx)
+            if granted is not None:
+                items[k + 1] = (sep, Clause(granted, _span(granted)))
+                k += 1
+                continue
+            if nsep == "RCLOSE":
+                # a clause ending in a relative clause, closed by a comma: the next one's subject
+                merged = parts + list(items[k + 1][1].parts)
+                items[k + 1] = (sep, Clause(merged, _span(merged)))
+                k += 1
+                continue
+            if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "search" and not parts[0].adjs \
+                    and nsep == "DASH":
+                # «Поиск — существо стоимостью 2 или менее» («Берсерк. Герои»): search the deck for it
+                what = list(items[k + 1][1].parts)
+                t2 = Tails()
+                what = strip_tails(what, ctx, t2)
+                sel, j = take_np(what, 0)
+                if j != len(what):
+                    raise Reject("search: tail")
+                b.take_limit(t2, [])
                 t2.check()
-                options.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(got)))
-                j += 1
-            if j != len(items):
-                raise Reject("menu: a tail after the options")
-            b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
-            k = j
-            continue
-        if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
-            k = _lead_condition(parts, items, k, ctx, subject_hint, b)
-            continue
-        if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
-                and parts[0].v.get("clause") is not None:
-            # «…, если открыт может объявить …» (no dash after the condition): the longest
-            # prefix that is a condition governs the rest
-            b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
-            k += 1
-            continue
-        if k0 == "gerund" and k + 1 < len(items) \
-                and items[k + 1][0] == "CCOMMA":
-            cond = _gerund(parts)
-            got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
-            b.take_limit(t2, got)
-            t2.check()
-            b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
-            k += 2
-            continue
-        if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
-            with after_named(k > 0):
-                trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
-            effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
-            b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
-            break
-        if k0 in TRIGGER_KINDS:
-            # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
-            # triggered ability made of this clause's rest and every clause after it
-            with after_named(k > 0):
-                trig, rest = trigger_parts(parts)
-            effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
-            if not effs:
-                raise Reject("inner trigger without effects")
-            b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]]), ctx.text))
-            break
+                b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
+                k += 2
+                continue
+            head = menu_head(parts) if k0 == "verb" and nsep == "COLON" else None
+            if head is not None:
+                # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
+                options, j = [], k + 1
+                while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
+                    got, t2 = _clause(list(items[j][1].parts), ctx, subject_hint, b)
+                    t2.check()
+                    options.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(got)))
+                    j += 1
+                if j != len(items):
+                    raise Reject("menu: a tail after the options")
+                b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
+                k = j
+                continue
+            if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
+                k = _lead_condition(parts, items, k, ctx, subject_hint, b)
+                continue
+            if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
+                    and parts[0].v.get("clause") is not None:
+                # «…, если открыт может объявить …» (no dash after the condition): the longest
+                # prefix that is a condition governs the rest
+                b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
+                k += 1
+                continue
+            if k0 == "gerund" and nsep == "CCOMMA":
+                cond = _gerund(parts)
+                got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
+                b.take_limit(t2, got)
+                t2.check()
+                b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
+                k += 2
+                continue
+            if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
+                with after_named(k > 0):
+                    trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
+                effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
+                b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
+                break
+            if k0 in TRIGGER_KINDS:
+                # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
+                # triggered ability made of this clause's rest and every clause after it
+                with after_named(k > 0):
+                    trig, rest = trigger_parts(parts)
+                effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
+                if not effs:
+                    raise Reject("inner trigger without effects")
+                b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]]), ctx.text))
+                break
         hint = subject_hint
         shared = None
         if sep in ("AND_V", "OR_V") and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
