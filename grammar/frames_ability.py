@@ -291,7 +291,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                                                       A.Restriction, A.Permission)) for e in effects):
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
-    effects, limit = body_effects(clauses, ctx)
+    effects, limit = body_effects(clauses, ctx, items=items)
     sels = [n for e in effects for n in nodes_in(e, ctx.walked) if isinstance(n, A.Selector)]
     if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):

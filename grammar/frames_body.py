@@ -132,10 +132,11 @@ def _split_or_clause(sep, parts: list, cl: Clause) -> list:
     return [(sep, cl)]
 
 
-def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A.Limit | None]:
-    """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit."""
+def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None, items: list | None = None) -> tuple[list, A.Limit | None]:
+    """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit
+    (``items``: ``clause_list(clauses)`` when the caller has it; it is not changed)."""
     b = _Body()
-    items = _split_trailing_if(clause_list(clauses))
+    items = _split_trailing_if(clause_list(clauses) if items is None else items)
     k = 0
     while k < len(items):
         sep, cl = items[k]
@@ -282,7 +283,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if entered is not None:
             b.effects[-1], got = entered, []
         else:
-            got, tails = _clause(parts, ctx, hint, b)
+            tails = Tails()
+            got = clause_effects(parts, ctx, tails, hint)
         if shared_modal and len(got) == 1 and _is_may(got[0]) and b.effects and _is_may(b.effects[-1]) \
                 and b.effects[-1].chooser == got[0].chooser and not b.last_modal.v["neg"]:
             # «может открыть X и изгнать Y»: one option of both steps, not two choices (L4)
@@ -311,8 +313,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 b.last_subject = None
         elif hint is not None:
             b.last_subject = hint
-        b.take_limit(tails, got)
-        then = tails.take_note("then")
+        if tails.limit is not None:
+            b.take_limit(tails, got)
+        # (the usual clause has no note, limit or chooser: the calls that read them are skipped)
+        then = tails.take_note("then") if tails.notes else None
         if then is not None:
             t2 = Tails()
             then_eff = clause_effects(list(then), ctx, t2, b.last_subject)
@@ -336,7 +340,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             hi, lo = caps.pop() if caps else (None, None)
             got = list(got) + [A.Define("X", tails.use("where"), hi, lo, span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
-        got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
+        if tails.notes:
+            got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
             kind, name = tails.use("named")
             folded = _fold_may(b.effects, got, sep, parts)
@@ -356,7 +361,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
-        folded = _fold_may(b.effects, got, sep, parts)
+        folded = _fold_may(b.effects, got, sep, parts) if sep in _MAY_SEPS else None
         if folded is not None:
             b.effects.pop()
             got = [folded]
@@ -508,12 +513,15 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     return k
 
 
+_MAY_SEPS = frozenset({"THEN", "SEQ", "SEMI"})     # the separators ``_fold_may`` joins a step after
+
+
 def _fold_may(effects: list, got: list, sep: str, parts: list):
     """«вы можете посмотреть X, затем положить их …», «может X, при этом [Y] Z»: the second step
     belongs to the option (done only if X is), also when the option sits in a «если …» («если
     …, может X, при этом Z»); «может потерять {counter}; Z»: Z is what the counter pays for
     (H3, M3).  The option with ``got`` added, or None."""
-    if sep not in ("THEN", "SEQ", "SEMI") or not effects or not got \
+    if sep not in _MAY_SEPS or not effects or not got \
             or (sep == "THEN" and (len(got) != 1 or (parts and isinstance(parts[0], NP)))) \
             or has_kind(parts, "modal"):
         return None
