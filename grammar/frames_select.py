@@ -192,7 +192,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(q)
     # (no duplicate to drop among fewer than two qualifiers: the tuple without the dict)
     return A.Selector(noun, side, tuple(dict.fromkeys(quals)) if len(quals) > 1 else tuple(quals), count,
-                      tuple(relations), condition, span=_span(np))
+                      tuple(relations), condition, span=np.span)      # (the noun phrase's own span)
 
 
 def _count(c: tuple, quals: list, noun) -> tuple | None:
