@@ -70,16 +70,18 @@ class _Body:
     """The state of reading a body: the effects so far, the ability's limit, the subject of the
     last clause («наносит … и закрывается»), a named-effect head waiting for its body."""
 
+    # (as ``Tails``: the values no body has yet, read from the class until a clause sets one)
+    limit: A.Limit | None = None
+    last_subject = None
+    named = None
+    named_limit = None
+    named_range = None           # «Заклинание «x», дальность N …»
+    last_modal = None
+    or_chain = False             # the last effect is a Choice made of «A, или B[, или C]»
+
     def __init__(self):
         self.effects: list = []
-        self.limit: A.Limit | None = None
-        self.last_subject = None
-        self.named = None
-        self.named_limit = None
-        self.named_range = None      # «Заклинание «x», дальность N …»
         self.named_prefix: list = []
-        self.last_modal = None
-        self.or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
 
     def take_limit(self, tails: Tails, got: list) -> None:
         if tails.limit is None:

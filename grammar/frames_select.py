@@ -532,7 +532,7 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     posts: list = []
     j = i + 1
     while j < len(parts):
-        occupant = _occupied_by(np, parts, j)
+        occupant = _occupied_by(np, parts, j) if np.noun == "cell" else None     # (its first test)
         if occupant is not None:
             rel, j = occupant
             posts.append(rel)
