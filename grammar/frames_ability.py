@@ -61,20 +61,17 @@ def ability(node: P, ctx: Ctx) -> list:
         this = False
         for n in nodes_in(g, walked):
             cls = n.__class__
-            if cls is _SELECTOR:
+            if cls is A.Selector:
                 gs.append(n)
                 if n.qualifiers == _THIS_ONLY:
                     this = True
-            elif cls is _CONDITION and _self_relative(n):
+            elif cls is A.Condition and _self_relative(n):
                 raise Reject("a pronoun placed relative to itself")
         out.append(this_card_is_self(g, gs) if this else g)
     return out
 
 
-_SELECTOR = A.Selector
-_CONDITION = A.Condition
 _THIS_ONLY = (Q.THIS,)
-
 
 
 # (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
