@@ -9,7 +9,6 @@ from dataclasses import replace
 from berserk.vocab import AttackKind as K
 from berserk.vocab import ConditionKind as C
 from berserk.vocab import KeywordName as KW
-from berserk.vocab import Qualifier as Q
 from berserk.vocab import SelectorNoun as N
 from berserk.vocab import TriggerEvent as TE
 from berserk.vocab import TriggerParam as TP
@@ -23,7 +22,7 @@ from grammar.frames_cond import cond_clause, relational_complement
 from grammar.frames_modal import duty_if_able
 from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
-from grammar.frames_trigger import _this_card, trigger_parts
+from grammar.frames_trigger import _THIS_ONLY, _this_card, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import _OPPONENT_WORD, _enemy_marks, _self_relative, this_card_is_self
 from grammar.nodeinit import CHILDREN as _KIDS
@@ -69,9 +68,6 @@ def ability(node: P, ctx: Ctx) -> list:
                 raise Reject("a pronoun placed relative to itself")
         out.append(this_card_is_self(g, gs) if this else g)
     return out
-
-
-_THIS_ONLY = (Q.THIS,)
 
 
 # (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
