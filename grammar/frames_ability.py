@@ -22,7 +22,7 @@ from grammar.frames_cond import cond_clause, relational_complement
 from grammar.frames_modal import duty_if_able
 from grammar import frames_relative  # noqa: F401  (registers the relative-clause reader)
 from grammar.frames_select import SELF, STOOD_IS_LAST
-from grammar.frames_trigger import _this_card, trigger_parts
+from grammar.frames_trigger import _THIS_ONLY, _this_card, trigger_parts
 from grammar.frames_when import when_trigger
 from grammar.frames_words import _OPPONENT_WORD, _enemy_marks, _self_relative, this_card_is_self
 from grammar.nodeinit import CHILDREN as _KIDS
@@ -42,33 +42,38 @@ def ability(node: P, ctx: Ctx) -> list:
     got = _ability(node, ctx)
     sp = node.span
     text = ctx.orig(sp) if sp.start or sp.end else ctx.text          # (not NOSPAN: two ints, no __eq__)
-    # (the unit lowered only when it has the word in some case: no character but these upper /
-    # lower pairs lowers to a letter of «ротивника», so the classes find what ``lower()`` would)
-    opp = len(_OPPONENT_WORD.findall(text.lower())) if text and _OPP_ANY_CASE.search(text) else 0
-    if opp and _enemy_marks(got, opp, ctx.walked) < opp:
+    # (lowered once: no character but the upper / lower pairs of its letters lowers to a letter
+    # of «ротивника», so a substring test of the lowered text finds every case of the word)
+    low = text.lower()
+    opp = len(_OPPONENT_WORD.findall(low)) if "ротивника" in low else 0
+    walked = ctx.walked
+    if opp and _enemy_marks(got, opp, walked) < opp:
         # a noun's «противника» some frame had no place for (read as the card's own): the
         # AST must say «the opponent's» at least as often as the text does
         raise Reject("«противника» dropped")
-    # one walk of each ability gives both checks their nodes (they walked it twice)
-    sels: list = []
+    # one walk of each ability gives both checks their nodes (they walked it twice); «эта
+    # карта» is looked for only in an ability with a selector of that one qualifier
+    # (``this_card_is_self`` leaves any other as it is: no call, no scan of its selectors)
+    out = []
     for g in got:
         gs: list = []
-        for n in nodes_in(g, ctx.walked):
+        this = False
+        for n in nodes_in(g, walked):
             cls = n.__class__
             if cls is A.Selector:
                 gs.append(n)
+                if n.qualifiers == _THIS_ONLY:
+                    this = True
             elif cls is A.Condition and _self_relative(n):
                 raise Reject("a pronoun placed relative to itself")
-        sels.append(gs)
-    return [this_card_is_self(g, gs) for g, gs in zip(got, sels)]
-
+        out.append(this_card_is_self(g, gs) if this else g)
+    return out
 
 
 # (patterns compiled once: a pattern given to re.* as a string is compiled again whenever
 # Python's regex cache has dropped it — in a 35k build the card names' patterns evict it)
 _LABEL_WORDS = re.compile(r"[^\W\d_]+(?:[\s-]+[^\W\d_]+)*")
 _SPACES = re.compile(r"\s+")
-_OPP_ANY_CASE = re.compile("[Рр][Оо][Тт][Ии][Вв][Нн][Ии][Кк][Аа]")
 
 
 def _ability(node: P, ctx: Ctx) -> list:
@@ -279,7 +284,7 @@ def plain(clauses: Clauses, ctx: Ctx) -> list:
                                                       A.Restriction, A.Permission)) for e in effects):
             return [A.Static((A.Conditional(cond, tuple(effects), span=clauses.span),), span=clauses.span)]
         return [_static(effects, cond, clauses.span)]
-    effects, limit = body_effects(clauses, ctx)
+    effects, limit = body_effects(clauses, ctx, items=items)
     sels = [n for e in effects for n in nodes_in(e, ctx.walked) if isinstance(n, A.Selector)]
     if any(n.noun == N.IT for n in sels) and all(n.noun in (N.SELF, N.IT) for n in sels) \
             and any(n.noun == N.SELF and n.span != A.NOSPAN for n in sels):

@@ -118,12 +118,13 @@ VERB_IDS = {
 def dmg(part) -> A.Node:
     """An amount as written after «на» («2», «2-3-4», «X», «X+1», «2X», «столько же»), from
     its part (an ``amount`` / ``bare`` P): the node's span is the number's, without «на»."""
-    node = _amount(part.v.split(":", 1)[-1] if part.kind == "bare" else part.v)
+    v = part.v.split(":", 1)[-1] if part.kind == "bare" else part.v
     text = part.text or ""
     m = _NUMBER_AT_END.search(text)
+    # (the node made once, with its span: not made and then copied with another)
     if m is None or part.span == A.NOSPAN:
-        return A.with_span(node, part.span)
-    return A.with_span(node, A.Span(part.span.end - (len(text) - m.start()), part.span.end))
+        return _amount(v, part.span)
+    return _amount(v, A.Span(part.span.end - (len(text) - m.start()), part.span.end))
 
 
 # (compiled once: an amount is read for nearly every clause)
@@ -132,31 +133,31 @@ _BY_STRENGTH = re.compile(r"\d+-\d+-\d+")
 _X_AMOUNT = re.compile(r"(\d*)x([+-]\d+)?")
 
 
-def _amount(v: str) -> A.Node:
+def _amount(v: str, span: A.Span = A.NOSPAN) -> A.Node:
     v = v.replace(" ", "")
     if _BY_STRENGTH.fullmatch(v):
         w, m, s = (int(x) for x in v.split("-"))
-        return A.ByStrength(w, m, s)
+        return A.ByStrength(w, m, s, span=span)
     if v == "same":
-        return A.Variable("X", definition=A.Measure("same"))
+        return A.Variable("X", definition=A.Measure("same"), span=span)
     m = _X_AMOUNT.fullmatch(v)
     if m:
-        return A.Variable("X", int(m.group(2) or 0), factor=int(m.group(1) or 1))
-    return A.Fixed(int(v))
+        return A.Variable("X", int(m.group(2) or 0), factor=int(m.group(1) or 1), span=span)
+    return A.Fixed(int(v), span=span)
 
 
 def signed(part) -> A.Node:
     """«+1», «-2», «+X», «-2X» (a ``signed`` P) → the amount with its sign and span."""
-    return A.with_span(_signed(part.v), part.span)
+    return _signed(part.v, part.span)
 
 
-def _signed(v: str) -> A.Node:
+def _signed(v: str, span: A.Span = A.NOSPAN) -> A.Node:
     v = v.replace(" ", "")
     sign = -1 if v[0] == "-" else 1
     body = v[1:]
     if body.endswith("x"):
-        return A.Variable("X", factor=sign * int(body[:-1] or 1))
-    return A.Fixed(sign * int(body))
+        return A.Variable("X", factor=sign * int(body[:-1] or 1), span=span)
+    return A.Fixed(sign * int(body), span=span)
 
 
 class Ctx:
@@ -197,6 +198,11 @@ _Span = A.Span
 def _span_of(things) -> A.Span:
     # (called for nearly every node a frame builds: no ``*args`` repacking per level, and the
     # NOSPAN test on the two ints, not through the dataclass ``__eq__``)
+    if len(things) == 1:
+        # (a fifth of the calls: one thing, whose own span is the value — no loop, no new Span)
+        sp = getattr(things[0], "span", None)
+        if sp.__class__ is _Span:
+            return _NOSPAN if sp.start == 0 and sp.end == 0 else sp
     lo = hi = None
     for t in things:
         # (most things have a span: asked first; a list or tuple has none)
@@ -416,8 +422,10 @@ def _is_pred(q) -> bool:
 def has_kind(parts, kind: str) -> bool:
     """Is one of ``parts`` a P of ``kind``?  (a loop, not ``any`` over a generator: asked of
     every clause)"""
+    # (parts are P or NP, both with a kind, and no NP kind is one a caller asks: the class is
+    # tested on a match only)
     for q in parts:
-        if q.__class__ is P and q.kind == kind:
+        if q.kind == kind and q.__class__ is P:
             return True
     return False
 
@@ -426,7 +434,8 @@ def first_pred(parts) -> int | None:
     """The index of the first predicate (a verb or a modal) of ``parts``, None without one
     (the clause frames ask for the first only: no list of them all)."""
     for i, q in enumerate(parts):
-        if q.__class__ is P and (q.kind == "verb" or q.kind == "modal"):
+        k = q.kind              # (as in ``has_kind``: no NP kind is «verb» or «modal»)
+        if (k == "verb" or k == "modal") and q.__class__ is P:
             return i
     return None
 

@@ -61,22 +61,27 @@ def rest_clauses(items: list, first_rest: list | None = None, *, instead_ok: boo
 
 
 TRIGGER_KINDS = ("pri", "after", "at_start", "at_end", "instead_of")
+# what ``body_effects`` reads a special shape of a clause by: the separator after it, its first part
+_SHAPE_SEPS = frozenset({"COLON", "RCLOSE", "DASH"})
+_SHAPE_KINDS = frozenset({"if", "while", "gerund", "when", *TRIGGER_KINDS})
 
 
 class _Body:
     """The state of reading a body: the effects so far, the ability's limit, the subject of the
     last clause («наносит … и закрывается»), a named-effect head waiting for its body."""
 
+    # (as ``Tails``: the values no body has yet, read from the class until a clause sets one)
+    limit: A.Limit | None = None
+    last_subject = None
+    named = None
+    named_limit = None
+    named_range = None           # «Заклинание «x», дальность N …»
+    last_modal = None
+    or_chain = False             # the last effect is a Choice made of «A, или B[, или C]»
+
     def __init__(self):
         self.effects: list = []
-        self.limit: A.Limit | None = None
-        self.last_subject = None
-        self.named = None
-        self.named_limit = None
-        self.named_range = None      # «Заклинание «x», дальность N …»
         self.named_prefix: list = []
-        self.last_modal = None
-        self.or_chain = False        # the last effect is a Choice made of «A, или B[, или C]»
 
     def take_limit(self, tails: Tails, got: list) -> None:
         if tails.limit is None:
@@ -129,10 +134,11 @@ def _split_or_clause(sep, parts: list, cl: Clause) -> list:
     return [(sep, cl)]
 
 
-def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A.Limit | None]:
-    """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit."""
+def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None, items: list | None = None) -> tuple[list, A.Limit | None]:
+    """Effects of a sequence of clauses (after a cost, a trigger, a label …) and the limit
+    (``items``: ``clause_list(clauses)`` when the caller has it; it is not changed)."""
     b = _Body()
-    items = _split_trailing_if(clause_list(clauses))
+    items = _split_trailing_if(clause_list(clauses) if items is None else items)
     k = 0
     while k < len(items):
         sep, cl = items[k]
@@ -156,88 +162,91 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             parts = parts[1:]
         # (the first part's kind, read once: the shapes below are told apart by it)
         k0 = parts[0].kind if parts and isinstance(parts[0], P) else None
-        if k + 1 < len(items) and items[k + 1][0] == "COLON" and parts and isinstance(parts[-1], P) \
-                and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
-                and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
-            # «получает: «…»»: the colon only introduces the granted ability
-            merged = parts + list(items[k + 1][1].parts)
-            items[k + 1] = (sep, Clause(merged, _span(merged)))
-            k += 1
-            continue
-        granted = _unquoted_granted(parts, items, k, ctx)
-        if granted is not None:
-            items[k + 1] = (sep, Clause(granted, _span(granted)))
-            k += 1
-            continue
-        if k + 1 < len(items) and items[k + 1][0] == "RCLOSE":
-            # a clause ending in a relative clause, closed by a comma: the next one's subject
-            merged = parts + list(items[k + 1][1].parts)
-            items[k + 1] = (sep, Clause(merged, _span(merged)))
-            k += 1
-            continue
-        if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "search" and not parts[0].adjs \
-                and k + 1 < len(items) and items[k + 1][0] == "DASH":
-            # «Поиск — существо стоимостью 2 или менее» («Берсерк. Герои»): search the deck for it
-            what = list(items[k + 1][1].parts)
-            t2 = Tails()
-            what = strip_tails(what, ctx, t2)
-            sel, j = take_np(what, 0)
-            if j != len(what):
-                raise Reject("search: tail")
-            b.take_limit(t2, [])
-            t2.check()
-            b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
-            k += 2
-            continue
-        head = menu_head(parts) if k0 == "verb" and k + 1 < len(items) and items[k + 1][0] == "COLON" else None
-        if head is not None:
-            # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
-            options, j = [], k + 1
-            while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
-                got, t2 = _clause(list(items[j][1].parts), ctx, subject_hint, b)
+        # (the shapes below each need a clause after this one joined by «:», «—» or a closing
+        # comma, or a first part of a head kind: the usual clause is none and skips them all)
+        nsep = items[k + 1][0] if k + 1 < len(items) else None
+        if nsep in _SHAPE_SEPS or k0 in _SHAPE_KINDS:
+            if nsep == "COLON" and parts and isinstance(parts[-1], P) \
+                    and parts[-1].kind == "verb" and parts[-1].v["lemma"] in ("get", "have") and items[k + 1][1].parts \
+                    and isinstance(items[k + 1][1].parts[0], NP) and items[k + 1][1].parts[0].kind == "quoted":
+                # «получает: «…»»: the colon only introduces the granted ability
+                merged = parts + list(items[k + 1][1].parts)
+                items[k + 1] = (sep, Clause(merged, _span(merged)))
+                k += 1
+                continue
+            granted = _unquoted_granted(parts, items, k, ctx)
+            if granted is not None:
+                items[k + 1] = (sep, Clause(granted, _span(granted)))
+                k += 1
+                continue
+            if nsep == "RCLOSE":
+                # a clause ending in a relative clause, closed by a comma: the next one's subject
+                merged = parts + list(items[k + 1][1].parts)
+                items[k + 1] = (sep, Clause(merged, _span(merged)))
+                k += 1
+                continue
+            if len(parts) == 1 and isinstance(parts[0], NP) and parts[0].noun == "search" and not parts[0].adjs \
+                    and nsep == "DASH":
+                # «Поиск — существо стоимостью 2 или менее» («Берсерк. Герои»): search the deck for it
+                what = list(items[k + 1][1].parts)
+                t2 = Tails()
+                what = strip_tails(what, ctx, t2)
+                sel, j = take_np(what, 0)
+                if j != len(what):
+                    raise Reject("search: tail")
+                b.take_limit(t2, [])
                 t2.check()
-                options.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(got)))
-                j += 1
-            if j != len(items):
-                raise Reject("menu: a tail after the options")
-            b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
-            k = j
-            continue
-        if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
-            k = _lead_condition(parts, items, k, ctx, subject_hint, b)
-            continue
-        if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
-                and parts[0].v.get("clause") is not None:
-            # «…, если открыт может объявить …» (no dash after the condition): the longest
-            # prefix that is a condition governs the rest
-            b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
-            k += 1
-            continue
-        if k0 == "gerund" and k + 1 < len(items) \
-                and items[k + 1][0] == "CCOMMA":
-            cond = _gerund(parts)
-            got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
-            b.take_limit(t2, got)
-            t2.check()
-            b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
-            k += 2
-            continue
-        if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
-            with after_named(k > 0):
-                trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
-            effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
-            b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
-            break
-        if k0 in TRIGGER_KINDS:
-            # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
-            # triggered ability made of this clause's rest and every clause after it
-            with after_named(k > 0):
-                trig, rest = trigger_parts(parts)
-            effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
-            if not effs:
-                raise Reject("inner trigger without effects")
-            b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]]), ctx.text))
-            break
+                b.effects.append(A.Action(V.SEARCH, sel, span=_span([parts, items[k + 1][1]])))
+                k += 2
+                continue
+            head = menu_head(parts) if k0 == "verb" and nsep == "COLON" else None
+            if head is not None:
+                # «выберите одно или несколько: A; B», «выберите 2 раза из: A; B» («Берсерк. Герои»)
+                options, j = [], k + 1
+                while j < len(items) and (j == k + 1 or items[j][0] == "SEMI"):
+                    got, t2 = _clause(list(items[j][1].parts), ctx, subject_hint, b)
+                    t2.check()
+                    options.append(got[0] if len(got) == 1 else A.Sequence_(tuple(got), span=_span(got)))
+                    j += 1
+                if j != len(items):
+                    raise Reject("menu: a tail after the options")
+                b.effects.append(menu(head, options, _span([parts] + [c for _, c in items[k + 1:j]])))
+                k = j
+                continue
+            if (k0 == "if" or k0 == "while") and len(parts) == 1 and k + 1 < len(items):
+                k = _lead_condition(parts, items, k, ctx, subject_hint, b)
+                continue
+            if k0 == "if" and len(parts) == 1 and k + 1 == len(items) \
+                    and parts[0].v.get("clause") is not None:
+                # «…, если открыт может объявить …» (no dash after the condition): the longest
+                # prefix that is a condition governs the rest
+                b.effects.append(_cut_condition(list(parts[0].v["clause"].parts), ctx, subject_hint, b, parts[0].span))
+                k += 1
+                continue
+            if k0 == "gerund" and nsep == "CCOMMA":
+                cond = _gerund(parts)
+                got, t2 = _clause(list(items[k + 1][1].parts), ctx, subject_hint, b)
+                b.take_limit(t2, got)
+                t2.check()
+                b.effects.append(A.Conditional(cond, tuple(got), span=_span([parts, items[k + 1][1]])))
+                k += 2
+                continue
+            if k0 == "when" and len(parts) == 1 and k + 1 < len(items):
+                with after_named(k > 0):
+                    trig = when_trigger(list(parts[0].v["clause"].parts), ctx)
+                effs, lim = body_effects(rest_clauses(items[k + 1:]), ctx)
+                b.effects.append(A.Triggered(trig, tuple(effs), lim, span=_span([parts] + [c for _, c in items[k + 1:]])))
+                break
+            if k0 in TRIGGER_KINDS:
+                # «…, при магическом ударе — теряет все {counter}»: a trigger inside a body starts a
+                # triggered ability made of this clause's rest and every clause after it
+                with after_named(k > 0):
+                    trig, rest = trigger_parts(parts)
+                effs, lim = body_effects(rest_clauses(items[k + 1:], rest), ctx)
+                if not effs:
+                    raise Reject("inner trigger without effects")
+                b.effects.append(triggered(trig, effs, lim, _span([parts] + [c for _, c in items[k + 1:]]), ctx.text))
+                break
         hint = subject_hint
         shared = None
         if sep in ("AND_V", "OR_V") and b.last_subject is not None and not (parts and isinstance(parts[0], NP)):
@@ -276,7 +285,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
         if entered is not None:
             b.effects[-1], got = entered, []
         else:
-            got, tails = _clause(parts, ctx, hint, b)
+            tails = Tails()
+            got = clause_effects(parts, ctx, tails, hint)
         if shared_modal and len(got) == 1 and _is_may(got[0]) and b.effects and _is_may(b.effects[-1]) \
                 and b.effects[-1].chooser == got[0].chooser and not b.last_modal.v["neg"]:
             # «может открыть X и изгнать Y»: one option of both steps, not two choices (L4)
@@ -305,8 +315,10 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
                 b.last_subject = None
         elif hint is not None:
             b.last_subject = hint
-        b.take_limit(tails, got)
-        then = tails.take_note("then")
+        if tails.limit is not None:
+            b.take_limit(tails, got)
+        # (the usual clause has no note, limit or chooser: the calls that read them are skipped)
+        then = tails.take_note("then") if tails.notes else None
         if then is not None:
             t2 = Tails()
             then_eff = clause_effects(list(then), ctx, t2, b.last_subject)
@@ -330,7 +342,8 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             hi, lo = caps.pop() if caps else (None, None)
             got = list(got) + [A.Define("X", tails.use("where"), hi, lo, span=_span(tails.span_parts))]
         chooser = tails.use("chooser") if sep == "OR_V" and tails.chooser is not None else None
-        got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
+        if tails.notes:
+            got = amount_if(got, tails, not b.effects)      # «(+1, если …)»: frames_tails
         if tails.named is not None:
             kind, name = tails.use("named")
             folded = _fold_may(b.effects, got, sep, parts)
@@ -350,7 +363,7 @@ def body_effects(clauses: Clauses, ctx: Ctx, subject_hint=None) -> tuple[list, A
             b.effects[-1] = replace(a, riders=a.riders + (got[0],), span=_span([a, got[0]]))
             k += 1
             continue
-        folded = _fold_may(b.effects, got, sep, parts)
+        folded = _fold_may(b.effects, got, sep, parts) if sep in _MAY_SEPS else None
         if folded is not None:
             b.effects.pop()
             got = [folded]
@@ -502,12 +515,15 @@ def _lead_condition(parts, items, k, ctx, subject_hint, b: _Body) -> int:
     return k
 
 
+_MAY_SEPS = frozenset({"THEN", "SEQ", "SEMI"})     # the separators ``_fold_may`` joins a step after
+
+
 def _fold_may(effects: list, got: list, sep: str, parts: list):
     """«вы можете посмотреть X, затем положить их …», «может X, при этом [Y] Z»: the second step
     belongs to the option (done only if X is), also when the option sits in a «если …» («если
     …, может X, при этом Z»); «может потерять {counter}; Z»: Z is what the counter pays for
     (H3, M3).  The option with ``got`` added, or None."""
-    if sep not in ("THEN", "SEQ", "SEMI") or not effects or not got \
+    if sep not in _MAY_SEPS or not effects or not got \
             or (sep == "THEN" and (len(got) != 1 or (parts and isinstance(parts[0], NP)))) \
             or has_kind(parts, "modal"):
         return None

@@ -75,7 +75,7 @@ def clause_effects(parts: list, ctx: Ctx, tails: Tails, subject_hint=None) -> li
         return qualities(parts, ctx, tails)
     sp = _span(parts)
     # manner adverbs before the predicate («полностью излечиться») belong to it
-    lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS]
+    lead = [q for q in parts[:i] if isinstance(q, P) and q.kind == "adv" and q.v in ADVERBS] if i else None
     if lead and parts[:len(lead)] == lead:
         parts = parts[len(lead):i + 1] + lead + parts[i + 1:]
         i -= len(lead)

@@ -32,6 +32,8 @@ from berserk.vocab import Verb as V
 from grammar import ast as A
 from grammar.frames_base import Reject, rewrite
 from grammar.frames_clause import _CARD_NOUNS
+# (a node's children as ``A.children`` gives them, by the class's own function: no iterator)
+from grammar.nodeinit import CHILDREN as _KIDS
 
 _OWN_SCOPE = (A.Triggered, A.Activated, A.Static)
 
@@ -57,8 +59,7 @@ def leading_refs(effects) -> list:
                 out.append(n)
             elif n.noun in _CARD_NOUNS:
                 break
-        kids = list(A.children(n))
-        stack.extend(reversed(kids))
+        stack.extend(reversed(_KIDS[n.__class__](n)))
     return out
 
 
@@ -72,7 +73,7 @@ def _holders(effects) -> dict:
         t = getattr(n, "target", None)
         if isinstance(t, A.Selector):
             out[id(t)] = n
-        stack.extend(A.children(n))
+        stack.extend(_KIDS[n.__class__](n))
     return out
 
 

@@ -44,6 +44,7 @@ RELATIVE = _Relative()
 # артефакты получают …»), as «ваши существа» does (audit F1: was one card, chosen)
 _COUNTABLE = frozenset({N.ARTIFACT, N.TERRAIN, N.HOST, N.PARASITE, N.SYMBIOTE, N.COMPANION, N.DEFENDER,
                         N.MARKER, N.TOKEN, N.FLYER, N.CHARACTER, N.SUPPORT})
+_CREATURE_OR_CARD = (N.CREATURE, N.CARD)          # (not in _COUNTABLE, nor is N.HERO)
 _MASCULINE = frozenset({"artifact", "host", "parasite", "symbiote", "companion", "defender", "marker", "token"})
 
 
@@ -57,7 +58,6 @@ def _masculine_plural(np: NP, words: list | None) -> bool:
     if words and words[-1] == "противника":
         words = words[:-1]
     return bool(words) and words[-1][-1:] in ("ы", "и")
-
 
 
 def selector(np: NP, posts: list | None = None) -> A.Selector:
@@ -163,12 +163,13 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
         side = Side.ENEMY
     if np.count:
         count = _count(np.count, quals, noun)
-    elif noun in (N.CREATURE, N.CARD) and Q.ALL not in quals and plural(np, words):
-        quals.append(Q.ALL)            # «ваши горные существа»: every one, not one chosen
-    elif noun in _COUNTABLE and Q.ALL not in quals and (plural(np, words) or _masculine_plural(np, words)):
-        quals.append(Q.ALL)            # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)
-    elif noun == N.HERO and Q.ALL not in quals and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
-        quals.append(Q.ALL)            # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
+    elif Q.ALL not in quals:           # (asked once for the three kinds of noun below)
+        if noun in _CREATURE_OR_CARD and plural(np, words):
+            quals.append(Q.ALL)        # «ваши горные существа»: every one, not one chosen
+        elif noun in _COUNTABLE and (plural(np, words) or _masculine_plural(np, words)):
+            quals.append(Q.ALL)        # «ваши артефакты», «маркеры на клетках рядом»: every one (audit F1)
+        elif noun == N.HERO and Q.CHOSEN not in quals and (np.opp or "own" in np.adjs):
+            quals.append(Q.ALL)        # «героя противника», «вашего героя»: one per side (heroes-15 502.10)
     if noun == N.SELF and (Q.ALL in quals or any(a in ("own", "each", "other") or a.startswith("adj:")
                                                   or a in RELATION_ADJ for a in np.adjs)):
         # «за каждого вашего стоящего рядом Линдвурма»: the name as a class — the other cards of
@@ -192,7 +193,7 @@ def selector(np: NP, posts: list | None = None) -> A.Selector:
             quals.append(q)
     # (no duplicate to drop among fewer than two qualifiers: the tuple without the dict)
     return A.Selector(noun, side, tuple(dict.fromkeys(quals)) if len(quals) > 1 else tuple(quals), count,
-                      tuple(relations), condition, span=_span(np))
+                      tuple(relations), condition, span=np.span)      # (the noun phrase's own span)
 
 
 def _count(c: tuple, quals: list, noun) -> tuple | None:
@@ -532,7 +533,7 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
     posts: list = []
     j = i + 1
     while j < len(parts):
-        occupant = _occupied_by(np, parts, j)
+        occupant = _occupied_by(np, parts, j) if np.noun == "cell" else None     # (its first test)
         if occupant is not None:
             rel, j = occupant
             posts.append(rel)
@@ -553,20 +554,19 @@ def take_np(parts: list, i: int, places: bool = True) -> tuple[A.Selector, int]:
         sel, j = owner
     if np.noun == "place" and not any(r.what == R.OF for r in sel.relations):
         raise Reject("«место» without whose")          # a bare «место» is no cell we can name
-    if sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
-            and (parts[j].noun or "").startswith("atk:") and not parts[j].adjs and parts[j].count \
-            and parts[j].count[0] == "ord" and not sel.relations:
-        # «цель первого разряда»: the target of that attack of this ability
-        kinds, _s = attack_ref(NP("noun", parts[j].noun))
-        attack = A.Selector(N.ATTACK, qualifiers=(f"{Q.KIND}:{kinds[0]}", f"{Q.ORDINAL}:{parts[j].count[1]}"),
-                            span=parts[j].span)
-        sel = A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count, (A.Relation(R.OF, attack),),
-                         sel.condition, sel.members, span=_span([sel, parts[j]]))
-        j += 1
-    elif sel.noun == N.TARGET and j < len(parts) and isinstance(parts[j], NP) and parts[j].kind == "noun" \
-            and (parts[j].noun in ("finishing", "poison") or (parts[j].noun or "").startswith("atk:")) \
-            and not parts[j].adjs:
-        j += 1                          # «цель добивания»: the target of this very effect
+    q = parts[j] if j < len(parts) else None
+    if q.__class__ is NP and q.kind == "noun" and sel.noun == N.TARGET:
+        if (q.noun or "").startswith("atk:") and not q.adjs and q.count and q.count[0] == "ord" \
+                and not sel.relations:
+            # «цель первого разряда»: the target of that attack of this ability
+            kinds, _s = attack_ref(NP("noun", q.noun))
+            attack = A.Selector(N.ATTACK, qualifiers=(f"{Q.KIND}:{kinds[0]}", f"{Q.ORDINAL}:{q.count[1]}"),
+                                span=q.span)
+            sel = A.Selector(sel.noun, sel.side, sel.qualifiers, sel.count, (A.Relation(R.OF, attack),),
+                             sel.condition, sel.members, span=_span([sel, q]))
+            j += 1
+        elif (q.noun in ("finishing", "poison") or (q.noun or "").startswith("atk:")) and not q.adjs:
+            j += 1                      # «цель добивания»: the target of this very effect
     if j > i + 1:
         sel = A.with_span(sel, _span(parts[i:j]))
     return sel, j

@@ -171,21 +171,29 @@ _TAIL_KINDS = frozenset({"gerund", "times", "until", "turnref", "for_turns", "ma
                          "bychoice", "anyrange", "where", "until_while", "paren"})
 
 
+_SCANNED = _TAIL_KINDS | {"nomore", "prep"}
+_RELATIVE = ("rel_part", "rel_which")
+
+
 def strip_tails(parts: list, ctx: Ctx, tails: Tails) -> list:
     """Remove tail parts (wherever they are) into ``tails``; return the remaining parts."""
     # (one scan tells whether the «не более» and «до конца …» passes have anything to read;
     # ``_hoist`` moves only parentheses, ``_but_no_more`` joins no «до»)
     nomore = upto = tail = False
     for q in parts:
-        if q.__class__ is P:
-            if q.kind in _TAIL_KINDS:
+        k = q.kind              # (parts are P or NP: no NP kind is one of these)
+        if k in _SCANNED and q.__class__ is P:
+            if k in _TAIL_KINDS:
                 tail = True
-            elif q.kind == "nomore":
+            elif k == "nomore":
                 nomore = True
-            elif q.kind == "prep" and q.v == "do":
+            elif q.v == "do":
                 upto = True
     written = parts
-    parts = _hoist(_but_no_more(parts) if nomore else parts)
+    if nomore:
+        parts = _but_no_more(parts)
+    if parts and parts[-1].kind in _RELATIVE:      # (``_hoist``'s own first test: no call without)
+        parts = _hoist(parts)
     if upto:
         parts = _turn_words(parts)
     # (no tail part written and none made by the passes above — the usual clause: every part

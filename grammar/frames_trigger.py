@@ -479,9 +479,13 @@ def _share_roles(also: list, fields: dict, set_at: dict, or_at) -> list:
     return out
 
 
+_CARD_OR_CREATURE = (N.CARD, N.CREATURE)      # (tuples made once: ``_this_card`` is asked of every role)
+_THIS_ONLY = (Q.THIS,)
+
+
 def _this_card(sel: A.Selector | None) -> A.Selector | None:
     """«когда эта карта / это существо …» at the head of an ability: the card itself (None)."""
-    if sel is not None and sel.noun in (N.CARD, N.CREATURE) and sel.qualifiers == (Q.THIS,) \
+    if sel is not None and sel.noun in _CARD_OR_CREATURE and sel.qualifiers == _THIS_ONLY \
             and sel.side is None and not sel.relations and sel.count is None and sel.condition is None:
         return None
     return sel

@@ -20,7 +20,7 @@ from berserk.vocab import SelectorNoun as N
 from berserk.vocab import Side
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, rewrite, nodes_in
+from grammar.frames_base import LATE, VERB_IDS, Reject, Tails, _span, dmg, has_kind, rewrite, nodes_in
 from grammar.frames_grant import qualities_and_grant
 from grammar.frames_measure import measure
 from grammar.frames_quality import attack_targets, define_x, per_measure, qualities
@@ -126,16 +126,20 @@ class Args:
         self.rest: list = []
         self.per: A.Measure | None = None       # «на 1 за каждое X»: what the amount is counted by
         joined_by = False
+        # (a participle phrase before its noun needs a participle, «X или Y» an «или»: the
+        # arguments are scanned once for them, not tried at every position)
+        participle = has_kind(args, "participle")
+        either = has_kind(args, "or")
         j = 0
         while j < len(args):
             q = args[j]
             nxt = args[j + 1] if j + 1 < len(args) else None
-            pre = _prenominal(args, j)
+            pre = _prenominal(args, j) if participle else None
             if pre is not None:
                 sel, j = pre
                 self.objs.append(sel)
                 continue
-            one = one_or_more(args, j)          # «существо или существ противника»
+            one = one_or_more(args, j) if either else None          # «существо или существ противника»
             if one is not None:
                 self.objs.append(one)
                 j += 3
