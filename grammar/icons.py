@@ -73,13 +73,10 @@ KNOWN_CODES = frozenset(EMOJI_CODES.values()) | {"armor", "zov", "zoal", "gold",
 #: notation's code joins it until a source says what it means.
 UNPROVEN_CODES: frozenset[str] = frozenset()
 
-# Any proven emoji: the two-character keys, then the one-character ones as one class (the same
-# matches as the alternation of all keys, longest first — none is a prefix of another — but a
-# class the engine scans for instead of 22 literals tried at every offset of every text)
+# The proven emoji are replaced by ``str.replace``, the two-character keys first, then the
+# one-character ones: the same result as one regex of every key, longest first, because no key
+# is a prefix of another (checked here)
 assert all(len(k) == 1 or (len(k) == 2 and k[0] not in EMOJI_CODES) for k in EMOJI_CODES)
-_ICON_RE = re.compile(
-    "|".join(re.escape(k) for k in EMOJI_CODES if len(k) == 2)
-    + "|[" + "".join(re.escape(k) for k in EMOJI_CODES if len(k) == 1) + "]")
 _PAIR_KEYS = tuple(k for k in EMOJI_CODES if len(k) == 2)
 assert all(k[1] == "\u20e3" for k in _PAIR_KEYS)
 # the one-character keys, each replaced where it occurs (a ``str.translate`` by a table costs a
@@ -232,14 +229,6 @@ def _mend_split_name(text: str, name: str, repairs: list[Repair]) -> str:
     return text
 
 
-def detect_notation(text: str) -> str:
-    if _IMG_RE.search(text):
-        return "html"
-    if _ICON_RE.search(text.replace(_VS16, "")) or "\ufffd" in text:
-        return "emoji"
-    return "canonical"
-
-
 def normalise(text: str | None, separator: str | None = None, name: str | None = None) -> Normalised:
     """Canonical form of ``text`` from any notation.
 
@@ -277,8 +266,8 @@ def normalise(text: str | None, separator: str | None = None, name: str | None =
 
     if "<" in text:
         text = _IMG_RE.sub(lambda m: "{" + html.unescape(m.group(2)).strip().lower() + "}", text)
-    # every proven emoji → {code} (as ``_ICON_RE.sub``: the two-character keys first, then the
-    # one-character ones; no key is a prefix of another)
+    # every proven emoji → {code} (the two-character keys first, then the one-character ones;
+    # no key is a prefix of another)
     text = text.replace(_VS16, "")
     if "\u20e3" in text:
         for key in _PAIR_KEYS:
