@@ -75,6 +75,8 @@ ATTACK_ADJ = {"simple": K.STRIKE, "particular": K.SPECIAL, "magical": K.MAGIC,
 ATTACK_NOUNS = {**{k.value: k for k in (K.STRIKE, K.ANY, K.SHOT, K.DISCHARGE, K.THROW, K.UCHR,
                                         K.SPECIAL, K.MAGIC, K.DIRECT)}, "assault": K.STRIKE}
 STRENGTH = {"weak": Strength.WEAK, "medium": Strength.MEDIUM, "strong": Strength.STRONG}
+# the chunk kinds of a trigger head («при …», «после …», «в начале / конце …», «вместо …»)
+TRIGGER_KINDS = ("pri", "after", "at_start", "at_end", "instead_of")
 KEYWORD_NOUNS = {"corpse_eating": KW.CORPSE_EATER, "clumsiness": KW.CLUMSY, "flight": KW.FLYING,
                  "horde": KW.HORDE, "stamina": KW.STAMINA, "jump": KW.JUMP,
                  "incarnation": KW.INCARNATION, "armor_kw": KW.ARMOR, "regen_kw": KW.REGEN,

@@ -17,7 +17,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from berserk.vocab import Verb as V
 from grammar import ast as A
-from grammar.frames_base import Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
+from grammar.frames_base import TRIGGER_KINDS, Ctx, Reject, Tails, _is_pred, _span, first_pred, has_kind, nodes_in
 from grammar.frames_clause import _CARD_NOUNS, _one_chosen, clause_effects, subject_again
 from grammar.frames_cond import cond_clause, condition, relational_complement, unglue_adjectives
 from grammar.frames_heroes import menu, menu_head
@@ -60,7 +60,6 @@ def rest_clauses(items: list, first_rest: list | None = None, *, instead_ok: boo
     return Clauses(tail, _span(tail))
 
 
-TRIGGER_KINDS = ("pri", "after", "at_start", "at_end", "instead_of")
 # what ``body_effects`` reads a special shape of a clause by: the separator after it, its first part
 _SHAPE_SEPS = frozenset({"COLON", "RCLOSE", "DASH"})
 _SHAPE_KINDS = frozenset({"if", "while", "gerund", "when", *TRIGGER_KINDS})

@@ -9,18 +9,15 @@ clause refuses), as if quoted; the qualities before «и» are read as usual.
 """
 from __future__ import annotations
 
-from grammar.frames_base import Ctx, Reject, Tails
+from grammar.frames_base import TRIGGER_KINDS, Ctx, Reject, Tails
 from grammar.frames_quality import qualities
 from grammar.parts import P
-
-#: the chunk kinds of a trigger head («при …», «после …», «в начале / конце …», «вместо …»)
-_HEADS = ("pri", "after", "at_start", "at_end", "instead_of")
 
 
 def _head_at(parts: list, ctx: Ctx) -> int | None:
     for i in range(2, len(parts)):
         q = parts[i]
-        if q.__class__ is P and q.kind in _HEADS:
+        if q.__class__ is P and q.kind in TRIGGER_KINDS:
             prev = parts[i - 1]
             if prev.__class__ is P and prev.kind == "and" and ctx.text[q.span.start:q.span.start + 1].isupper():
                 return i

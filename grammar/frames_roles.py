@@ -112,6 +112,11 @@ def _agrees(text: str | None, ref: A.Selector, named: A.Selector) -> bool:
     return (word in _MN and gender == "n") or (word in _F and gender == "f")
 
 
+def _with_role(ref: A.Selector, role: str) -> A.Selector:
+    """``ref`` bound to the card in the trigger's ``role`` field (``role:<field>``)."""
+    return replace(ref, qualifiers=ref.qualifiers + (f"{Q.ROLE}:{role}",))
+
+
 def bind_roles(trig: A.Trigger, effects: list, text: str | None = None) -> list:
     """``effects`` with «это X» / a pronoun after ``trig`` bound to a role where the sentence says
     which card it is; Reject where the AST could not say it (module doc)."""
@@ -137,14 +142,14 @@ def bind_roles(trig: A.Trigger, effects: list, text: str | None = None) -> list:
             role = _pick(trig, fits, ref, holders.get(id(ref)))
             if role is None:
                 raise Reject("«это X» after a trigger naming two such cards")
-            swaps[id(ref)] = replace(ref, qualifiers=ref.qualifiers + (f"{Q.ROLE}:{role}",))
+            swaps[id(ref)] = _with_role(ref, role)
             continue
         if not fits:
             inner = [(f, s) for f, s in nested if fit(s)]
             if inner:
                 if this and len(inner) == 1 and inner[0][0] in ("destination", "origin") \
                         and inner[0][1].noun == ref.noun:
-                    swaps[id(ref)] = replace(ref, qualifiers=ref.qualifiers + (f"{Q.ROLE}:{inner[0][0]}",))
+                    swaps[id(ref)] = _with_role(ref, inner[0][0])
                     continue
                 raise Reject("«это X» / a pronoun of a card named inside a trigger's place")
         if ref.noun == N.IT and not direct and not nested and trig.subject is not None \

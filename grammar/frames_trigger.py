@@ -23,7 +23,7 @@ from berserk.vocab import TriggerParam as TP
 from berserk.vocab import TriggerTiming as TT
 from grammar import ast as A
 from grammar.frames_base import ATTACK_ADJ, STRENGTH, Reject, _span, nodes_in, rewrite
-from grammar.frames_select import implicit_neighbour_cell, take_np
+from grammar.frames_select import _CREATURE_OR_CARD, implicit_neighbour_cell, take_np
 from grammar.frames_words import attack_ref
 from grammar.parts import NP, P
 
@@ -479,13 +479,13 @@ def _share_roles(also: list, fields: dict, set_at: dict, or_at) -> list:
     return out
 
 
-_CARD_OR_CREATURE = (N.CARD, N.CREATURE)      # (tuples made once: ``_this_card`` is asked of every role)
+# (made once: ``_this_card`` is asked of every role)
 _THIS_ONLY = (Q.THIS,)
 
 
 def _this_card(sel: A.Selector | None) -> A.Selector | None:
     """«когда эта карта / это существо …» at the head of an ability: the card itself (None)."""
-    if sel is not None and sel.noun in _CARD_OR_CREATURE and sel.qualifiers == _THIS_ONLY \
+    if sel is not None and sel.noun in _CREATURE_OR_CARD and sel.qualifiers == _THIS_ONLY \
             and sel.side is None and not sel.relations and sel.count is None and sel.condition is None:
         return None
     return sel

@@ -133,18 +133,20 @@ _NOUNS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("evt:placement", _N_F_K, ("рассадк",)),
 )
 
+
+def _rule(stems, endings) -> str:
+    """A stem rule's pattern: one of the stems, then one of the endings (longest first)."""
+    return "(?:" + "|".join(stems) + ")(?:" + "|".join(sorted(endings, key=len, reverse=True)) + ")"
+
+
 #: (pattern, terminal, lemma) rules in the shape of grammar/lexicon.py's, appended to its own
 RULES: list[tuple[str, str, str]] = [
-    ("(?:" + "|".join(stems) + ")(?:" + "|".join(sorted((e for v in voices for e in conj[v]), key=len, reverse=True))
-     + ")", "VERB", lemma)
-    for lemma, conj, voices, stems in _VERBS
-]
-RULES += [("(?:" + "|".join(stems) + ")(?:" + "|".join(sorted(ends, key=len, reverse=True)) + ")", "NOUN", lemma)
-          for lemma, ends, stems in _NOUNS]
+    (_rule(stems, (e for v in voices for e in conj[v])), "VERB", lemma) for lemma, conj, voices, stems in _VERBS]
+RULES += [(_rule(stems, ends), "NOUN", lemma) for lemma, ends, stems in _NOUNS]
 
 # --- adjectives: the plural of «атакующий» (its singular is the lexicon's), and «нападающий» /
 #     «напавший», the participles of «нападать» the rules text names the attacker by (the card
 #     that made the attack, as «атакующий»)
 _SIB = ("ий", "ая", "ее", "ие", "его", "ей", "ему", "ую", "их", "им", "ими", "ем")
 RULES += [("атакующ(?:ими|ие|их|ем)", "ADJ", "attacker"),
-          ("(?:нападающ|напавш)(?:" + "|".join(sorted(_SIB, key=len, reverse=True)) + ")", "ADJ", "attacker")]
+          (_rule(("нападающ", "напавш"), _SIB), "ADJ", "attacker")]

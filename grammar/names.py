@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from grammar.lexicon import classify, verb_form
 from grammar.repairs import Repair
-from grammar.tokens import _NAME_SPLIT, _stem, fold
+from grammar.tokens import _NAME_SPLIT, fold, name_stems
 
 # The names of effects and spells of the development list («Война стихий», tgbot notation, the
 # source that quotes every name; ё folded).  Names only, never text; a later set adds names this
@@ -262,20 +262,6 @@ def _is_form(word: str, forms: list[tuple[str, str, str]]) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def name_stems(name: str) -> tuple:
-    """Each folded word of the name with its ``_stem`` (head, fleeting vowel, tail), cut once
-    per name: the typo pass (``_own_words``) and the parser's own-name gate (``needles``, its
-    heads) both ask it, and a cut is a regex match (a cold pass pays it per card)."""
-    return tuple((w, _stem(w)) for w in _NAME_SPLIT.split(fold(name)) if w)
-
-
-def stem_heads(name: str) -> tuple[str, ...]:
-    """The same as ``grammar.tokens.needles(name)`` (each word's stem up to a fleeting vowel),
-    from the memoised cut (``name_stems``): the parser's own-name gate asks it per card."""
-    return tuple(cut[0] for _w, cut in name_stems(name))
-
-
-@lru_cache(maxsize=1024)
 def _own_words(name: str) -> tuple:
     """(the name's folded words, the stems a typo is repaired against, each word's stem as
     ``_stem`` cuts it (for ``_is_form``), (the letters the stems start with, the shortest and
@@ -292,7 +278,6 @@ def _own_words(name: str) -> tuple:
 def clear() -> None:
     """Forget the memos keyed by a name (``grammar.clear_cache``: a new card pays them)."""
     known_name.cache_clear()
-    name_stems.cache_clear()
     _own_words.cache_clear()
 
 def own_fixes(name: str, unknown: dict[str, str]) -> dict[str, str]:

@@ -31,7 +31,7 @@ from grammar.icons import Normalised, normalise
 from grammar.nodeinit import fast_init
 from grammar.options import fold_option, still_open
 from grammar.repairs import split_units
-from grammar.tokens import Vocabulary, fold, mentions, name_re, word_stem
+from grammar.tokens import Vocabulary, fold, mentions, name_re, name_stems, needles, word_stem
 
 # Every source file whose change can change an AST: the grammar hash (stored in the DB's meta)
 # covers them all.  tests/grammar/test_internals.py checks that each grammar module the parser
@@ -253,6 +253,7 @@ def clear_cache() -> None:
     names.clear()
     icons.clear()
     name_re.cache_clear()
+    name_stems.cache_clear()
     _name_pattern.cache_clear()
     _unit_at.cache_clear()
     _units_of.cache_clear()
@@ -279,9 +280,9 @@ def parse(text: str | None, name: str | None = None, separator: str | None = Non
         _normalise_cached(text, separator, name)
     texts = norm.text.split("\n")
     # a unit names the card only where the card's text holds every word stem of its name
-    # (``names.stem_heads``, a substring test once per card, not a regex scan per unit), and
+    # (``tokens.needles``, a substring test once per card, not a regex scan per unit), and
     # then only where the unit itself does (the same test before a unit's regex scan)
-    stems = names.stem_heads(name) if name else ()
+    stems = needles(name) if name else ()
     folded_text = fold(norm.text) if name else ""
     may_name = bool(name) and _holds(folded_text, stems)
     # (a unit's folding is the card's folding there when no letter's lower case has another

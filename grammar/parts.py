@@ -127,16 +127,12 @@ class ToParts(Transformer):
         o = self.offset
         out = [P("sep", it.type, A.Span(it.start + o, it.end + o)) if it.__class__ is Tok else it
                for it in items]
-        # (the span as ``_sp``'s, from the parts just made: a clause comes first, a separator's
-        # part is in ``out``; hot rules spell out their helpers — a method call each saved)
-        return Clauses(out, A.Span(out[0].span.start, out[-1].span.end))
+        return Clauses(out, self._sp(items))
 
     def clause(self, items):
         # (``items`` is the reduction's own list — a fresh one, or the inlined rule's list that
-        # only it holds — so the clause keeps it, not a copy; the span as ``_sp``'s)
-        first, last, o = items[0], items[-1], self.offset
-        return Clause(items, A.Span(first.start + o if first.__class__ is Tok else first.span.start,
-                                    last.end + o if last.__class__ is Tok else last.span.end))
+        # only it holds — so the clause keeps it, not a copy)
+        return Clause(items, self._sp(items))
 
     # ------------------------------------------------------------ ctails
     def _ctail(self, kind, items):
@@ -226,9 +222,8 @@ class ToParts(Transformer):
     def np_self(self, items):
         if len(items) == 1:                     # (the name or «это существо» alone: most)
             t = items[0]
-            o = self.offset
             return NP("self", "self", (), name=t.value if t.type == "SELF" else None,
-                      span=A.Span(t.start + o, t.end + o), text=self.text[t.start:t.end])
+                      span=self._tsp(t, t), text=self._orig(t))
         adjs = tuple(t.value for t in items if t.type == "ADJ")
         opp = any(t.type == "OPP" for t in items)
         own = next((t.value for t in items if t.type == "SELF"), None)     # the card's name
@@ -259,18 +254,16 @@ class ToParts(Transformer):
 
     def prep(self, items):
         t = items[0]
-        o = self.offset
-        return P("prep", t.value, A.Span(t.start + o, t.end + o), self.text[t.start:t.end])
+        return P("prep", t.value, self._tsp(t, t), self._orig(t))
 
     # ------------------------------------------------------------ predicates
     def verb(self, items):
         neg = items[0].type == "NEG"
         tok = items[-1]
         lemma, form = tok.value.split("/")
-        word = self.text[tok.start:tok.end]
-        o = self.offset
+        word = self._orig(tok)
         return P("verb", {"lemma": lemma, "form": form, "neg": neg, "word": word.lower()},
-                 A.Span(items[0].start + o, tok.end + o), word)
+                 self._tsp(items[0], tok), word)
 
     def modal(self, items):
         neg = items[0].type == "NEG"

@@ -506,14 +506,8 @@ def _cover(nodes: list, offset: int, length: int) -> tuple:
     """Frames use every part of a unit or reject it, so the abilities of a typed unit cover
     it (from ``offset``, ``length`` characters): the tails a node absorbed (limits, «где X —»,
     parentheses) are inside its span."""
-    if len(nodes) == 1:                 # (most units: one node, from the unit's start to its end)
-        n = nodes[0]
-        sp = n.span
-        lo = offset if offset < sp.start else sp.start
-        hi = offset + length
-        hi = hi if hi > sp.end else sp.end
-        return (n if lo == sp.start and hi == sp.end else A.with_span(n, A.Span(lo, hi)),)
-    nodes.sort(key=lambda n: n.span.start)
+    if len(nodes) > 1:                  # (most units: one node, nothing to order)
+        nodes.sort(key=lambda n: n.span.start)
     out = []
     last = len(nodes) - 1
     for i, n in enumerate(nodes):

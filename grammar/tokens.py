@@ -102,11 +102,20 @@ _WORD3 = re.compile(r"[а-я]{3,}")
 _RANGE_VALUE = re.compile(r"\d+|x")
 
 
+@lru_cache(maxsize=65536)
+def name_stems(name: str) -> tuple:
+    """Each folded word of the name with its ``_stem`` (head, fleeting vowel, tail), cut once
+    per name: the lexer's and the parser's own-name gates (``needles``) and the own-name typo
+    pass (``grammar.names``) all ask it, per unit or per text.  Keyed by a name:
+    ``grammar.clear_cache`` forgets it."""
+    return tuple((w, _stem(w)) for w in _NAME_SPLIT.split(fold(name)) if w)
+
+
 def needles(name: str) -> tuple[str, ...]:
     """Text every match of ``name_re(name)`` contains: each word's stem up to a fleeting vowel.
     A cheap ``in`` test before the regex: a list of 35,000 names shares first letters by the
     hundred («Гномий король 1» … «Гномий король 117»), and each regex scan costs far more."""
-    return tuple(_stem(w)[0] for w in _NAME_SPLIT.split(fold(name)) if w)
+    return tuple(cut[0] for _w, cut in name_stems(name))
 
 
 def _stem_pattern(name: str) -> str:

@@ -87,11 +87,3 @@ def test_quote_mentions_quotes_the_bare_name():
     out = _quote_mentions("Положите маркер «искра». Уберите искры: ранить на 1.", notes)
     assert "«искры»" in out and [n.kind for n in notes] == ["restored-marker-quotes"]
 
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.one_of(_WORD, st.sampled_from([" ", "-", "'", "’", "  "])), max_size=6).map("".join))
-def test_the_parsers_stem_heads_are_the_lexers_needles(name):
-    # (the parser's own-name gate and the lexer's must ask the same stems)
-    from grammar.names import stem_heads
-    from grammar.tokens import needles
-    assert stem_heads(name) == needles(name)
